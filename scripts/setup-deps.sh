@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tibench needs, only those that are missing.
+# Idempotent: a second run installs nothing and does not touch apt.
+#
+# usage: scripts/setup-deps.sh [core] [figures] [bench]
+#   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
+#           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark
+#   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
+#   bench   optional benchmark peers (added by the performance work)
+# With no argument, installs `core`.
+set -euo pipefail
+
+declare -A GROUP
+GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
+  libeigen3-dev libboost-dev libhdf5-dev libfmt-dev libcli11-dev \
+  libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev"
+GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
+GROUP[bench]="valgrind"
+
+groups=("$@")
+[ ${#groups[@]} -eq 0 ] && groups=(core)
+
+wanted=()
+for g in "${groups[@]}"; do
+  if [ -z "${GROUP[$g]+x}" ]; then
+    echo "setup-deps: unknown group '$g' (accepted: ${!GROUP[*]})" >&2
+    exit 2
+  fi
+  # shellcheck disable=SC2206
+  wanted+=(${GROUP[$g]})
+done
+
+missing=()
+for p in "${wanted[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup-deps: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "setup-deps: missing packages (${missing[*]}) and not root; install them or run as root" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y --no-install-recommends "${missing[@]}"
