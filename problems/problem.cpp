@@ -1,0 +1,68 @@
+#include "problems/problem.hpp"
+#include <Eigen/Geometry>
+
+#include <stdexcept>
+
+namespace tibench {
+
+Problem::Problem(ParamSet params, int dim, Vec mass)
+    : params_(std::move(params)), dim_(dim), mass_(std::move(mass)) {
+  if (dim_ < 1 || dim_ > 3) throw std::logic_error("problem dimension must be 1, 2 or 3");
+  if (mass_.size() % dim_ != 0) throw std::logic_error("dofs must be a multiple of dim");
+  if (!(mass_.array() > 0).all()) throw std::logic_error("lumped masses must be positive");
+  inv_mass_ = mass_.cwiseInverse();
+}
+
+double Problem::dissipation(const Vec&, const Vec&) const { return 0.0; }
+
+void Problem::dissipation_gradient(const Vec&, const Vec& v, Vec& g) const {
+  g.setZero(v.size());
+}
+
+void Problem::dissipation_hessian(const Vec&, const Vec&, Triplets&) const {}
+
+void Problem::external_force(double, Vec& f) const { f.setZero(dofs()); }
+
+State Problem::exact(double) const {
+  throw std::logic_error(std::string(id()) + " has no exact solution");
+}
+
+void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const {
+  gradient(q, f);
+  f = -f;
+  if (has_dissipation()) {
+    dissipation_gradient(q, v, scratch);
+    f -= scratch;
+  }
+  if (has_external_force()) {
+    external_force(t, scratch);
+    f += scratch;
+  }
+}
+
+double Problem::kinetic_energy(const Vec& v) const {
+  return 0.5 * v.dot(mass_.cwiseProduct(v));
+}
+
+Vec Problem::linear_momentum(const Vec& v) const {
+  Vec p = Vec::Zero(dim_);
+  for (Index n = 0; n < nodes(); ++n)
+    for (int d = 0; d < dim_; ++d) p[d] += mass_[n * dim_ + d] * v[n * dim_ + d];
+  return p;
+}
+
+Eigen::Vector3d Problem::angular_momentum(const State& s) const {
+  Eigen::Vector3d L = Eigen::Vector3d::Zero();
+  if (dim_ == 1) return L;
+  for (Index n = 0; n < nodes(); ++n) {
+    Eigen::Vector3d x = Eigen::Vector3d::Zero(), p = Eigen::Vector3d::Zero();
+    for (int d = 0; d < dim_; ++d) {
+      x[d] = s.q[n * dim_ + d];
+      p[d] = mass_[n * dim_ + d] * s.v[n * dim_ + d];
+    }
+    L += x.cross(p);
+  }
+  return L;
+}
+
+}  // namespace tibench

@@ -1,0 +1,106 @@
+// The Problem interface: a mechanical system in generalized coordinates,
+//
+//     q' = v,    M v' = f(q, v, t) = f_ext(t) − ∇P(q) − ∇_v R(q, v),
+//
+// with a lumped diagonal mass M (vector `mass()`), potential energy P (elastic,
+// gravitational, barrier terms), Rayleigh-type dissipation function R ≥ 0 and
+// an external force. Positions of the free degrees of freedom are stored
+// node-major: q = (x_0, y_0, z_0, x_1, ...) for `dim()` coordinates per node.
+//
+// Observables: kinetic energy ½ vᵀMv, potential P(q), total H = K + P, linear
+// momentum Σ m_i v_i (dim components), angular momentum Σ x_i × m_i v_i about
+// the origin (3 components; zero for dim = 1), plus problem-specific ones.
+//
+// Nothing in problems/ knows about integrators, files or the CLI.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "problems/parameters.hpp"
+
+namespace tibench {
+
+using Vec = Eigen::VectorXd;
+using Index = Eigen::Index;
+using SparseMatrix = Eigen::SparseMatrix<double>;
+using Triplets = std::vector<Eigen::Triplet<double>>;
+
+struct State {
+  Vec q;
+  Vec v;
+  double t = 0.0;
+};
+
+class Problem {
+ public:
+  virtual ~Problem() = default;
+  Problem(const Problem&) = delete;
+  Problem& operator=(const Problem&) = delete;
+
+  virtual std::string_view id() const = 0;
+  // The resolved parameter set (defaults + overrides), for provenance.
+  const ParamSet& params() const { return params_; }
+
+  Index dofs() const { return mass_.size(); }
+  int dim() const { return dim_; }
+  Index nodes() const { return dofs() / dim_; }
+  const Vec& mass() const { return mass_; }
+  const Vec& inverse_mass() const { return inv_mass_; }
+
+  // --- potential energy ---------------------------------------------------
+  virtual double potential(const Vec& q) const = 0;
+  // g = ∇P(q); g is resized by the implementation.
+  virtual void gradient(const Vec& q, Vec& g) const = 0;
+  // Appends the entries of ∇²P(q) to `out` (duplicates are summed). The set
+  // of (row, col) positions must not depend on q: engines analyze the
+  // sparsity pattern once and reuse it. With project_psd the implementation
+  // returns a positive semidefinite approximation (e.g. per-element
+  // eigenvalue clamping); problems whose Hessian is always PSD ignore it.
+  virtual void hessian(const Vec& q, Triplets& out, bool project_psd) const = 0;
+
+  // --- dissipation R(q, v) ------------------------------------------------
+  virtual bool has_dissipation() const { return false; }
+  // Whether R depends on q. Engines that fold R into an incremental
+  // potential need it to be q-independent (or lagged by the problem).
+  virtual bool dissipation_depends_on_q() const { return false; }
+  virtual double dissipation(const Vec& q, const Vec& v) const;
+  virtual void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const;  // ∇_v R
+  virtual void dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const;  // ∇²_vv R
+
+  // --- external force -----------------------------------------------------
+  virtual bool has_external_force() const { return false; }
+  virtual void external_force(double t, Vec& f) const;  // default: zero
+
+  // --- initial value and exact solution -----------------------------------
+  virtual State initial_state() const = 0;
+  virtual bool has_exact() const { return false; }
+  // The exact state at time t; only called when has_exact().
+  virtual State exact(double t) const;
+
+  // --- force and observables ----------------------------------------------
+  // f = f_ext(t) − ∇P(q) − ∇_v R(q, v); `scratch` avoids allocation.
+  void force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const;
+  double kinetic_energy(const Vec& v) const;
+  double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }
+  Vec linear_momentum(const Vec& v) const;                  // dim components
+  Eigen::Vector3d angular_momentum(const State& s) const;  // about the origin
+  // Problem-specific observables, recorded per output sample by name.
+  virtual std::vector<std::string> observable_names() const { return {}; }
+  virtual void observables(const State& /*s*/, std::vector<double>& out) const { out.clear(); }
+
+ protected:
+  Problem(ParamSet params, int dim, Vec mass);
+
+ private:
+  ParamSet params_;
+  int dim_;
+  Vec mass_;
+  Vec inv_mass_;
+};
+
+}  // namespace tibench

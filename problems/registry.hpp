@@ -1,0 +1,29 @@
+// The problem registry: the single list from which the CLI, the tests and the
+// matrices enumerate problems. Adding a problem = its file + one line in
+// registry.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+struct ProblemInfo {
+  std::string id;       // kebab-case, stable
+  std::string summary;  // one line: equations and source
+  std::vector<ParamSpec> (*param_specs)();
+  std::unique_ptr<Problem> (*make)(ParamSet params);
+};
+
+const std::vector<ProblemInfo>& problem_registry();
+// Throws InputError naming the id and listing the accepted ones.
+const ProblemInfo& find_problem(std::string_view id);
+ParamSet problem_params(const ProblemInfo& info, const std::vector<std::string>& overrides = {});
+std::unique_ptr<Problem> make_problem(std::string_view id,
+                                      const std::vector<std::string>& overrides = {});
+
+}  // namespace tibench
