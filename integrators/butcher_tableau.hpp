@@ -1,0 +1,27 @@
+// Runtime form of a Butcher tableau (Eigen matrices), built from a record.
+// c is always derived as the row sums of A (never typed separately).
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+
+#include "integrators/tableaux/butcher_record.hpp"
+
+namespace tibench {
+
+struct ButcherTableau {
+  std::string id;
+  Eigen::MatrixXd A;
+  Eigen::VectorXd b;
+  Eigen::VectorXd c;
+  Eigen::VectorXd b_hat;  // empty when there is no embedded method
+
+  static ButcherTableau from_record(const tableaux::ButcherRecord& r);
+  static ButcherTableau from_matrices(std::string id, Eigen::MatrixXd A, Eigen::VectorXd b);
+
+  int stages() const { return static_cast<int>(b.size()); }
+  bool is_explicit() const;            // strictly lower triangular
+  bool is_lower_triangular() const;    // DIRK structure (explicit included)
+};
+
+}  // namespace tibench

@@ -1,0 +1,52 @@
+#include "integrators/driver.hpp"
+
+#include <cmath>
+
+namespace tibench {
+
+const char* to_string(RunStatus s) {
+  switch (s) {
+    case RunStatus::ok: return "ok";
+    case RunStatus::diverged: return "diverged";
+    case RunStatus::solver_failed: return "solver_failed";
+    case RunStatus::error: return "error";
+  }
+  return "error";
+}
+
+DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOptions& options,
+                  const StepCallback& on_step) {
+  DriveResult result;
+  const double t0 = s.t;
+  const double h = stepper.h();
+  const double H0 = p.total_energy(s);
+  const double cap = options.energy_cap * std::max(std::abs(H0), options.energy_floor);
+  for (long n = 1; n <= options.steps; ++n) {
+    const StepReport r = stepper.step(s);
+    result.totals.absorb(r);
+    if (r.status == StepStatus::solver_failed) {
+      result.status = RunStatus::solver_failed;
+      result.message = "step " + std::to_string(n) + ": " + r.message;
+      break;
+    }
+    s.t = t0 + static_cast<double>(n) * h;
+    result.steps_taken = n;
+    if (!s.q.allFinite() || !s.v.allFinite()) {
+      result.status = RunStatus::diverged;
+      result.message = "non-finite state at step " + std::to_string(n);
+      break;
+    }
+    const double H = p.total_energy(s);
+    if (on_step) on_step(n, s, r, H);
+    if (!std::isfinite(H) || std::abs(H - H0) > cap) {
+      result.status = RunStatus::diverged;
+      result.message = "energy left the cap at step " + std::to_string(n) + " (H = " +
+                       std::to_string(H) + ", H0 = " + std::to_string(H0) + ")";
+      break;
+    }
+  }
+  result.final_state = std::move(s);
+  return result;
+}
+
+}  // namespace tibench

@@ -1,0 +1,42 @@
+// The driver: runs a Stepper for a fixed number of steps, detects divergence
+// and reports every step to an observer. Separate from the engines (as
+// Boost.Odeint's integrate functions are separate from its steppers).
+//
+// A run ends early with
+//   solver_failed  when a step's nonlinear solve fails,
+//   diverged       when q or v becomes non-finite, or when |H − H₀| exceeds
+//                  energy_cap · max(|H₀|, energy_floor).
+// Time is set to t₀ + n h after step n, so it does not accumulate rounding.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "integrators/stepper.hpp"
+
+namespace tibench {
+
+enum class RunStatus { ok, diverged, solver_failed, error };
+const char* to_string(RunStatus s);
+
+struct DriveOptions {
+  long steps = 0;
+  double energy_cap = 1e12;    // relative energy change that counts as divergence
+  double energy_floor = 1e-300;
+};
+
+struct DriveResult {
+  RunStatus status = RunStatus::ok;
+  std::string message;
+  long steps_taken = 0;
+  State final_state;
+  StepReport totals;  // summed counters; residual = max over steps
+};
+
+// on_step(n, state after step n, report of step n, H(state)).
+using StepCallback = std::function<void(long, const State&, const StepReport&, double)>;
+
+DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOptions& options,
+                  const StepCallback& on_step);
+
+}  // namespace tibench

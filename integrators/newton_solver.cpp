@@ -1,0 +1,166 @@
+#include "integrators/newton_solver.hpp"
+
+#include <cmath>
+#include <limits>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tibench {
+
+std::vector<ParamSpec> NewtonOptions::param_specs() {
+  const NewtonOptions d;
+  return {
+      real_param("newton_tol", d.tol,
+                 "Newton stops when ||tau^2 M^-1 grad Phi||_inf <= newton_tol * "
+                 "max(||x||_inf, ||x_hat||_inf) + newton_atol",
+                 ParamBound::positive),
+      real_param("newton_atol", d.atol, "absolute Newton tolerance [position units]",
+                 ParamBound::nonnegative),
+      integer_param("newton_max_iters", d.max_iters,
+                    "Newton iterations per stage before the step fails (solver_failed)",
+                    ParamBound::positive),
+      bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
+      bool_param("psd_fallback", d.psd_fallback,
+                 "replace an indefinite Hessian by the PSD-projected one, then shift it"),
+  };
+}
+
+NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
+  NewtonOptions o;
+  o.tol = p.real("newton_tol");
+  o.atol = p.real("newton_atol");
+  o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
+  o.line_search = p.boolean("line_search");
+  o.psd_fallback = p.boolean("psd_fallback");
+  return o;
+}
+
+bool NewtonSolver::factorize(const IncrementalPotential& phi, const Vec& x, bool project,
+                             double shift, bool& factorized) {
+  triplets_.clear();
+  phi.hessian(x, project, triplets_);
+  if (shift > 0) {
+    const Problem& p = phi.problem();
+    const double s = shift / (phi.tau() * phi.tau());
+    for (Index i = 0; i < p.dofs(); ++i) triplets_.emplace_back(i, i, s * p.mass()[i]);
+  }
+  const Index n = phi.problem().dofs();
+  H_.resize(n, n);
+  H_.setFromTriplets(triplets_.begin(), triplets_.end());
+  const bool same_pattern =
+      analyses_ > 0 && static_cast<Index>(inner_.size()) == H_.nonZeros() &&
+      std::equal(outer_.begin(), outer_.end(), H_.outerIndexPtr()) &&
+      std::equal(inner_.begin(), inner_.end(), H_.innerIndexPtr());
+  if (!same_pattern) {
+    ldlt_.analyzePattern(H_);
+    outer_.assign(H_.outerIndexPtr(), H_.outerIndexPtr() + H_.outerSize() + 1);
+    inner_.assign(H_.innerIndexPtr(), H_.innerIndexPtr() + H_.nonZeros());
+    ++analyses_;
+  }
+  ldlt_.factorize(H_);
+  factorized = ldlt_.info() == Eigen::Success;
+  return factorized && ldlt_.vectorD().minCoeff() > 0.0;
+}
+
+NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
+  NewtonResult r;
+  const double eps = std::numeric_limits<double>::epsilon();
+  bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  for (;;) {
+    if (!have_gradient) {
+      phi.gradient(x, g_);
+      ++r.gradient_evals;
+    }
+    have_gradient = false;
+    if (!g_.allFinite()) {
+      r.message = "non-finite gradient";
+      return r;
+    }
+    r.residual = phi.position_residual(g_);
+    const double scale = std::max(x.cwiseAbs().maxCoeff(), phi.x_hat().cwiseAbs().maxCoeff());
+    const double target =
+        std::max(options_.tol * scale + options_.atol, phi.position_residual_noise(x));
+    if (r.residual <= target) {
+      r.converged = true;
+      return r;
+    }
+    if (r.iterations >= options_.max_iters) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf,
+                    "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
+                    options_.max_iters, r.residual, target);
+      r.message = buf;
+      return r;
+    }
+
+    bool factorized = false;
+    bool pd = factorize(phi, x, false, 0.0, factorized);
+    if (!pd && options_.psd_fallback) {
+      ++r.psd_fallbacks;
+      pd = factorize(phi, x, true, 0.0, factorized);
+      for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
+        pd = factorize(phi, x, true, mu, factorized);
+    }
+    if (!factorized) {
+      r.message = "Hessian factorization failed";
+      return r;
+    }
+    dx_ = ldlt_.solve(-g_);
+    ++r.linear_solves;
+    if (!dx_.allFinite()) {
+      r.message = "non-finite Newton step";
+      return r;
+    }
+    // A step below the rounding level of x cannot improve x in floating
+    // point: the iterate is as converged as doubles allow.
+    if (dx_.cwiseAbs().maxCoeff() <= 4 * eps * x.cwiseAbs().maxCoeff()) {
+      x += dx_;
+      ++r.iterations;
+      r.converged = true;
+      return r;
+    }
+    const double slope = g_.dot(dx_);
+
+    double step = 1.0;
+    if (options_.line_search) {
+      if (!(slope < 0)) {
+        if (pd) {
+          // With a positive definite Hessian dx is a descent direction in exact
+          // arithmetic; a non-negative slope means g is rounding noise.
+          r.converged = true;
+          return r;
+        }
+        r.message = "Newton direction is not a descent direction (Hessian indefinite)";
+        return r;
+      }
+      const double phi0 = phi.value(x);
+      for (;;) {
+        trial_ = x + step * dx_;
+        if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
+        // Close to the minimizer the decrease of Φ can fall below the rounding
+        // error of evaluating Φ (e.g. 1 − cos θ). The full Newton step is then
+        // accepted if it at least halves the residual.
+        if (step == 1.0) {
+          phi.gradient(trial_, g_trial_);
+          ++r.gradient_evals;
+          if (phi.position_residual(g_trial_) <= 0.5 * r.residual) {
+            g_.swap(g_trial_);
+            have_gradient = true;
+            break;
+          }
+        }
+        step *= 0.5;
+        if (step < 1e-12) {
+          r.message = "line search failed to decrease the incremental potential";
+          return r;
+        }
+      }
+      x.swap(trial_);
+    } else {
+      x += dx_;
+    }
+    ++r.iterations;
+  }
+}
+
+}  // namespace tibench

@@ -1,0 +1,81 @@
+#include "integrators/runge_kutta.hpp"
+
+#include <stdexcept>
+
+namespace tibench {
+
+void StepReport::absorb(const StepReport& o) {
+  newton_iters += o.newton_iters;
+  linear_solves += o.linear_solves;
+  psd_fallbacks += o.psd_fallbacks;
+  rhs_evals += o.rhs_evals;
+  residual = std::max(residual, o.residual);
+  if (o.status != StepStatus::ok) {
+    status = o.status;
+    message = o.message;
+  }
+}
+
+RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h,
+                                     NewtonOptions newton)
+    : Stepper(h), p_(p), tab_(std::move(tableau)), newton_(newton) {
+  if (!tab_.is_lower_triangular())
+    throw std::logic_error("tableau " + tab_.id + " is not lower triangular");
+  const Index n = p.dofs();
+  V_.assign(tab_.stages(), Vec::Zero(n));
+  A_.assign(tab_.stages(), Vec::Zero(n));
+  q_tilde_.setZero(n);
+  v_tilde_.setZero(n);
+  if (!tab_.is_explicit()) phi_.emplace(p);
+}
+
+StepReport RungeKuttaStepper::step(State& s) {
+  StepReport report;
+  const double h = this->h();
+  const int stages = tab_.stages();
+  for (int i = 0; i < stages; ++i) {
+    q_tilde_ = s.q;
+    v_tilde_ = s.v;
+    for (int j = 0; j < i; ++j) {
+      const double a = tab_.A(i, j);
+      if (a == 0.0) continue;
+      q_tilde_.noalias() += (h * a) * V_[j];
+      v_tilde_.noalias() += (h * a) * A_[j];
+    }
+    const double t_stage = s.t + tab_.c[i] * h;
+    const double a_ii = tab_.A(i, i);
+    if (a_ii == 0.0) {
+      V_[i] = v_tilde_;
+      p_.force(q_tilde_, v_tilde_, t_stage, f_, scratch_);
+      A_[i] = p_.inverse_mass().cwiseProduct(f_);
+      ++report.rhs_evals;
+      continue;
+    }
+    const double tau = h * a_ii;
+    x_ = q_tilde_ + tau * v_tilde_;  // initial guess: the inertial target x̂
+    phi_->set_stage(x_, q_tilde_, tau, t_stage);
+    const NewtonResult nr = newton_.minimize(*phi_, x_);
+    report.newton_iters += nr.iterations;
+    report.linear_solves += nr.linear_solves;
+    report.psd_fallbacks += nr.psd_fallbacks;
+    report.rhs_evals += nr.gradient_evals;
+    report.residual = std::max(report.residual, nr.residual);
+    if (!nr.converged) {
+      report.status = StepStatus::solver_failed;
+      report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + nr.message;
+      return report;  // s is left at the start of the step
+    }
+    V_[i] = (x_ - q_tilde_) / tau;
+    A_[i] = (V_[i] - v_tilde_) / tau;
+  }
+  for (int i = 0; i < stages; ++i) {
+    const double b = tab_.b[i];
+    if (b == 0.0) continue;
+    s.q.noalias() += (h * b) * V_[i];
+    s.v.noalias() += (h * b) * A_[i];
+  }
+  s.t += h;
+  return report;
+}
+
+}  // namespace tibench

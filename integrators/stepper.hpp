@@ -1,0 +1,46 @@
+// The stepping interface shared by every engine. A Stepper is bound to one
+// problem and one step size h; it owns its workspace (and, for multistep
+// methods, its history), so one instance serves exactly one run.
+#pragma once
+
+#include <limits>
+#include <string>
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+enum class StepStatus { ok, solver_failed };
+
+// What one step did. `residual` is the largest final Newton residual over the
+// step's implicit stages, in position units (see NewtonSolver); 0 for
+// explicit steps. `alpha` is set by energy-controlled methods only.
+struct StepReport {
+  StepStatus status = StepStatus::ok;
+  int newton_iters = 0;
+  int linear_solves = 0;
+  int psd_fallbacks = 0;
+  long rhs_evals = 0;  // force (gradient) evaluations
+  double residual = 0.0;
+  double alpha = std::numeric_limits<double>::quiet_NaN();
+  std::string message;
+
+  // Accumulates a sub-solve's counters into this report.
+  void absorb(const StepReport& other);
+};
+
+class Stepper {
+ public:
+  virtual ~Stepper() = default;
+  // Advances s by one step of size h() (s.t included).
+  virtual StepReport step(State& s) = 0;
+  double h() const { return h_; }
+
+ protected:
+  explicit Stepper(double h) : h_(h) {}
+
+ private:
+  double h_;
+};
+
+}  // namespace tibench

@@ -1,0 +1,62 @@
+// Properties of a Butcher tableau computed from its coefficients (never
+// taken on trust): order from the rooted-tree conditions up to order 6, stage
+// order, stiff accuracy, the stability function R(z) = P(z)/Q(z) with
+// P = det(I − zA + z e bᵀ) and Q = det(I − zA), R(∞), A- and L-stability and
+// the symplecticity condition (Cooper 1987; Sanz-Serna 1988).
+//
+// A-stability is decided from four facts, all required: no pole of R in the
+// closed left half-plane; |R(∞)| ≤ 1; |R(iy)| ≤ 1 on a dense sample of the
+// imaginary axis and at every critical point of E(y) = |Q(iy)|² − |P(iy)|²
+// (so narrow excursions between samples are caught); and |R| ≤ 1 on samples of
+// the open left half-plane. L-stability = A-stability and R(∞) = 0.
+#pragma once
+
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "integrators/butcher_tableau.hpp"
+#include "integrators/polynomial.hpp"
+
+namespace tibench {
+
+struct StabilityFunction {
+  Polynomial P;  // numerator
+  Polynomial Q;  // denominator
+  std::complex<double> operator()(std::complex<double> z) const { return P(z) / Q(z); }
+  // lim_{|z|→∞} R(z); +infinity when R is unbounded there.
+  double at_infinity() const;
+};
+
+StabilityFunction stability_function(const ButcherTableau& t);
+
+struct TableauProperties {
+  int order = 0;           // ≤ 6 (6 means "at least 6")
+  int embedded_order = 0;  // 0 when the tableau has no b̂
+  int stage_order = 0;
+  bool is_explicit = false;
+  bool lower_triangular = false;
+  bool singly_diagonal = false;       // all nonzero diagonal entries equal
+  bool explicit_first_stage = false;  // a_11 = 0 with implicit later stages
+  bool stiffly_accurate = false;
+  StabilityFunction R;
+  double r_inf = 0.0;
+  double max_abs_r_imag_axis = 0.0;
+  double max_abs_r_left_half_plane = 0.0;
+  bool poles_in_right_half_plane = false;
+  bool a_stable = false;
+  bool l_stable = false;
+  double symplectic_defect = 0.0;  // max |b_i a_ij + b_j a_ji − b_i b_j|
+  bool symplectic = false;
+};
+
+inline constexpr int kMaxCheckedOrder = 6;
+
+TableauProperties compute_properties(const ButcherTableau& t);
+
+// "property: declared X, computed Y" for every declared property that the
+// computation contradicts; empty when the record is consistent.
+std::vector<std::string> property_mismatches(const tableaux::DeclaredProperties& declared,
+                                             const TableauProperties& computed);
+
+}  // namespace tibench
