@@ -1,0 +1,49 @@
+// The claims ledger: one registered check per checkable claim of the seed
+// papers (../shared/reference/claims.md), one file per paper.
+//
+// A check computes its result and reports exactly one verdict —
+// reproduced, refuted or inconclusive — with the values it measured, the
+// paper's printed value or statement (the only number it may take from the
+// paper), the tolerance it applied and the interpretation it tested. It
+// never hard-codes a verdict or a number it did not compute.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tibench {
+
+enum class Verdict { reproduced, refuted, inconclusive };
+const char* to_string(Verdict v);
+
+struct ClaimResult {
+  Verdict status = Verdict::inconclusive;
+  std::string summary;              // one line: what was found
+  nlohmann::ordered_json measured;  // everything computed that the verdict rests on
+  std::string expected;             // the paper's statement or printed value
+  std::string tolerance;
+  std::string interpretation;  // how the claim was made testable
+};
+
+struct ClaimContext {
+  bool fast = false;  // smaller samples (tests); the verdict logic is the same
+};
+
+struct ClaimCheck {
+  std::string id;         // e.g. "D-B1"
+  std::string paper;      // e.g. "Dinev, Liu, Kavan 2018"
+  std::string statement;  // the claim, in one or two sentences
+  std::function<ClaimResult(const ClaimContext&)> run;
+};
+
+// All checks, in paper order. Ids are unique.
+const std::vector<ClaimCheck>& claim_registry();
+// Throws InputError for an unknown id (listing the accepted ones).
+const ClaimCheck& find_claim(const std::string& id);
+// Runs a check; an exception inside it becomes an inconclusive result
+// carrying the reason.
+ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx);
+
+}  // namespace tibench

@@ -1,0 +1,24 @@
+#include "harness/claims/support.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace tibench::claims {
+
+std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p, double h,
+                                 const std::vector<std::string>& iparams) {
+  const IntegratorInfo& info = find_integrator(integrator);
+  return info.make(p, h, integrator_params(info, iparams));
+}
+
+State step_once(Stepper& st, State s) {
+  const StepReport r = st.step(s);
+  if (r.status != StepStatus::ok) throw std::runtime_error(r.message);
+  return s;
+}
+
+double scale_of(double a, double b, double floor) {
+  return std::max({std::abs(a), std::abs(b), floor});
+}
+
+}  // namespace tibench::claims

@@ -1,0 +1,24 @@
+// Small helpers shared by the claim checks: building registry steppers and
+// taking single steps, so that every check exercises the same engines the
+// benchmark runs.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench::claims {
+
+std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p, double h,
+                                 const std::vector<std::string>& iparams = {});
+
+// One step from s; throws std::runtime_error if the step's solver fails.
+State step_once(Stepper& st, State s);
+
+// max(|a|, |b|, floor): a scale for relative residuals.
+double scale_of(double a, double b, double floor = 0.0);
+
+}  // namespace tibench::claims

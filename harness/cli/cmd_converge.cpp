@@ -1,0 +1,79 @@
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "harness/cli/commands.hpp"
+#include "harness/convergence.hpp"
+#include "harness/h5io.hpp"
+#include "harness/run_io.hpp"
+
+namespace tibench::cli {
+
+namespace {
+
+H5::H5File open_input(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw InputError("no such file '" + path + "'");
+  if (!H5::H5File::isHdf5(path)) throw InputError("'" + path + "' is not an HDF5 file");
+  return H5::H5File(path, H5F_ACC_RDONLY);
+}
+
+// Writes text to path via a temporary file and a rename.
+void write_text_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw InputError("cannot write '" + path + "'");
+    out << text;
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+}  // namespace
+
+int converge(const ConvergeOptions& o) {
+  const TableFormat format = parse_table_format(o.format);
+  H5::H5File f = open_input(o.input);
+  const auto runs = read_runs(f);
+  if (runs.empty()) throw InputError("'" + o.input + "' holds no runs");
+  std::string text;
+  if (format == TableFormat::markdown)
+    text += "## Convergence (" + o.input + ")\n\nerr_final: M-weighted relative error of (q, v) "
+            "at t_end; observed order = least-squares slope of log err vs log h over the actual "
+            "step sizes, with r2 of the fit.\n\n";
+  text += format_tables(convergence_tables(runs, "err_final"), format, true);
+  if (format == TableFormat::markdown)
+    text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
+  text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
+  if (o.output.empty())
+    std::cout << text;
+  else
+    write_text_atomically(o.output, text);
+  return 0;
+}
+
+int info(const std::string& input) {
+  H5::H5File f = open_input(input);
+  H5::Group root = f.openGroup("/");
+  for (const char* key : {"schema", "tibench_version", "git_commit", "compiler", "build_type",
+                          "created_utc", "command_line", "hostname"})
+    if (h5::has_attr(root, key))
+      std::printf("%-16s %s\n", key, h5::read_string_attr(root, key).c_str());
+  const auto runs = read_runs(f);
+  std::size_t ok = 0;
+  for (const auto& r : runs) ok += r.status == "ok";
+  std::printf("runs             %zu (%zu ok, %zu not ok)\n", runs.size(), ok, runs.size() - ok);
+  for (const auto& r : runs)
+    std::printf("  %-14s %-18s h=%.4e %-13s err_final=%.3e\n", r.problem.c_str(),
+                r.integrator.c_str(), r.h, r.status.c_str(), r.metrics["err_final"]);
+  if (h5::exists(f, "/claims")) {
+    H5::Group claims = f.openGroup("/claims");
+    for (const auto& id : h5::children(claims)) {
+      H5::Group g = claims.openGroup(id);
+      std::printf("  claim %-16s %s\n", id.c_str(), h5::read_string_attr(g, "status").c_str());
+    }
+  }
+  return 0;
+}
+
+}  // namespace tibench::cli

@@ -1,0 +1,112 @@
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "harness/claims/ledger.hpp"
+#include "harness/cli/commands.hpp"
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json params_json(const std::vector<ParamSpec>& specs) {
+  Json out = Json::array();
+  for (const auto& s : specs) {
+    static const char* kinds[] = {"real", "integer", "boolean", "choice"};
+    Json p = {{"name", s.name},
+              {"kind", kinds[static_cast<int>(s.kind)]},
+              {"default", s.default_value},
+              {"description", s.description}};
+    if (!s.choices.empty()) p["choices"] = s.choices;
+    out.push_back(p);
+  }
+  return out;
+}
+
+Json integrator_json(const IntegratorInfo& i) {
+  Json j = {{"id", i.id},           {"family", i.family},        {"name", i.name},
+            {"stages", i.stages},   {"explicit", i.is_explicit}, {"order_declared", i.nominal_order}};
+  if (i.properties) {
+    const auto& p = *i.properties;
+    j["order_computed"] = p.order;
+    j["stage_order"] = p.stage_order;
+    j["stiffly_accurate"] = p.stiffly_accurate;
+    j["a_stable"] = p.a_stable;
+    j["l_stable"] = p.l_stable;
+    // JSON has no infinity: an unbounded R(∞) is the string "inf".
+    if (std::isfinite(p.r_inf))
+      j["r_inf"] = p.r_inf;
+    else
+      j["r_inf"] = "inf";
+    j["symplectic"] = p.symplectic;
+  }
+  j["citation"] = i.citation;
+  j["parameters"] = params_json(i.param_specs);
+  return j;
+}
+
+std::string yes_no(bool b) { return b ? "yes" : "no"; }
+
+}  // namespace
+
+int list(const ListOptions& o) {
+  if (o.what == "integrators") {
+    if (o.json) {
+      Json out = Json::array();
+      for (const auto& i : integrator_registry()) out.push_back(integrator_json(i));
+      std::cout << out.dump(2) << "\n";
+      return 0;
+    }
+    std::printf("%-20s %-12s %6s %5s %5s %4s %3s %3s %10s %4s\n", "id", "family", "stages", "order",
+                "stage", "SA", "A", "L", "R(inf)", "symp");
+    for (const auto& i : integrator_registry()) {
+      const auto& p = *i.properties;
+      std::printf("%-20s %-12s %6d %5d %5d %4s %3s %3s %10.3g %4s\n", i.id.c_str(),
+                  i.family.c_str(), i.stages, p.order, p.stage_order,
+                  yes_no(p.stiffly_accurate).c_str(), yes_no(p.a_stable).c_str(),
+                  yes_no(p.l_stable).c_str(), p.r_inf, yes_no(p.symplectic).c_str());
+    }
+    return 0;
+  }
+  if (o.what == "problems") {
+    if (o.json) {
+      Json out = Json::array();
+      for (const auto& p : problem_registry()) {
+        const auto instance = p.make(problem_params(p));
+        out.push_back({{"id", p.id},
+                       {"summary", p.summary},
+                       {"dofs", instance->dofs()},
+                       {"dim", instance->dim()},
+                       {"exact_solution", instance->has_exact()},
+                       {"parameters", params_json(p.param_specs())}});
+      }
+      std::cout << out.dump(2) << "\n";
+      return 0;
+    }
+    for (const auto& p : problem_registry()) {
+      std::printf("%-16s %s\n", p.id.c_str(), p.summary.c_str());
+      for (const auto& s : p.param_specs())
+        std::printf("    %-10s = %-10s %s\n", s.name.c_str(), s.default_value.c_str(),
+                    s.description.c_str());
+    }
+    return 0;
+  }
+  // claims
+  if (o.json) {
+    Json out = Json::array();
+    for (const auto& c : claim_registry())
+      out.push_back({{"id", c.id}, {"paper", c.paper}, {"statement", c.statement}});
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& c : claim_registry())
+    std::printf("%-16s %s\n%16s %s\n", c.id.c_str(), c.paper.c_str(), "", c.statement.c_str());
+  return 0;
+}
+
+}  // namespace tibench::cli

@@ -1,0 +1,117 @@
+// tibench — command-line entry point. See DESIGN.md §3 and README.md.
+#include <CLI/CLI.hpp>
+#include <H5Cpp.h>
+
+#include <iostream>
+
+#include "harness/cli/commands.hpp"
+#include "integrators/registry.hpp"
+#include "problems/parameters.hpp"
+
+namespace {
+
+std::string joined_command_line(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tibench;
+  H5::Exception::dontPrint();
+  CLI::App app{"tibench: benchmarking and verification harness for time integrators"};
+  app.require_subcommand(1);
+  const std::string command_line = joined_command_line(argc, argv);
+
+  cli::ListOptions list_opts;
+  auto* list = app.add_subcommand("list", "list integrators, problems or claims");
+  list->add_option("what", list_opts.what, "integrators | problems | claims")
+      ->check(CLI::IsMember({"integrators", "problems", "claims"}));
+  list->add_flag("--json", list_opts.json, "machine-readable output");
+
+  cli::RunOptions run_opts;
+  run_opts.command_line = command_line;
+  auto* run = app.add_subcommand("run", "run one problem/integrator over step sizes, or a matrix");
+  run->add_option("--problem", run_opts.problem, "problem id (see tibench list problems)");
+  run->add_option("--param", run_opts.params, "problem parameter override name=value")
+      ->allow_extra_args(false);
+  run->add_option("--integrator", run_opts.integrator, "integrator id");
+  run->add_option("--iparam", run_opts.iparams, "integrator parameter override name=value")
+      ->allow_extra_args(false);
+  run->add_option("--h", run_opts.h_list, "step size(s), comma-separated");
+  run->add_option("--t-end", run_opts.t_end, "end time");
+  run->add_option("--matrix", run_opts.matrix, "matrix file (harness/matrices/*.toml)");
+  run->add_option("-o,--output", run_opts.output, "HDF5 output file");
+  run->add_option("--samples", run_opts.samples, "time-series samples kept per run")
+      ->check(CLI::PositiveNumber);
+
+  cli::ConvergeOptions conv_opts;
+  auto* conv = app.add_subcommand("converge", "convergence tables from a run file");
+  conv->add_option("input", conv_opts.input, "HDF5 file written by tibench run")->required();
+  conv->add_option("--format", conv_opts.format, "md | csv | tex");
+  conv->add_option("-o,--output", conv_opts.output, "output file (default: stdout)");
+
+  cli::VerifyOptions ver_opts;
+  ver_opts.command_line = command_line;
+  auto* verify = app.add_subcommand("verify", "run the claims ledger");
+  verify->add_option("--claim", ver_opts.claims, "claim id (repeatable; default: all)")
+      ->allow_extra_args(false);
+  verify->add_flag("--fast", ver_opts.fast, "smaller samples");
+  verify->add_flag("--strict", ver_opts.strict, "exit 1 when a claim is refuted");
+  verify->add_option("-o,--output", ver_opts.output, "HDF5 output file");
+  verify->add_option("--report", ver_opts.report, "Markdown report file");
+
+  std::string info_input;
+  auto* info = app.add_subcommand("info", "summarize an HDF5 file written by tibench");
+  info->add_option("input", info_input, "HDF5 file")->required();
+
+  // CLI11 reports a misspelled subcommand only as "a subcommand is required";
+  // name it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string first = argv[1];
+    bool known = false;
+    for (const auto* sub : app.get_subcommands({})) known = known || sub->get_name() == first;
+    if (!known) {
+      std::string accepted;
+      for (const auto* sub : app.get_subcommands({}))
+        accepted += (accepted.empty() ? "" : ", ") + sub->get_name();
+      std::cerr << "tibench: unknown command '" << first << "' (accepted: " << accepted << ")\n";
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    std::replace(msg.begin(), msg.end(), '\n', ' ');
+    std::cerr << "tibench: " << msg << " (see tibench --help)\n";
+    return 2;
+  }
+
+  try {
+    if (*list) return cli::list(list_opts);
+    if (*run) return cli::run(run_opts);
+    if (*conv) return cli::converge(conv_opts);
+    if (*verify) return cli::verify(ver_opts);
+    if (*info) return cli::info(info_input);
+  } catch (const InputError& e) {
+    std::cerr << "tibench: " << e.what() << "\n";
+    return 2;
+  } catch (const RegistryError& e) {
+    std::cerr << "tibench: registry error: " << e.what() << "\n";
+    return 1;
+  } catch (const H5::Exception& e) {
+    std::cerr << "tibench: HDF5 error: " << e.getDetailMsg() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "tibench: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,65 @@
+// Thin helpers over the HDF5 C++ API for the tibench/1 schema (DESIGN.md §4):
+// typed attributes, chunked + deflate-compressed datasets, nested groups, and
+// atomic files (written under a temporary name and renamed when complete, so
+// a reader never sees a half-written file).
+#pragma once
+
+#include <H5Cpp.h>
+
+#include <string>
+#include <vector>
+
+namespace tibench::h5 {
+
+inline constexpr const char* kSchema = "tibench/1";
+
+// A file being written: lives at `<path>.tmp.<pid>` until commit() renames it
+// to `path`. Destroying an uncommitted AtomicFile removes the temporary.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  H5::H5File& file() { return file_; }
+  void commit();
+
+ private:
+  std::string path_, tmp_;
+  H5::H5File file_;
+  bool committed_ = false;
+};
+
+// Opens (creating intermediate groups as needed) the group at `path`.
+H5::Group group(H5::H5File& f, const std::string& path);
+bool exists(const H5::H5File& f, const std::string& path);
+
+void attr(H5::H5Object& obj, const std::string& name, const std::string& value);
+void attr(H5::H5Object& obj, const std::string& name, const char* value);
+void attr(H5::H5Object& obj, const std::string& name, double value);
+void attr(H5::H5Object& obj, const std::string& name, long long value);
+void attr(H5::H5Object& obj, const std::string& name, bool value);  // stored as int8 0/1
+
+std::string read_string_attr(const H5::H5Object& obj, const std::string& name);
+double read_double_attr(const H5::H5Object& obj, const std::string& name);
+long long read_int_attr(const H5::H5Object& obj, const std::string& name);
+bool has_attr(const H5::H5Object& obj, const std::string& name);
+
+// 1-D datasets, and row-major rows × cols (always 2-D) matrices.
+void dataset(H5::Group& g, const std::string& name, const std::vector<double>& data);
+void matrix_dataset(H5::Group& g, const std::string& name, const std::vector<double>& data,
+                    std::size_t cols);
+void dataset(H5::Group& g, const std::string& name, const std::vector<long long>& data);
+
+std::vector<double> read_doubles(const H5::Group& g, const std::string& name);
+std::vector<long long> read_ints(const H5::Group& g, const std::string& name);
+
+// Names of the direct children of a group, sorted.
+std::vector<std::string> children(const H5::Group& g);
+
+// Root attributes: schema, version, git commit/dirty, compiler, flags, build
+// type, creation time (UTC), command line and host name.
+void write_provenance(H5::H5File& f, const std::string& command_line);
+
+}  // namespace tibench::h5

@@ -1,0 +1,218 @@
+#include "harness/run_cell.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "integrators/driver.hpp"
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
+#include "reference/reference.hpp"
+
+namespace tibench {
+
+Metrics::Metrics() {
+  values_.fill(std::numeric_limits<double>::quiet_NaN());
+  for (const char* counter : {"newton_iters_total", "linear_solves", "rhs_evals", "wall_s"})
+    (*this)[counter] = 0.0;
+}
+
+std::size_t Metrics::index(std::string_view key) {
+  for (std::size_t k = 0; k < kMetricKeys.size(); ++k)
+    if (key == kMetricKeys[k]) return k;
+  throw std::logic_error("unknown metric key '" + std::string(key) + "'");
+}
+
+double& Metrics::operator[](std::string_view key) { return values_[index(key)]; }
+double Metrics::operator[](std::string_view key) const { return values_[index(key)]; }
+
+long step_count(double h, double t_end) {
+  return std::max(1L, std::lround(t_end / h));
+}
+
+std::string hkey(double h) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "h=%.6e", h);
+  return buf;
+}
+
+void validate_cell(const CellSpec& spec) {
+  if (!(spec.h > 0) || !std::isfinite(spec.h))
+    throw InputError("invalid step size h = " + std::to_string(spec.h) +
+                     " (expected a finite number > 0)");
+  if (!(spec.t_end > 0) || !std::isfinite(spec.t_end))
+    throw InputError("invalid t_end = " + std::to_string(spec.t_end) +
+                     " (expected a finite number > 0)");
+  const auto& pinfo = find_problem(spec.problem);
+  (void)problem_params(pinfo, spec.problem_params);
+  const auto& iinfo = find_integrator(spec.integrator);
+  (void)integrator_params(iinfo, spec.integrator_params);
+}
+
+namespace {
+
+nlohmann::ordered_json to_json(const ParamSet& p) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& [name, text] : p.values()) {
+    const auto& specs = p.specs();
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&](const ParamSpec& s) { return s.name == name; });
+    switch (spec->kind) {
+      case ParamKind::real: j[name] = p.real(name); break;
+      case ParamKind::integer: j[name] = p.integer(name); break;
+      case ParamKind::boolean: j[name] = p.boolean(name); break;
+      case ParamKind::choice: j[name] = text; break;
+    }
+  }
+  return j;
+}
+
+double m_norm(const Vec& m, const Vec& a) { return std::sqrt(a.dot(m.cwiseProduct(a))); }
+
+// Records samples and accumulates the drift metrics over every step.
+class Recorder {
+ public:
+  Recorder(const Problem& p, const State& s0, long steps, long max_samples, TimeSeries& out)
+      : p_(p), out_(out) {
+    stride_ = std::max(1L, (steps + max_samples - 1) / std::max(1L, max_samples));
+    steps_ = steps;
+    H0_ = p.total_energy(s0);
+    p0_ = p.linear_momentum(s0.v);
+    L0_ = p.angular_momentum(s0);
+    const double m_total = p.mass().sum() / p.dim();
+    const double p_scale = std::sqrt(2.0 * m_total * std::abs(H0_));
+    double r0 = 0.0;
+    for (Index n = 0; p.dim() > 1 && n < p.nodes(); ++n)
+      r0 = std::max(r0, s0.q.segment(n * p.dim(), p.dim()).norm());
+    p_ref_ = std::max(p0_.norm(), p_scale);
+    L_ref_ = std::max(L0_.norm(), r0 * p_scale);
+    out_.observable_names = p.observable_names();
+    out_.observables.assign(out_.observable_names.size(), {});
+    sample(s0, H0_);
+  }
+
+  void on_step(long n, const State& s, const StepReport& r, double H) {
+    iters_since_sample_ += r.newton_iters;
+    drift_ = std::abs(H - H0_) / energy_scale();
+    energy_drift_max_ = std::max(energy_drift_max_, drift_);
+    const Vec pm = p_.linear_momentum(s.v);
+    if (p_ref_ > 0) momentum_drift_max_ = std::max(momentum_drift_max_, (pm - p0_).norm() / p_ref_);
+    const Eigen::Vector3d L = p_.angular_momentum(s);
+    if (L_ref_ > 0) angmom_drift_max_ = std::max(angmom_drift_max_, (L - L0_).norm() / L_ref_);
+    if (!std::isnan(r.alpha)) any_alpha_ = true;
+    last_alpha_ = r.alpha;
+    if (n % stride_ == 0 || n == steps_) sample(s, H);
+  }
+
+  void finish(Metrics& m) const {
+    m["energy_drift_max"] = energy_drift_max_;
+    m["energy_drift_final"] = drift_;
+    m["momentum_drift_max"] = momentum_drift_max_;
+    m["angmom_drift_max"] = angmom_drift_max_;
+    if (!any_alpha_) out_.alpha.clear();
+  }
+
+ private:
+  double energy_scale() const { return std::abs(H0_) > 0 ? std::abs(H0_) : 1.0; }
+
+  void sample(const State& s, double H) {
+    out_.t.push_back(s.t);
+    out_.energy.push_back(H);
+    const double K = p_.kinetic_energy(s.v);
+    out_.kinetic.push_back(K);
+    out_.potential.push_back(H - K);
+    const Vec pm = p_.linear_momentum(s.v);
+    out_.linear_momentum.insert(out_.linear_momentum.end(), pm.data(), pm.data() + pm.size());
+    const Eigen::Vector3d L = p_.angular_momentum(s);
+    out_.angular_momentum.insert(out_.angular_momentum.end(), L.data(), L.data() + 3);
+    out_.newton_iters.push_back(iters_since_sample_);
+    iters_since_sample_ = 0;
+    out_.alpha.push_back(last_alpha_);
+    p_.observables(s, obs_);
+    for (std::size_t k = 0; k < obs_.size() && k < out_.observables.size(); ++k)
+      out_.observables[k].push_back(obs_[k]);
+  }
+
+  const Problem& p_;
+  TimeSeries& out_;
+  long stride_ = 1, steps_ = 0;
+  double H0_ = 0;
+  Vec p0_;
+  Eigen::Vector3d L0_;
+  double p_ref_ = 0, L_ref_ = 0;
+  double drift_ = 0, energy_drift_max_ = 0, momentum_drift_max_ = 0, angmom_drift_max_ = 0;
+  long long iters_since_sample_ = 0;
+  bool any_alpha_ = false;
+  double last_alpha_ = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> obs_;
+};
+
+void error_metrics(const Problem& p, const State& s, const State& ref, Metrics& m) {
+  const Vec& M = p.mass();
+  const double dq = m_norm(M, s.q - ref.q), dv = m_norm(M, s.v - ref.v);
+  const double nq = m_norm(M, ref.q), nv = m_norm(M, ref.v);
+  const double n = std::sqrt(nq * nq + nv * nv);
+  m["err_q_final"] = dq / (nq > 0 ? nq : 1.0);
+  m["err_v_final"] = dv / (nv > 0 ? nv : 1.0);
+  m["err_final"] = std::sqrt(dq * dq + dv * dv) / (n > 0 ? n : 1.0);
+}
+
+}  // namespace
+
+RunRecord run_cell(const CellSpec& spec) {
+  RunRecord rec;
+  rec.spec = spec;
+  rec.steps = step_count(spec.h, spec.t_end);
+  rec.h = spec.t_end / static_cast<double>(rec.steps);
+  try {
+    const ProblemInfo& pinfo = find_problem(spec.problem);
+    const ParamSet pparams = problem_params(pinfo, spec.problem_params);
+    const IntegratorInfo& iinfo = find_integrator(spec.integrator);
+    const ParamSet iparams = integrator_params(iinfo, spec.integrator_params);
+    nlohmann::ordered_json j;
+    j["problem"] = to_json(pparams);
+    j["integrator"] = to_json(iparams);
+    rec.params_json = j.dump();
+
+    const auto problem = pinfo.make(pparams);
+    rec.dim = problem->dim();
+    const State s0 = problem->initial_state();
+    auto stepper = iinfo.make(*problem, rec.h, iparams);
+    Recorder recorder(*problem, s0, rec.steps, spec.max_samples, rec.series);
+
+    DriveOptions opts;
+    opts.steps = rec.steps;
+    opts.energy_cap = spec.energy_cap;
+    const auto start = std::chrono::steady_clock::now();
+    DriveResult dr = drive(*problem, *stepper, s0, opts,
+                           [&](long n, const State& s, const StepReport& r, double H) {
+                             recorder.on_step(n, s, r, H);
+                           });
+    rec.metrics["wall_s"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    recorder.finish(rec.metrics);
+    rec.status = to_string(dr.status);
+    rec.message = dr.message;
+    rec.metrics["newton_iters_total"] = dr.totals.newton_iters;
+    rec.metrics["linear_solves"] = dr.totals.linear_solves;
+    rec.metrics["rhs_evals"] = static_cast<double>(dr.totals.rhs_evals);
+    const State& s = dr.final_state;
+    rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
+    rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());
+    if (dr.status == RunStatus::ok) {
+      if (auto ref = final_reference(*problem, spec.t_end)) {
+        rec.reference_method = ref->method;
+        error_metrics(*problem, s, ref->final_state, rec.metrics);
+      }
+    }
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    rec.status = "error";
+    rec.message = e.what();
+  }
+  return rec;
+}
+
+}  // namespace tibench
