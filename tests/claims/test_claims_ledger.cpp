@@ -1,0 +1,54 @@
+// Every registered claim check (iterates the ledger): it computes a verdict
+// with its evidence, deterministically, and does not fail for internal
+// reasons. A refuted claim is a finding, not a test failure; an exception
+// inside a check is.
+#include <gtest/gtest.h>
+
+#include "test_names.hpp"
+
+#include "harness/claims/ledger.hpp"
+
+namespace tibench {
+namespace {
+
+class EveryClaim : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryClaim, ComputesAVerdictWithItsEvidence) {
+  const ClaimCheck& check = find_claim(GetParam());
+  ClaimContext ctx;
+  ctx.fast = true;
+  const ClaimResult r = run_claim(check, ctx);
+  EXPECT_EQ(r.summary.find("could not be computed"), std::string::npos) << r.summary;
+  EXPECT_FALSE(r.summary.empty());
+  EXPECT_FALSE(r.expected.empty());
+  EXPECT_FALSE(r.tolerance.empty());
+  EXPECT_FALSE(r.interpretation.empty());
+  ASSERT_TRUE(r.measured.is_object());
+  EXPECT_FALSE(r.measured.empty());
+  std::printf("%-16s %s: %s\n", check.id.c_str(), to_string(r.status), r.summary.c_str());
+}
+
+TEST_P(EveryClaim, IsDeterministic) {
+  const ClaimCheck& check = find_claim(GetParam());
+  ClaimContext ctx;
+  ctx.fast = true;
+  const ClaimResult a = run_claim(check, ctx), b = run_claim(check, ctx);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.measured.dump(), b.measured.dump());
+}
+
+TEST(ClaimsLedger, IdsAreUniqueAndUnknownIdsAreRejected) {
+  EXPECT_FALSE(claim_registry().empty());
+  EXPECT_THROW(find_claim("X-NOPE"), std::invalid_argument);
+}
+
+std::vector<std::string> ids() {
+  std::vector<std::string> out;
+  for (const auto& c : claim_registry()) out.push_back(c.id);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ledger, EveryClaim, ::testing::ValuesIn(ids()), test::id_name);
+
+}  // namespace
+}  // namespace tibench

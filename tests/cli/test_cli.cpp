@@ -1,0 +1,140 @@
+// The CLI as users see it: exit codes (0 ok, 2 bad input) and one-line
+// messages that name the bad value and what is accepted.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+#include "harness/claims/ledger.hpp"
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench {
+namespace {
+
+using test::tibench;
+
+void expect_bad_input(const std::string& args, const std::vector<std::string>& needles) {
+  const auto o = tibench(args);
+  EXPECT_EQ(o.exit_code, 2) << args << "\n" << o.err;
+  for (const auto& n : needles) EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
+  ASSERT_FALSE(o.err.empty());
+  EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "exactly one line: " << o.err;
+}
+
+const std::string kValid = "run --problem oscillator --integrator rk4 --h 0.1 --t-end 1";
+
+TEST(Cli, ValidRunExitsZero) {
+  const auto o = tibench(kValid);
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("oscillator"), std::string::npos);
+}
+
+TEST(Cli, UnknownIdsExitTwoNamingTheIdAndTheAcceptedOnes) {
+  expect_bad_input("run --problem nope --integrator rk4 --h 0.1 --t-end 1",
+                   {"unknown problem 'nope'", "accepted:", "oscillator"});
+  expect_bad_input("run --problem oscillator --integrator rk5 --h 0.1 --t-end 1",
+                   {"unknown integrator 'rk5'", "accepted:", "rk4"});
+}
+
+TEST(Cli, BadStepSizesExitTwo) {
+  for (const std::string h : {"0", "-0.1", "abc", "0.1,,0.2", "0.1,-1", "1e400", "nan"})
+    expect_bad_input("run --problem oscillator --integrator rk4 --t-end 1 --h " + h,
+                     {"--h", "expected numbers > 0"});
+}
+
+TEST(Cli, BadEndTimesExitTwo) {
+  for (const std::string t : {"0", "-1", "x", "inf"})
+    expect_bad_input("run --problem oscillator --integrator rk4 --h 0.1 --t-end " + t,
+                     {"invalid --t-end '" + t + "'", "expected a number > 0"});
+}
+
+TEST(Cli, UnknownParameterNamesExitTwo) {
+  expect_bad_input(kValid + " --param zz=1", {"unknown parameter 'zz'", "accepted: m, k"});
+  expect_bad_input(kValid + " --iparam newton_tol=1", {"unknown parameter 'newton_tol'",
+                                                        "integrator 'rk4'"});
+  expect_bad_input(kValid + " --param m=-1", {"invalid value '-1'", "'m'"});
+  expect_bad_input("run --problem oscillator --integrator sdirk2 --h 0.1 --t-end 1 --iparam "
+                   "line_search=perhaps",
+                   {"invalid value 'perhaps'", "true or false"});
+}
+
+TEST(Cli, MissingArgumentsAndUnknownCommandsExitTwo) {
+  expect_bad_input("run --integrator rk4 --h 0.1 --t-end 1", {"missing --problem"});
+  expect_bad_input("frobnicate", {"frobnicate"});
+  expect_bad_input("list nonsense", {"nonsense"});
+  expect_bad_input("converge /nonexistent/file.h5", {"no such file '/nonexistent/file.h5'"});
+  expect_bad_input("verify --claim X-NOPE", {"unknown claim 'X-NOPE'"});
+}
+
+TEST(Cli, ListJsonCoversTheRegistries) {
+  auto o = tibench("list integrators --json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto integrators = nlohmann::json::parse(o.out);
+  ASSERT_EQ(integrators.size(), integrator_registry().size());
+  for (std::size_t k = 0; k < integrators.size(); ++k) {
+    const auto& j = integrators[k];
+    EXPECT_EQ(j["id"], integrator_registry()[k].id);
+    for (const char* field : {"id", "family", "stages", "explicit", "order_declared",
+                              "order_computed", "stage_order", "stiffly_accurate", "a_stable",
+                              "l_stable", "r_inf", "symplectic", "citation"})
+      EXPECT_TRUE(j.contains(field)) << j["id"] << " lacks " << field;
+  }
+  o = tibench("list problems --json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto problems = nlohmann::json::parse(o.out);
+  ASSERT_EQ(problems.size(), problem_registry().size());
+  for (const auto& j : problems)
+    for (const char* field : {"id", "dofs", "parameters"}) EXPECT_TRUE(j.contains(field));
+  o = tibench("list claims --json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out).size(), claim_registry().size());
+}
+
+TEST(Cli, FailedInputWritesNoFile) {
+  const auto dir = test::scratch_dir("nofile");
+  const auto f = dir / "out.h5";
+  const auto o = tibench("run --problem oscillator --integrator rk4 --h 0.1,-2 --t-end 1 -o " +
+                         f.string());
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_TRUE(std::filesystem::is_empty(dir)) << "no output and no temporary left behind";
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
+  const auto dir = test::scratch_dir("matrix");
+  const auto matrix = dir / "m.toml";
+  {
+    std::FILE* f = std::fopen(matrix.c_str(), "w");
+    std::fputs("[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
+               "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n",
+               f);
+    std::fclose(f);
+  }
+  const auto h5 = dir / "m.h5";
+  auto o = tibench("run --matrix " + matrix.string() + " -o " + h5.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("observed order oscillator     rk4"), std::string::npos) << o.out;
+  o = tibench("converge " + h5.string() + " --format csv");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("sdirk2,"), std::string::npos) << o.out;
+  o = tibench("converge " + h5.string() + " --format tex -o " + (dir / "t.tex").string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(test::read_file(dir / "t.tex").find("\\begin{tabular}"), std::string::npos);
+  expect_bad_input("converge " + h5.string() + " --format pdf", {"invalid --format 'pdf'", "md, csv, tex"});
+  o = tibench("info " + h5.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("tibench/1"), std::string::npos);
+  EXPECT_NE(o.out.find("6 ok"), std::string::npos) << o.out;
+
+  const auto claims = dir / "c.h5", report = dir / "c.md";
+  o = tibench("verify --fast --claim D-S1 -o " + claims.string() + " --report " + report.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(test::read_file(report).find("## D-S1"), std::string::npos);
+  o = tibench("info " + claims.string());
+  EXPECT_NE(o.out.find("claim D-S1"), std::string::npos) << o.out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tibench

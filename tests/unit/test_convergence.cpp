@@ -1,0 +1,48 @@
+// Observed-order fits use the actual step sizes; step counts round t_end/h.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "harness/convergence.hpp"
+
+namespace tibench {
+namespace {
+
+TEST(OrderFit, RecoversTheSlopeOnIrregularStepSizes) {
+  const std::vector<double> h{0.1, 0.037, 0.021, 0.0063, 0.0011};
+  for (double p : {1.0, 2.0, 3.7}) {
+    std::vector<double> err;
+    for (double x : h) err.push_back(0.3 * std::pow(x, p));
+    const OrderFit f = fit_order(h, err);
+    EXPECT_NEAR(f.slope, p, 1e-12);
+    EXPECT_NEAR(f.r2, 1.0, 1e-12);
+    EXPECT_EQ(f.points, 5);
+  }
+}
+
+TEST(OrderFit, ScatterLowersTheFitQuality) {
+  const std::vector<double> h{0.1, 0.05, 0.025, 0.0125};
+  const std::vector<double> err{1e-2, 8e-3, 1e-3, 9e-4};
+  const OrderFit f = fit_order(h, err);
+  EXPECT_LT(f.r2, 0.99);
+  EXPECT_GT(f.r2, 0.0);
+}
+
+TEST(OrderFit, IgnoresMissingErrorsAndNeedsTwoPoints) {
+  const double nan = std::nan("");
+  OrderFit f = fit_order({0.1, 0.05, 0.025}, {nan, 1e-3, 2.5e-4});
+  EXPECT_EQ(f.points, 2);
+  EXPECT_NEAR(f.slope, 2.0, 1e-12);
+  f = fit_order({0.1}, {1e-3});
+  EXPECT_TRUE(std::isnan(f.slope));
+}
+
+TEST(StepCount, ActualStepDividesTheInterval) {
+  EXPECT_EQ(step_count(0.3, 1.0), 3);
+  EXPECT_EQ(step_count(0.01, 1.0), 100);
+  EXPECT_EQ(step_count(5.0, 1.0), 1);
+  EXPECT_EQ(hkey(0.01), "h=1.000000e-02");
+}
+
+}  // namespace
+}  // namespace tibench

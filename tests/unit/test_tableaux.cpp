@@ -1,0 +1,176 @@
+// Tableau properties: the rooted-tree machinery, the stability function, the
+// stability classification, and the registry's refusal of records whose
+// declared properties disagree with the computed ones (every entry, every
+// property).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <Eigen/LU>
+
+#include "integrators/registry.hpp"
+#include "integrators/rooted_trees.hpp"
+#include "integrators/tableaux/constexpr_math.hpp"
+
+namespace tibench {
+namespace {
+
+std::vector<const IntegratorInfo*> tableau_entries() {
+  std::vector<const IntegratorInfo*> out;
+  for (const auto& i : integrator_registry())
+    if (i.record) out.push_back(&i);
+  return out;
+}
+
+TEST(RootedTrees, CountsPerOrderAreTheKnownSequence) {
+  // Number of rooted trees with n nodes (OEIS A000081): 1, 1, 2, 4, 9, 20.
+  const auto& trees = rooted_trees(6);
+  std::vector<int> count(7, 0);
+  for (const auto& t : trees) ++count[t.order];
+  EXPECT_EQ(count, (std::vector<int>{0, 1, 1, 2, 4, 9, 20}));
+}
+
+TEST(RootedTrees, DensitiesOfSmallTrees) {
+  // γ(•) = 1, γ([•]) = 2, γ([•,•]) = 3, γ([[•]]) = 6 (HNW I, Table II.2.1).
+  const auto& t = rooted_trees(3);
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_EQ(t[0].density, 1.0);
+  EXPECT_EQ(t[1].density, 2.0);
+  std::vector<double> order3{t[2].density, t[3].density};
+  std::sort(order3.begin(), order3.end());
+  EXPECT_EQ(order3, (std::vector<double>{3.0, 6.0}));
+}
+
+TEST(ConstexprMath, SqrtWithinOneUlpOfStd) {
+  for (double x : {2.0, 3.0, 0.5, 1e-8, 12345.678, 6.0}) {
+    const double a = tableaux::csqrt(x), b = std::sqrt(x);
+    EXPECT_LE(std::abs(a - b), std::nextafter(b, INFINITY) - b) << x;
+  }
+}
+
+TEST(Tableaux, EveryEntryDeclaresWhatIsComputed) {
+  for (const IntegratorInfo* i : tableau_entries()) {
+    const auto mism = property_mismatches(i->declared, *i->properties);
+    EXPECT_TRUE(mism.empty()) << i->id << ": " << (mism.empty() ? "" : mism.front());
+    EXPECT_EQ(i->nominal_order, i->properties->order) << i->id;
+  }
+}
+
+TEST(Tableaux, CIsDerivedAsRowSums) {
+  for (const IntegratorInfo* i : tableau_entries())
+    EXPECT_LT((i->tableau->c - i->tableau->A.rowwise().sum()).cwiseAbs().maxCoeff(), 1e-15);
+}
+
+TEST(Tableaux, StabilityFunctionMatchesTheResolventFormula) {
+  // R(z) = 1 + z bᵀ (I − zA)⁻¹ e, evaluated directly, against P/Q.
+  const std::complex<double> samples[] = {{-0.3, 0.2}, {0.0, 1.5}, {-4.0, -2.0}, {0.7, 0.1},
+                                          {-50.0, 3.0}};
+  for (const IntegratorInfo* i : tableau_entries()) {
+    const auto& t = *i->tableau;
+    const Eigen::MatrixXcd A = t.A.cast<std::complex<double>>();
+    const Eigen::VectorXcd b = t.b.cast<std::complex<double>>();
+    const Eigen::VectorXcd e = Eigen::VectorXcd::Ones(t.stages());
+    for (auto z : samples) {
+      const Eigen::MatrixXcd I = Eigen::MatrixXcd::Identity(t.stages(), t.stages());
+      const std::complex<double> direct =
+          1.0 + z * b.dot((I - z * A).partialPivLu().solve(e));  // dot conjugates b: b is real
+      const std::complex<double> rational = i->properties->R(z);
+      EXPECT_LT(std::abs(direct - rational), 1e-12 * (1 + std::abs(direct))) << i->id << " z=" << z;
+    }
+  }
+}
+
+// Every declared property of every record, flipped in a copy of the record,
+// is refused with a message naming the method and the property.
+TEST(Tableaux, RegistryRefusesRecordsWhoseDeclarationDisagrees) {
+  for (const IntegratorInfo* i : tableau_entries()) {
+    auto expect_refused = [&](tableaux::ButcherRecord r, const std::string& property) {
+      try {
+        (void)butcher_entry(r);
+        ADD_FAILURE() << i->id << ": wrong " << property << " accepted";
+      } catch (const RegistryError& e) {
+        const std::string msg = e.what();
+        EXPECT_NE(msg.find("'" + i->id + "'"), std::string::npos) << msg;
+        EXPECT_NE(msg.find(property), std::string::npos) << msg;
+      }
+    };
+    tableaux::ButcherRecord r = *i->record;
+    r.declared.order += 1;
+    expect_refused(r, "order");
+    r = *i->record;
+    r.declared.stage_order += 1;
+    expect_refused(r, "stage_order");
+    r = *i->record;
+    r.declared.stiffly_accurate = !r.declared.stiffly_accurate;
+    expect_refused(r, "stiffly_accurate");
+    r = *i->record;
+    r.declared.a_stable = !r.declared.a_stable;
+    expect_refused(r, "a_stable");
+    r = *i->record;
+    r.declared.l_stable = !r.declared.l_stable;
+    expect_refused(r, "l_stable");
+    r = *i->record;
+    r.declared.symplectic = !r.declared.symplectic;
+    expect_refused(r, "symplectic");
+    // A perturbed coefficient breaks the consistency condition Σ b = 1.
+    r = *i->record;
+    r.b[0] += 1e-6;
+    expect_refused(r, "order");
+  }
+}
+
+TableauProperties props(Eigen::MatrixXd A, Eigen::VectorXd b) {
+  return compute_properties(ButcherTableau::from_matrices("probe", std::move(A), std::move(b)));
+}
+
+TEST(StabilityClassification, ThetaMethodsAcrossTheHalf) {
+  // One-stage θ-method A = [θ], b = [1]: R = (1 + (1−θ)z)/(1 − θz).
+  // A-stable iff θ ≥ ½; L-stable iff θ = 1 (HW II §IV.3).
+  for (double theta : {0.25, 0.45, 0.5, 0.6, 1.0}) {
+    const auto p = props(Eigen::MatrixXd::Constant(1, 1, theta), Eigen::VectorXd::Ones(1));
+    EXPECT_EQ(p.a_stable, theta >= 0.5) << theta;
+    EXPECT_EQ(p.l_stable, theta == 1.0) << theta;
+    EXPECT_NEAR(p.r_inf, -(1 - theta) / theta, 1e-14) << theta;
+  }
+}
+
+TEST(StabilityClassification, NegativeDiagonalPutsAPoleInTheLeftHalfPlane) {
+  Eigen::MatrixXd A(2, 2);
+  A << -0.2, 0.0, 0.7, 0.5;
+  const auto p = props(A, Eigen::Vector2d(0.5, 0.5));
+  EXPECT_FALSE(p.poles_in_right_half_plane);
+  EXPECT_FALSE(p.a_stable);
+}
+
+TEST(StabilityClassification, NarrowExcursionAboveOneOnTheAxisIsCaught) {
+  // θ slightly below ½: |R(iy)| exceeds 1 only by O(½ − θ); the critical
+  // points of E(y) catch it even where sampling would be marginal.
+  const auto p = props(Eigen::MatrixXd::Constant(1, 1, 0.5 - 1e-7), Eigen::VectorXd::Ones(1));
+  EXPECT_GT(p.max_abs_r_imag_axis, 1.0);
+  EXPECT_FALSE(p.a_stable);
+}
+
+TEST(StabilityClassification, ExplicitMethodsAreUnboundedAtInfinity) {
+  for (const IntegratorInfo* i : tableau_entries())
+    if (i->is_explicit) {
+      EXPECT_TRUE(std::isinf(i->properties->r_inf)) << i->id;
+      EXPECT_FALSE(i->properties->a_stable) << i->id;
+    }
+}
+
+TEST(Symplecticity, GaussMethodsSatisfyCoopersCondition) {
+  // Two-stage Gauss (order 4) is symplectic; its property computation does
+  // not depend on having an engine for it.
+  const double r3 = std::sqrt(3.0);
+  Eigen::MatrixXd A(2, 2);
+  A << 0.25, 0.25 - r3 / 6, 0.25 + r3 / 6, 0.25;
+  const auto p = props(A, Eigen::Vector2d(0.5, 0.5));
+  EXPECT_TRUE(p.symplectic);
+  EXPECT_EQ(p.order, 4);
+  EXPECT_EQ(p.stage_order, 2);
+  EXPECT_TRUE(p.a_stable);
+  EXPECT_FALSE(p.l_stable);
+}
+
+}  // namespace
+}  // namespace tibench
