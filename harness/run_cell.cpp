@@ -54,15 +54,12 @@ namespace {
 
 nlohmann::ordered_json to_json(const ParamSet& p) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  for (const auto& [name, text] : p.values()) {
-    const auto& specs = p.specs();
-    const auto spec = std::find_if(specs.begin(), specs.end(),
-                                   [&](const ParamSpec& s) { return s.name == name; });
-    switch (spec->kind) {
-      case ParamKind::real: j[name] = p.real(name); break;
-      case ParamKind::integer: j[name] = p.integer(name); break;
-      case ParamKind::boolean: j[name] = p.boolean(name); break;
-      case ParamKind::choice: j[name] = text; break;
+  for (const ParamSpec& spec : p.specs()) {
+    switch (spec.kind) {
+      case ParamKind::real: j[spec.name] = p.real(spec.name); break;
+      case ParamKind::integer: j[spec.name] = p.integer(spec.name); break;
+      case ParamKind::boolean: j[spec.name] = p.boolean(spec.name); break;
+      case ParamKind::choice: j[spec.name] = p.choice(spec.name); break;
     }
   }
   return j;
