@@ -33,6 +33,7 @@ StepReport RungeKuttaStepper::step(State& s) {
   StepReport report;
   const double h = this->h();
   const int stages = tab_.stages();
+  p_.begin_step(s);
   for (int i = 0; i < stages; ++i) {
     q_tilde_ = s.q;
     v_tilde_ = s.v;

@@ -32,7 +32,8 @@ struct StepReport {
 class Stepper {
  public:
   virtual ~Stepper() = default;
-  // Advances s by one step of size h() (s.t included).
+  // Advances s by one step of size h() (s.t included). Implementations call
+  // Problem::begin_step(s) first.
   virtual StepReport step(State& s) = 0;
   double h() const { return h_; }
 

@@ -63,6 +63,15 @@ class Problem {
   // eigenvalue clamping); problems whose Hessian is always PSD ignore it.
   virtual void hessian(const Vec& q, Triplets& out, bool project_psd) const = 0;
 
+  // --- per-step hook ---------------------------------------------------------
+  // Called by every engine at the start of each step with the step's initial
+  // state, before any force or Hessian evaluation of that step. Problems that
+  // lag a quantity at the step start (e.g. the stiffness of Rayleigh damping,
+  // the rotations of corotated elasticity) cache it here in mutable members;
+  // a Problem instance therefore serves one run at a time (every run builds
+  // its own instance from the registry).
+  virtual void begin_step(const State& /*s*/) const {}
+
   // --- dissipation R(q, v) ------------------------------------------------
   virtual bool has_dissipation() const { return false; }
   // Whether R depends on q. Engines that fold R into an incremental
