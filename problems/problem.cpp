@@ -21,6 +21,12 @@ void Problem::dissipation_gradient(const Vec&, const Vec& v, Vec& g) const {
 
 void Problem::dissipation_hessian(const Vec&, const Vec&, Triplets&) const {}
 
+void Problem::dissipation_gradient_q(const Vec& q, const Vec&, Vec& g) const {
+  g.setZero(q.size());
+}
+
+void Problem::dissipation_mixed_hessian(const Vec&, const Vec&, Triplets&) const {}
+
 void Problem::external_force(double, Vec& f) const { f.setZero(dofs()); }
 
 State Problem::exact(double) const {

@@ -80,6 +80,11 @@ class Problem {
   virtual double dissipation(const Vec& q, const Vec& v) const;
   virtual void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const;  // ∇_v R
   virtual void dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const;  // ∇²_vv R
+  // ∇_q R, for problems whose R depends on q (default: zero). Needed by
+  // schemes that minimize τ R(x, (x − x_a)/τ) over x (Brown et al. 2018 §5).
+  virtual void dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const;
+  // Appends ∂(∇_v R)/∂q (row: v-index, column: q-index); default: none.
+  virtual void dissipation_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const;
 
   // --- external force -----------------------------------------------------
   virtual bool has_external_force() const { return false; }
