@@ -13,11 +13,13 @@ IncrementalPotential::IncrementalPotential(const Problem& p) : p_(p) {
 }
 
 void IncrementalPotential::set_stage(const Vec& x_hat, const Vec& x_anchor, double tau,
-                                     double t) {
+                                     double kappa, double t) {
   x_hat_ = x_hat;
   x_anchor_ = x_anchor;
   tau_ = tau;
+  kappa_ = kappa;
   t_ = t;
+  inertia_ = p_.mass() / (tau * tau);
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
@@ -26,50 +28,47 @@ void IncrementalPotential::set_stage(const Vec& x_hat, const Vec& x_anchor, doub
 
 double IncrementalPotential::value(const Vec& x) const {
   scratch_ = x - x_hat_;
-  double phi = 0.5 / (tau_ * tau_) * scratch_.dot(p_.mass().cwiseProduct(scratch_));
+  double phi = 0.5 * scratch_.dot(inertia_.cwiseProduct(scratch_));
   phi += p_.potential(x) - f_ext_.dot(x);
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
-    phi += tau_ * p_.dissipation(x, velocity_);
+    velocity_ = (x - x_anchor_) / kappa_;
+    phi += kappa_ * p_.dissipation(x, velocity_);
   }
   return phi;
 }
 
 void IncrementalPotential::gradient(const Vec& x, Vec& g) const {
-  const double tau2 = tau_ * tau_;
   p_.gradient(x, g);
-  force_magnitude_ = tau2 * p_.inverse_mass().cwiseProduct(g).cwiseAbs().maxCoeff() +
-                     tau2 * p_.inverse_mass().cwiseProduct(f_ext_).cwiseAbs().maxCoeff();
-  g += p_.mass().cwiseProduct(x - x_hat_) / tau2 - f_ext_;
+  force_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() +
+                     f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  g += inertia_.cwiseProduct(x - x_hat_) - f_ext_;
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
+    velocity_ = (x - x_anchor_) / kappa_;
     p_.dissipation_gradient(x, velocity_, scratch_);
-    force_magnitude_ += tau2 * p_.inverse_mass().cwiseProduct(scratch_).cwiseAbs().maxCoeff();
+    force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
 }
 
-double IncrementalPotential::position_residual_noise(const Vec& x) const {
-  constexpr double eps = std::numeric_limits<double>::epsilon();
-  return 8 * eps *
-         (x.cwiseAbs().maxCoeff() + x_hat_.cwiseAbs().maxCoeff() + force_magnitude_);
-}
-
 void IncrementalPotential::hessian(const Vec& x, bool project_psd, Triplets& out) const {
-  const double inv_tau2 = 1.0 / (tau_ * tau_);
-  for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, p_.mass()[i] * inv_tau2);
+  for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
   p_.hessian(x, out, project_psd);
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
+    velocity_ = (x - x_anchor_) / kappa_;
     const std::size_t first = out.size();
     p_.dissipation_hessian(x, velocity_, out);
     for (std::size_t k = first; k < out.size(); ++k)
-      out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / tau_);
+      out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
   }
 }
 
-double IncrementalPotential::position_residual(const Vec& g) const {
-  return (tau_ * tau_) * p_.inverse_mass().cwiseProduct(g).cwiseAbs().maxCoeff();
+double IncrementalPotential::residual_noise(const Vec& x) const {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  return 8 * eps * (x.cwiseAbs().maxCoeff() + x_hat_.cwiseAbs().maxCoeff() + force_magnitude_);
+}
+
+double IncrementalPotential::scale(const Vec& x) const {
+  return std::max(x.cwiseAbs().maxCoeff(), x_hat_.cwiseAbs().maxCoeff());
 }
 
 }  // namespace tibench

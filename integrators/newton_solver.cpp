@@ -35,16 +35,13 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   return o;
 }
 
-bool NewtonSolver::factorize(const IncrementalPotential& phi, const Vec& x, bool project,
+bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
   triplets_.clear();
   phi.hessian(x, project, triplets_);
-  if (shift > 0) {
-    const Problem& p = phi.problem();
-    const double s = shift / (phi.tau() * phi.tau());
-    for (Index i = 0; i < p.dofs(); ++i) triplets_.emplace_back(i, i, s * p.mass()[i]);
-  }
-  const Index n = phi.problem().dofs();
+  const Index n = phi.size();
+  if (shift > 0)
+    for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, shift * phi.inertia()[i]);
   H_.resize(n, n);
   H_.setFromTriplets(triplets_.begin(), triplets_.end());
   const bool same_pattern =
@@ -62,7 +59,7 @@ bool NewtonSolver::factorize(const IncrementalPotential& phi, const Vec& x, bool
   return factorized && ldlt_.vectorD().minCoeff() > 0.0;
 }
 
-NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
+NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
@@ -76,10 +73,9 @@ NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
       r.message = "non-finite gradient";
       return r;
     }
-    r.residual = phi.position_residual(g_);
-    const double scale = std::max(x.cwiseAbs().maxCoeff(), phi.x_hat().cwiseAbs().maxCoeff());
+    r.residual = phi.residual(g_);
     const double target =
-        std::max(options_.tol * scale + options_.atol, phi.position_residual_noise(x));
+        std::max(options_.tol * phi.scale(x) + options_.atol, phi.residual_noise(x));
     if (r.residual <= target) {
       r.converged = true;
       return r;
@@ -143,7 +139,7 @@ NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
         if (step == 1.0) {
           phi.gradient(trial_, g_trial_);
           ++r.gradient_evals;
-          if (phi.position_residual(g_trial_) <= 0.5 * r.residual) {
+          if (phi.residual(g_trial_) <= 0.5 * r.residual) {
             g_.swap(g_trial_);
             have_gradient = true;
             break;

@@ -1,17 +1,18 @@
-// Newton's method for minimizing an incremental potential Φ (one implicit
-// stage), in the optimization form of Gast & Schroeder 2014 §3:
+// Newton's method for minimizing the objective of one implicit stage
+// (integrators/objective.hpp), in the optimization form of Gast & Schroeder
+// 2014 §3:
 //
-//   1. g = ∇Φ(x); stop when ‖τ² M⁻¹ g‖_∞ ≤ tol · max(‖x‖_∞, ‖x̂‖_∞) + atol,
-//      or when it is at its rounding level (IncrementalPotential::
-//      position_residual_noise), or when the Newton step is below the
-//      rounding level of x (4ε‖x‖_∞): tolerances near machine precision
-//      then terminate instead of failing.
+//   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (for positions:
+//      ‖τ² M⁻¹ g‖_∞ ≤ tol · max(‖x‖_∞, ‖x̂‖_∞) + atol), or when it is at its
+//      rounding level (residual_noise), or when the Newton step is below the
+//      rounding level of x (4ε‖x‖_∞): tolerances near machine precision then
+//      terminate instead of failing.
 //   2. Solve ∇²Φ(x) dx = −g by sparse LDLᵀ. The sparsity pattern is analyzed
 //      once and reused for every iteration, stage and step; it is analyzed
 //      again only if a problem ever reports a different pattern.
 //   3. PSD fallback: if the Hessian is not positive definite (LDLᵀ fails or
 //      D has an entry ≤ 0), use the problem's PSD-projected Hessian, then
-//      shift the Hessian by μ M/τ² (μ = 1e-8 … 1e8) until it is.
+//      shift the Hessian by μ W (μ = 1e-8 … 1e8) until it is.
 //   4. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
 //      when it halves the residual.
@@ -25,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "integrators/incremental_potential.hpp"
+#include "integrators/objective.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -56,13 +57,13 @@ class NewtonSolver {
  public:
   explicit NewtonSolver(NewtonOptions options = {}) : options_(options) {}
   // Minimizes phi starting from x (updated in place).
-  NewtonResult minimize(const IncrementalPotential& phi, Vec& x);
+  NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }
   int pattern_analyses() const { return analyses_; }
 
  private:
-  // Assembles ∇²Φ(x) (+ shift · M/τ²) and factorizes; true if positive definite.
-  bool factorize(const IncrementalPotential& phi, const Vec& x, bool project, double shift,
+  // Assembles ∇²Φ(x) (+ shift · W) and factorizes; true if positive definite.
+  bool factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
                  bool& factorized);
 
   NewtonOptions options_;

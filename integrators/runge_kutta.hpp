@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
 #include "integrators/stepper.hpp"
 

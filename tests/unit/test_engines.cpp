@@ -11,6 +11,7 @@
 #include <complex>
 
 #include "integrators/driver.hpp"
+#include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
 #include "integrators/registry.hpp"
 #include "problems/first_order.hpp"
