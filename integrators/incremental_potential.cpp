@@ -12,63 +12,78 @@ IncrementalPotential::IncrementalPotential(const Problem& p) : p_(p) {
                            "potential");
 }
 
-void IncrementalPotential::set_stage(const Vec& x_hat, const Vec& x_anchor, double tau,
+void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
                                      double kappa, double t) {
-  x_hat_ = x_hat;
   x_anchor_ = x_anchor;
+  y_hat_ = y_hat;
   tau_ = tau;
   kappa_ = kappa;
   t_ = t;
   inertia_ = p_.mass() / (tau * tau);
+  hessian_magnitude_ = 0.0;
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
     f_ext_.setZero(p_.dofs());
 }
 
-double IncrementalPotential::value(const Vec& x) const {
-  scratch_ = x - x_hat_;
+const Vec& IncrementalPotential::position(const Vec& y) const {
+  x_ = x_anchor_ + y;
+  return x_;
+}
+
+double IncrementalPotential::value(const Vec& y) const {
+  scratch_ = y - y_hat_;
   double phi = 0.5 * scratch_.dot(inertia_.cwiseProduct(scratch_));
-  phi += p_.potential(x) - f_ext_.dot(x);
+  // f_ext·x_a is constant and omitted: it cancels in every comparison of Φ.
+  phi += p_.potential(position(y)) - f_ext_.dot(y);
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / kappa_;
-    phi += kappa_ * p_.dissipation(x, velocity_);
+    velocity_ = y / kappa_;
+    phi += kappa_ * p_.dissipation(x_, velocity_);
   }
   return phi;
 }
 
-void IncrementalPotential::gradient(const Vec& x, Vec& g) const {
-  p_.gradient(x, g);
+void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
+  p_.gradient(position(y), g);
   force_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() +
                      f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
-  g += inertia_.cwiseProduct(x - x_hat_) - f_ext_;
+  g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / kappa_;
-    p_.dissipation_gradient(x, velocity_, scratch_);
+    velocity_ = y / kappa_;
+    p_.dissipation_gradient(x_, velocity_, scratch_);
     force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
 }
 
-void IncrementalPotential::hessian(const Vec& x, bool project_psd, Triplets& out) const {
+void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
-  p_.hessian(x, out, project_psd);
+  const std::size_t first = out.size();
+  p_.hessian(position(y), out, project_psd);
+  // |∇²P| |x| row by row: the rounding of ∇P(x) is about ε times this.
+  scratch_.setZero(p_.dofs());
+  for (std::size_t k = first; k < out.size(); ++k)
+    scratch_[out[k].row()] += std::abs(out[k].value()) * std::abs(x_[out[k].col()]);
+  hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / kappa_;
-    const std::size_t first = out.size();
-    p_.dissipation_hessian(x, velocity_, out);
-    for (std::size_t k = first; k < out.size(); ++k)
+    velocity_ = y / kappa_;
+    const std::size_t dissipation_first = out.size();
+    p_.dissipation_hessian(x_, velocity_, out);
+    for (std::size_t k = dissipation_first; k < out.size(); ++k)
       out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
   }
 }
 
-double IncrementalPotential::residual_noise(const Vec& x) const {
+double IncrementalPotential::residual_noise(const Vec& y) const {
   constexpr double eps = std::numeric_limits<double>::epsilon();
-  return 8 * eps * (x.cwiseAbs().maxCoeff() + x_hat_.cwiseAbs().maxCoeff() + force_magnitude_);
+  return 8 * eps *
+         (y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_ +
+          hessian_magnitude_);
 }
 
-double IncrementalPotential::scale(const Vec& x) const {
-  return std::max(x.cwiseAbs().maxCoeff(), x_hat_.cwiseAbs().maxCoeff());
+double IncrementalPotential::scale(const Vec& y) const {
+  return std::max(y.cwiseAbs().maxCoeff(), y_hat_.cwiseAbs().maxCoeff());
 }
 
 }  // namespace tibench

@@ -107,8 +107,8 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       r.message = "non-finite Newton step";
       return r;
     }
-    // A step below the rounding level of x cannot improve x in floating
-    // point: the iterate is as converged as doubles allow.
+    // A step below the rounding level of the unknown cannot improve it in
+    // floating point: the iterate is as converged as doubles allow.
     if (dx_.cwiseAbs().maxCoeff() <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x += dx_;
       ++r.iterations;

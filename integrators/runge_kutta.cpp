@@ -53,8 +53,8 @@ StepReport RungeKuttaStepper::step(State& s) {
       continue;
     }
     const double tau = h * a_ii;
-    x_ = q_tilde_ + tau * v_tilde_;  // initial guess: the inertial target x̂
-    phi_->set_stage(x_, q_tilde_, tau, t_stage);
+    x_ = tau * v_tilde_;  // the increment Q_i − q̃; initial guess: the inertial target ŷ = τ ṽ
+    phi_->set_stage(q_tilde_, x_, tau, tau, t_stage);
     const NewtonResult nr = newton_.minimize(*phi_, x_);
     report.newton_iters += nr.iterations;
     report.linear_solves += nr.linear_solves;
@@ -66,7 +66,7 @@ StepReport RungeKuttaStepper::step(State& s) {
       report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + nr.message;
       return report;  // s is left at the start of the step
     }
-    V_[i] = (x_ - q_tilde_) / tau;
+    V_[i] = x_ / tau;
     A_[i] = (V_[i] - v_tilde_) / tau;
   }
   for (int i = 0; i < stages; ++i) {

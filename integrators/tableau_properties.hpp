@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/method_properties.hpp"
 #include "integrators/polynomial.hpp"
 
 namespace tibench {
@@ -54,9 +55,8 @@ inline constexpr int kMaxCheckedOrder = 6;
 
 TableauProperties compute_properties(const ButcherTableau& t);
 
-// "property: declared X, computed Y" for every declared property that the
-// computation contradicts; empty when the record is consistent.
-std::vector<std::string> property_mismatches(const tableaux::DeclaredProperties& declared,
-                                             const TableauProperties& computed);
+// The uniform views used by the registry.
+MethodDeclaration to_declaration(const tableaux::DeclaredProperties& declared);
+MethodProperties to_method_properties(const TableauProperties& computed);
 
 }  // namespace tibench

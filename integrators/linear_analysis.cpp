@@ -1,0 +1,137 @@
+#include "integrators/linear_analysis.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+
+namespace tibench {
+
+namespace {
+
+class LinearTestProblem final : public Problem {
+ public:
+  LinearTestProblem(double m, double c, double k)
+      : Problem(ParamSet("linear test problem", {}), 1, Vec::Constant(1, m)), c_(c), k_(k) {}
+  std::string_view id() const override { return "linear-test"; }
+  double potential(const Vec& q) const override { return 0.5 * k_ * q[0] * q[0]; }
+  void gradient(const Vec& q, Vec& g) const override { g = Vec::Constant(1, k_ * q[0]); }
+  void hessian(const Vec&, Triplets& out, bool) const override { out.emplace_back(0, 0, k_); }
+  bool has_dissipation() const override { return c_ != 0.0; }
+  double dissipation(const Vec&, const Vec& v) const override { return 0.5 * c_ * v[0] * v[0]; }
+  void dissipation_gradient(const Vec&, const Vec& v, Vec& g) const override {
+    g = Vec::Constant(1, c_ * v[0]);
+  }
+  void dissipation_hessian(const Vec&, const Vec&, Triplets& out) const override {
+    out.emplace_back(0, 0, c_);
+  }
+  State initial_state() const override { return {Vec::Ones(1), Vec::Zero(1), 0.0}; }
+
+ private:
+  double c_, k_;
+};
+
+double spectral_radius(const Eigen::MatrixXd& Q) {
+  return Q.eigenvalues().cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+std::unique_ptr<Problem> make_linear_test_problem(double m, double c, double k) {
+  return std::make_unique<LinearTestProblem>(m, c, k);
+}
+
+Eigen::MatrixXd update_matrix(const StepperMaker& make, double m, double c, double k, double h) {
+  const auto problem = make_linear_test_problem(m, c, k);
+  const int history = make(*problem, h)->history_size();
+  const int n = 2 * (1 + history);
+  Eigen::MatrixXd Q(n, n);
+  for (int j = 0; j < n; ++j) {
+    Eigen::VectorXd u = Eigen::VectorXd::Unit(n, j);
+    // A fresh stepper per column: no cached stage or history carries over.
+    auto stepper = make(*problem, h);
+    State s{Vec::Constant(1, u[0]), Vec::Constant(1, u[1]), 0.0};
+    std::vector<State> previous;
+    for (int k2 = 0; k2 < history; ++k2)
+      previous.push_back({Vec::Constant(1, u[2 + 2 * k2]), Vec::Constant(1, u[3 + 2 * k2]),
+                          -h * (k2 + 1)});
+    if (history > 0) stepper->set_history(previous);
+    const StepReport r = stepper->step(s);
+    if (r.status != StepStatus::ok)
+      throw std::runtime_error("linear analysis: step failed: " + r.message);
+    Q(0, j) = s.q[0];
+    Q(1, j) = s.v[0];
+    const auto after = stepper->history();
+    for (int k2 = 0; k2 < history; ++k2) {
+      Q(2 + 2 * k2, j) = after[k2].q[0];
+      Q(3 + 2 * k2, j) = after[k2].v[0];
+    }
+  }
+  return Q;
+}
+
+Eigen::MatrixXd update_matrix_at(const StepperMaker& make, std::complex<double> z) {
+  return update_matrix(make, 1.0, -2.0 * z.real(), std::norm(z), 1.0);
+}
+
+std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
+                                               const std::vector<double>& hbars) {
+  std::vector<StabilityRow> rows;
+  for (double hbar : hbars) {
+    const Eigen::MatrixXd Q = update_matrix(make, 1.0, 0.0, 1.0, std::sqrt(hbar));
+    const Eigen::VectorXcd mu = Q.eigenvalues();
+    Eigen::Index top = 0;
+    mu.cwiseAbs().maxCoeff(&top);
+    rows.push_back({hbar, Q.determinant(), Q.trace(), std::abs(mu[top]), std::abs(std::arg(mu[top]))});
+  }
+  return rows;
+}
+
+LinearProperties analyze_linear(const StepperMaker& make) {
+  LinearProperties p;
+  // Order: the principal eigenvalues approximate e^{±ih} to O(h^{p+1}).
+  std::vector<double> lh, le;
+  for (double h : {0.4, 0.2, 0.1, 0.05, 0.025}) {
+    const Eigen::VectorXcd mu = update_matrix(make, 1.0, 0.0, 1.0, h).eigenvalues();
+    const std::complex<double> exact = std::polar(1.0, h);
+    double err = INFINITY;
+    for (Eigen::Index i = 0; i < mu.size(); ++i) err = std::min(err, std::abs(mu[i] - exact));
+    if (err > 1e-13) {
+      lh.push_back(std::log(h));
+      le.push_back(std::log(err));
+    }
+  }
+  if (lh.size() >= 2) {
+    // Least squares over the smallest three usable step sizes (asymptotic range).
+    const std::size_t first = lh.size() > 3 ? lh.size() - 3 : 0;
+    double mx = 0, my = 0;
+    const double n = static_cast<double>(lh.size() - first);
+    for (std::size_t k = first; k < lh.size(); ++k) mx += lh[k] / n, my += le[k] / n;
+    double sxx = 0, sxy = 0;
+    for (std::size_t k = first; k < lh.size(); ++k)
+      sxx += (lh[k] - mx) * (lh[k] - mx), sxy += (lh[k] - mx) * (le[k] - my);
+    p.order_slope = sxy / sxx;
+    p.order = static_cast<int>(std::lround(p.order_slope)) - 1;
+  }
+  // Imaginary axis (undamped oscillator): ħ from 1e-4 to 1e8.
+  for (int k = 0; k <= 96; ++k) {
+    const double y = std::pow(10.0, -2.0 + 6.0 * k / 96.0);
+    const Eigen::MatrixXd Q = update_matrix_at(make, {0.0, y});
+    p.max_rho_imaginary = std::max(p.max_rho_imaginary, spectral_radius(Q));
+    if (Q.rows() == 2) p.max_det_deviation = std::max(p.max_det_deviation, std::abs(Q.determinant() - 1));
+  }
+  // Open left half-plane: rays between the imaginary and the negative real axis.
+  const double pi = std::acos(-1.0);
+  for (int a = 1; a <= 8; ++a) {
+    const double theta = 0.5 * pi + 0.5 * pi * a / 8.0;
+    for (int k = 0; k <= 40; ++k) {
+      const double r = std::pow(10.0, -2.0 + 8.0 * k / 40.0);
+      p.max_rho_left = std::max(p.max_rho_left, spectral_radius(update_matrix_at(make, std::polar(r, theta))));
+    }
+  }
+  for (double theta : {0.5 * pi, 0.75 * pi, pi})
+    p.rho_inf = std::max(p.rho_inf, spectral_radius(update_matrix_at(make, std::polar(1e10, theta))));
+  p.a_stable = p.max_rho_imaginary <= 1 + 1e-10 && p.max_rho_left <= 1 + 1e-10;
+  p.l_stable = p.a_stable && p.rho_inf <= 1e-6;
+  return p;
+}
+
+}  // namespace tibench
