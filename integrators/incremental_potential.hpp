@@ -50,9 +50,9 @@ class IncrementalPotential final : public StageObjective {
   const Problem& p_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
-  // Rounding estimates for residual_noise: magnitudes of the force terms
-  // (from the last gradient) and of ∇²P·x (from the last Hessian), in
-  // position units.
+  // Rounding estimates for residual_noise: the magnitude of the force terms
+  // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last
+  // Hessian), in position units.
   mutable double force_magnitude_ = 0.0, hessian_magnitude_ = 0.0;
   mutable Vec x_, scratch_, velocity_;
 };

@@ -5,6 +5,17 @@
 
 namespace tibench {
 
+// Eigenvalues of Q in the balanced coordinates (x, v/s): the velocity rows
+// of Q scale like s = |λ|, which at |hλ| ~ 1e10 makes the raw matrix so
+// badly scaled that a near-double eigenvalue is computed with an error of
+// order √(ε‖Q‖). The similarity D⁻¹QD changes no eigenvalue.
+Eigen::VectorXcd balanced_eigenvalues(const Eigen::MatrixXd& Q, double s) {
+  Eigen::VectorXd d(Q.rows());
+  for (Eigen::Index i = 0; i < d.size(); ++i) d[i] = (i % 2 == 0) ? 1.0 : s;
+  const Eigen::MatrixXd B = d.cwiseInverse().asDiagonal() * Q * d.asDiagonal();
+  return B.eigenvalues();
+}
+
 namespace {
 
 class LinearTestProblem final : public Problem {
@@ -29,8 +40,8 @@ class LinearTestProblem final : public Problem {
   double c_, k_;
 };
 
-double spectral_radius(const Eigen::MatrixXd& Q) {
-  return Q.eigenvalues().cwiseAbs().maxCoeff();
+double spectral_radius(const Eigen::MatrixXd& Q, double s) {
+  return balanced_eigenvalues(Q, s).cwiseAbs().maxCoeff();
 }
 
 }  // namespace
@@ -72,12 +83,16 @@ Eigen::MatrixXd update_matrix_at(const StepperMaker& make, std::complex<double> 
   return update_matrix(make, 1.0, -2.0 * z.real(), std::norm(z), 1.0);
 }
 
+Eigen::MatrixXd update_matrix_real(const StepperMaker& make, double z1, double z2) {
+  return update_matrix(make, 1.0, -(z1 + z2), z1 * z2, 1.0);
+}
+
 std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
                                                const std::vector<double>& hbars) {
   std::vector<StabilityRow> rows;
   for (double hbar : hbars) {
     const Eigen::MatrixXd Q = update_matrix(make, 1.0, 0.0, 1.0, std::sqrt(hbar));
-    const Eigen::VectorXcd mu = Q.eigenvalues();
+    const Eigen::VectorXcd mu = balanced_eigenvalues(Q, 1.0);
     Eigen::Index top = 0;
     mu.cwiseAbs().maxCoeff(&top);
     rows.push_back({hbar, Q.determinant(), Q.trace(), std::abs(mu[top]), std::abs(std::arg(mu[top]))});
@@ -90,7 +105,7 @@ LinearProperties analyze_linear(const StepperMaker& make) {
   // Order: the principal eigenvalues approximate e^{±ih} to O(h^{p+1}).
   std::vector<double> lh, le;
   for (double h : {0.4, 0.2, 0.1, 0.05, 0.025}) {
-    const Eigen::VectorXcd mu = update_matrix(make, 1.0, 0.0, 1.0, h).eigenvalues();
+    const Eigen::VectorXcd mu = balanced_eigenvalues(update_matrix(make, 1.0, 0.0, 1.0, h), 1.0);
     const std::complex<double> exact = std::polar(1.0, h);
     double err = INFINITY;
     for (Eigen::Index i = 0; i < mu.size(); ++i) err = std::min(err, std::abs(mu[i] - exact));
@@ -111,24 +126,32 @@ LinearProperties analyze_linear(const StepperMaker& make) {
     p.order_slope = sxy / sxx;
     p.order = static_cast<int>(std::lround(p.order_slope)) - 1;
   }
-  // Imaginary axis (undamped oscillator): ħ from 1e-4 to 1e8.
+  // Imaginary axis (undamped oscillator): ħ from 1e-4 to 1e12.
   for (int k = 0; k <= 96; ++k) {
-    const double y = std::pow(10.0, -2.0 + 6.0 * k / 96.0);
+    const double y = std::pow(10.0, -2.0 + 8.0 * k / 96.0);
     const Eigen::MatrixXd Q = update_matrix_at(make, {0.0, y});
-    p.max_rho_imaginary = std::max(p.max_rho_imaginary, spectral_radius(Q));
+    p.max_rho_imaginary = std::max(p.max_rho_imaginary, spectral_radius(Q, y));
     if (Q.rows() == 2) p.max_det_deviation = std::max(p.max_det_deviation, std::abs(Q.determinant() - 1));
   }
-  // Open left half-plane: rays between the imaginary and the negative real axis.
+  // Open left half-plane: conjugate pairs on rays strictly between the
+  // imaginary and the negative real axis, and distinct real pairs (z, 2z)
+  // (overdamped oscillators) for the negative real axis, where a conjugate
+  // pair would be a defective double eigenvalue.
   const double pi = std::acos(-1.0);
-  for (int a = 1; a <= 8; ++a) {
-    const double theta = 0.5 * pi + 0.5 * pi * a / 8.0;
-    for (int k = 0; k <= 40; ++k) {
-      const double r = std::pow(10.0, -2.0 + 8.0 * k / 40.0);
-      p.max_rho_left = std::max(p.max_rho_left, spectral_radius(update_matrix_at(make, std::polar(r, theta))));
+  for (int k = 0; k <= 40; ++k) {
+    const double r = std::pow(10.0, -2.0 + 8.0 * k / 40.0);
+    for (int a = 1; a < 8; ++a) {
+      const std::complex<double> z = std::polar(r, 0.5 * pi + 0.5 * pi * a / 8.0);
+      p.max_rho_left = std::max(p.max_rho_left, spectral_radius(update_matrix_at(make, z), r));
     }
+    p.max_rho_left = std::max(
+        p.max_rho_left, spectral_radius(update_matrix_real(make, -r, -2 * r), std::sqrt(2.0) * r));
   }
-  for (double theta : {0.5 * pi, 0.75 * pi, pi})
-    p.rho_inf = std::max(p.rho_inf, spectral_radius(update_matrix_at(make, std::polar(1e10, theta))));
+  const double far = 1e10;
+  p.rho_inf = std::max({spectral_radius(update_matrix_at(make, {0.0, far}), far),
+                        spectral_radius(update_matrix_at(make, std::polar(far, 0.75 * pi)), far),
+                        spectral_radius(update_matrix_real(make, -far, -2 * far),
+                                        std::sqrt(2.0) * far)});
   p.a_stable = p.max_rho_imaginary <= 1 + 1e-10 && p.max_rho_left <= 1 + 1e-10;
   p.l_stable = p.a_stable && p.rho_inf <= 1e-6;
   return p;

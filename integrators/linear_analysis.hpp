@@ -40,15 +40,18 @@ struct StabilityRow {
 std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
                                                const std::vector<double>& hbars);
 
-// Q at hλ± = z, z̄ (m = h = 1).
+// Q at hλ± = z, z̄ (m = h = 1), and at two real eigenvalues hλ = z1, z2.
 Eigen::MatrixXd update_matrix_at(const StepperMaker& make, std::complex<double> z);
+Eigen::MatrixXd update_matrix_real(const StepperMaker& make, double z1, double z2);
+// Eigenvalues of Q computed in the balanced coordinates (x, v/s), s ≈ |λ|.
+Eigen::VectorXcd balanced_eigenvalues(const Eigen::MatrixXd& Q, double s);
 
 struct LinearProperties {
   int order = 0;                // from |μ − e^{ih}| = O(h^{p+1}) of the principal eigenvalues
   double order_slope = 0;       // the fitted slope (p + 1)
-  double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid
+  double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
   double max_rho_left = 0;      // sup of ρ(Q) over the sampled open left half-plane
-  double rho_inf = 0;           // max of ρ(Q) at |z| = 1e10 on three rays (imaginary, 3π/4, real)
+  double rho_inf = 0;           // max of ρ(Q) at |z| = 1e10: imaginary axis, 3π/4, real axis
   bool a_stable = false;        // both sups ≤ 1 + 1e-10
   bool l_stable = false;        // a_stable and rho_inf ≤ 1e-6
   double max_det_deviation = 0; // sup |det Q − 1| over the undamped grid (one-step methods)

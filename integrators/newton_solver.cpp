@@ -107,11 +107,18 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       r.message = "non-finite Newton step";
       return r;
     }
-    // A step below the rounding level of the unknown cannot improve it in
-    // floating point: the iterate is as converged as doubles allow.
-    if (dx_.cwiseAbs().maxCoeff() <= 4 * eps * x.cwiseAbs().maxCoeff()) {
-      x += dx_;
+    // The Newton step itself is the sharpest error estimate: with a positive
+    // definite Hessian the error after taking it is O(|dx|²). W⁻¹g above only
+    // bounds it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W.
+    // A step below the rounding level of the unknown cannot improve it at
+    // all: the iterate is then as converged as doubles allow.
+    const double step_norm = dx_.cwiseAbs().maxCoeff();
+    trial_ = x + dx_;
+    if ((pd && step_norm <= options_.tol * phi.scale(trial_) + options_.atol) ||
+        step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
+      x.swap(trial_);
       ++r.iterations;
+      r.residual = std::min(r.residual, step_norm);
       r.converged = true;
       return r;
     }

@@ -2,18 +2,20 @@
 // (integrators/objective.hpp), in the optimization form of Gast & Schroeder
 // 2014 §3:
 //
-//   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (for positions:
-//      ‖τ² M⁻¹ g‖_∞ ≤ tol · max(‖x‖_∞, ‖x̂‖_∞) + atol), or when it is at its
-//      rounding level (residual_noise), or when the Newton step is below the
-//      rounding level of x (4ε‖x‖_∞): tolerances near machine precision then
-//      terminate instead of failing.
+//   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (the stage
+//      increment's magnitude for incremental potentials), or when it is at
+//      its rounding level (residual_noise).
 //   2. Solve ∇²Φ(x) dx = −g by sparse LDLᵀ. The sparsity pattern is analyzed
 //      once and reused for every iteration, stage and step; it is analyzed
 //      again only if a problem ever reports a different pattern.
 //   3. PSD fallback: if the Hessian is not positive definite (LDLᵀ fails or
 //      D has an entry ≤ 0), use the problem's PSD-projected Hessian, then
 //      shift the Hessian by μ W (μ = 1e-8 … 1e8) until it is.
-//   4. Backtracking (Armijo) line search on Φ; near the minimizer, where the
+//   4. Stop after the step when ‖dx‖_∞ ≤ tol · scale + atol (with a positive
+//      definite Hessian the error after the step is O(‖dx‖²); on stiff
+//      problems ‖W⁻¹g‖ overestimates the error by the stiffness ratio), or
+//      when dx is below the rounding level of x (4ε‖x‖_∞).
+//   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
 //      when it halves the residual.
 //

@@ -28,7 +28,8 @@ class StageObjective {
   double residual(const Vec& g) const { return g.cwiseQuotient(inertia()).cwiseAbs().maxCoeff(); }
   // The rounding level of residual() at x; valid after gradient(x).
   virtual double residual_noise(const Vec& x) const = 0;
-  // The magnitude of x that the relative tolerance refers to.
+  // The magnitude of x that the relative tolerance refers to (for stage
+  // increments: the increment itself).
   virtual double scale(const Vec& x) const = 0;
 };
 

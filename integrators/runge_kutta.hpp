@@ -9,7 +9,9 @@
 //     Φ(y) = ‖y − τ ṽ‖²_M/(2τ²) + P(q̃ + y) − f_ext·(q̃ + y) + τ R(y/τ),
 //     then V_i = y/τ and A_i = (V_i − ṽ)/τ (stage values, no extra force
 //     evaluation, so stiffly accurate methods return V_s exactly).
-// Update: q_{n+1} = q_n + h Σ b_i V_i,  v_{n+1} = v_n + h Σ b_i A_i.
+// Update: q_{n+1} = q_n + h Σ b_i V_i,  v_{n+1} = v_n + h Σ b_i A_i; for
+// stiffly accurate tableaux (last row of A = b) the identical value
+// (Q_s, V_s) is taken directly, which avoids cancellation on stiff problems.
 //
 // One engine serves explicit and diagonally implicit tableaux because an
 // explicit stage is the a_ii = 0 case of the same recursion; explicit
@@ -37,6 +39,7 @@ class RungeKuttaStepper final : public Stepper {
   std::vector<Vec> V_, A_;  // stage velocities and accelerations
   Vec q_tilde_, v_tilde_, x_, f_, scratch_;  // x_: the stage increment y
   std::optional<IncrementalPotential> phi_;
+  bool last_stage_is_solution_ = false;
   NewtonSolver newton_;
 };
 
