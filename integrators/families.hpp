@@ -5,6 +5,8 @@
 
 #include "integrators/registry.hpp"
 #include "integrators/tableaux/butcher_record.hpp"
+#include "integrators/tableaux/partitioned.hpp"
+#include "integrators/tableaux/rosenbrock.hpp"
 
 namespace tibench {
 
@@ -24,5 +26,22 @@ struct ParametricButcherFamily {
   std::vector<double> check_at;
 };
 IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family);
+
+// Partitioned RK pairs (integrators/partitioned_rk.hpp): order from the
+// bi-coloured trees, the symplecticity condition from the coefficients,
+// A-/L-stability from the update matrix on the damped oscillator.
+IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& record);
+
+// Rosenbrock methods (integrators/rosenbrock.hpp).
+IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record);
+struct RosenbrockTableau;
+// W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
+int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
+
+// For families without a scalar stability function: sets a_stable, l_stable
+// and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
+// linear analysis of the update matrix, with default parameters
+// (integrators/linear_analysis.hpp).
+void apply_linear_analysis(IntegratorInfo& info);
 
 }  // namespace tibench

@@ -41,6 +41,17 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       butcher_entry(tableaux::tr_bdf2_bathe),
       butcher_entry(tableaux::sdirk_ncs23),
       butcher_entry(tableaux::sdirk_nc34),
+      // Rosenbrock
+      rosenbrock_entry(tableaux::ros2),
+      rosenbrock_entry(tableaux::ros3p),
+      rosenbrock_entry(tableaux::ros3pl),
+      rosenbrock_entry(tableaux::ros3prl2),
+      rosenbrock_entry(tableaux::ros34pw2),
+      rosenbrock_entry(tableaux::rodas3),
+      // Partitioned Runge–Kutta
+      partitioned_entry(tableaux::symplectic_euler_v),
+      partitioned_entry(tableaux::symplectic_euler_q),
+      partitioned_entry(tableaux::stormer_verlet),
   };
   return list;
 }

@@ -47,6 +47,8 @@ struct IntegratorInfo {
   const tableaux::ButcherRecord* record = nullptr;
   std::optional<ButcherTableau> tableau;
   std::optional<TableauProperties> tableau_properties;
+  // Methods whose step on y' = λy is y ↦ R(hλ) y (Runge–Kutta, Rosenbrock).
+  std::optional<StabilityFunction> stability_function;
   std::vector<ParamSpec> param_specs;
   StepperFactory make;
 

@@ -13,6 +13,7 @@ void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
                       const tableaux::DeclaredProperties& declared) {
   info.tableau = tableau;
   info.tableau_properties = compute_properties(tableau);
+  info.stability_function = info.tableau_properties->R;
   info.declared = to_declaration(declared);
   info.computed = to_method_properties(*info.tableau_properties);
   info.nominal_order = declared.order;

@@ -24,6 +24,9 @@ struct StepReport {
   long rhs_evals = 0;  // force (gradient) evaluations
   double residual = 0.0;
   double alpha = std::numeric_limits<double>::quiet_NaN();
+  // Local error estimate from an embedded method (‖y − ŷ‖_∞ over q and v);
+  // NaN for methods without one.
+  double error_estimate = std::numeric_limits<double>::quiet_NaN();
   std::string message;
 
   // Accumulates a sub-solve's counters into this report.

@@ -134,6 +134,20 @@ StabilityFunction stability_function(const ButcherTableau& t) {
   return {det_identity_minus_zA(t.A - ebT), det_identity_minus_zA(t.A)};
 }
 
+int exp_agreement_order(const StabilityFunction& R, int max_p, double tol) {
+  // Series of P/Q: r_k = (P_k − Σ_{j=1..k} Q_j r_{k−j}) / Q_0.
+  std::vector<double> r;
+  double factorial = 1;
+  for (int k = 0; k <= max_p; ++k) {
+    double v = R.P.coefficient(k);
+    for (int j = 1; j <= k; ++j) v -= R.Q.coefficient(j) * r[static_cast<std::size_t>(k - j)];
+    r.push_back(v / R.Q.coefficient(0));
+    if (k > 0) factorial *= k;
+    if (std::abs(r.back() - 1.0 / factorial) > tol / factorial) return k - 1;
+  }
+  return max_p;
+}
+
 TableauProperties compute_properties(const ButcherTableau& t) {
   TableauProperties p;
   const int s = t.stages();

@@ -31,6 +31,10 @@ struct StabilityFunction {
 
 StabilityFunction stability_function(const ButcherTableau& t);
 
+// The largest p ≤ max_p with R(z) = e^z + O(z^{p+1}) (Taylor coefficients of
+// P/Q equal 1/k! for k ≤ p, relative tolerance tol): the linear order.
+int exp_agreement_order(const StabilityFunction& R, int max_p = 8, double tol = 1e-10);
+
 struct TableauProperties {
   int order = 0;           // ≤ 6 (6 means "at least 6")
   int embedded_order = 0;  // 0 when the tableau has no b̂

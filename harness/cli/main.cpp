@@ -63,6 +63,16 @@ int main(int argc, char** argv) {
   verify->add_option("-o,--output", ver_opts.output, "HDF5 output file");
   verify->add_option("--report", ver_opts.report, "Markdown report file");
 
+  cli::StabilityOptions stab_opts;
+  auto* stab = app.add_subcommand("stability", "update matrix Q(hbar) of an integrator on the oscillator");
+  stab->add_option("integrator", stab_opts.integrator, "integrator id")->required();
+  stab->add_option("--iparam", stab_opts.iparams, "integrator parameter override name=value")
+      ->allow_extra_args(false);
+  stab->add_option("--hbar-min", stab_opts.hbar_min, "smallest hbar = h^2 k/m");
+  stab->add_option("--hbar-max", stab_opts.hbar_max, "largest hbar");
+  stab->add_option("--points", stab_opts.points, "number of hbar values (log spaced)");
+  stab->add_flag("--json", stab_opts.json, "machine-readable output");
+
   std::string info_input;
   auto* info = app.add_subcommand("info", "summarize an HDF5 file written by tibench");
   info->add_option("input", info_input, "HDF5 file")->required();
@@ -100,6 +110,7 @@ int main(int argc, char** argv) {
     if (*conv) return cli::converge(conv_opts);
     if (*verify) return cli::verify(ver_opts);
     if (*info) return cli::info(info_input);
+    if (*stab) return cli::stability(stab_opts);
   } catch (const InputError& e) {
     std::cerr << "tibench: " << e.what() << "\n";
     return 2;
