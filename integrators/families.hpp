@@ -38,6 +38,11 @@ struct RosenbrockTableau;
 // W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
 int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
 
+// BDF2 with a selectable starter, and the Newmark(β, γ) family
+// (integrators/bdf2.hpp, integrators/newmark.hpp).
+IntegratorInfo bdf2_entry();
+IntegratorInfo newmark_entry();
+
 // For families without a scalar stability function: sets a_stable, l_stable
 // and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
 // linear analysis of the update matrix, with default parameters

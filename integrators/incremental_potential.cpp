@@ -20,6 +20,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   kappa_ = kappa;
   t_ = t;
   inertia_ = p_.mass() / (tau * tau);
+  v0_.setZero(p_.dofs());
   hessian_magnitude_ = 0.0;
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
@@ -32,14 +33,18 @@ const Vec& IncrementalPotential::position(const Vec& y) const {
   return x_;
 }
 
+const Vec& IncrementalPotential::velocity(const Vec& y) const {
+  velocity_ = v0_ + y / kappa_;
+  return velocity_;
+}
+
 double IncrementalPotential::value(const Vec& y) const {
   scratch_ = y - y_hat_;
   double phi = 0.5 * scratch_.dot(inertia_.cwiseProduct(scratch_));
   // f_ext·x_a is constant and omitted: it cancels in every comparison of Φ.
   phi += p_.potential(position(y)) - f_ext_.dot(y);
   if (p_.has_dissipation()) {
-    velocity_ = y / kappa_;
-    phi += kappa_ * p_.dissipation(x_, velocity_);
+    phi += kappa_ * p_.dissipation(x_, velocity(y));
   }
   return phi;
 }
@@ -50,8 +55,7 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
                      f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
   g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   if (p_.has_dissipation()) {
-    velocity_ = y / kappa_;
-    p_.dissipation_gradient(x_, velocity_, scratch_);
+    p_.dissipation_gradient(x_, velocity(y), scratch_);
     force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
@@ -67,9 +71,8 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   for (std::size_t k = first; k < out.size(); ++k) scratch_[out[k].row()] += std::abs(out[k].value());
   hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).maxCoeff();
   if (p_.has_dissipation()) {
-    velocity_ = y / kappa_;
     const std::size_t dissipation_first = out.size();
-    p_.dissipation_hessian(x_, velocity_, out);
+    p_.dissipation_hessian(x_, velocity(y), out);
     for (std::size_t k = dissipation_first; k < out.size(); ++k)
       out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
   }

@@ -1,14 +1,18 @@
 // The incremental potential of one implicit position stage (Gast & Schroeder
 // 2014 §3; Brown et al. 2018 §4), in increment coordinates y = x − x_a:
 //
-//   Φ(y) = 1/(2τ²) ‖y − ŷ‖²_M + P(x_a + y) − f_ext(t)·(x_a + y) + κ R(y/κ),
+//   Φ(y) = 1/(2τ²) ‖y − ŷ‖²_M + P(x_a + y) − f_ext(t)·(x_a + y) + κ R(V(y)),
+//   V(y) = v_0 + y/κ,
 //
 // whose stationarity condition
-//   M (y − ŷ)/τ² = f_ext − ∇P(x_a + y) − ∇_v R(V),   V = y/κ,
+//   M (y − ŷ)/τ² = f_ext − ∇P(x_a + y) − ∇_v R(V(y))
 // is the stage equation of
 //   a DIRK stage:        τ = κ = h a_ii, x_a = q̃, ŷ = τ ṽ;
 //   a partitioned stage: τ² = h² a_ii â_ii, κ = h a_ii, x_a = q̃, ŷ = κ ṽ;
-//   backward Euler, BDF2, Newmark: their own τ, κ, x_a and ŷ.
+//   BDF2:                τ = κ = 2h/3, x_a = (4q_n − q_{n−1})/3, ŷ = τ v̄;
+//   Newmark(β, γ):       τ² = βh², κ = βh/γ, x_a = the predictor, ŷ = 0,
+//                        v_0 = the velocity predictor
+// (v_0 = 0 unless stated).
 //
 // Why increments: the stage velocity is V = y/κ. Solving for absolute
 // positions x and forming (x − x_a)/κ loses ε|x|/κ to cancellation, which at
@@ -29,6 +33,10 @@ class IncrementalPotential final : public StageObjective {
 
   // Sets the stage: anchor x_a, inertial target ŷ (an increment), τ, κ, time t.
   void set_stage(const Vec& x_anchor, const Vec& y_hat, double tau, double kappa, double t);
+  // The velocity offset v_0 of V(y) = v_0 + y/κ (zero after set_stage).
+  void set_velocity_offset(const Vec& v0) { v0_ = v0; }
+  // V(y) = v_0 + y/κ.
+  const Vec& velocity(const Vec& y) const;
 
   Index size() const override { return p_.dofs(); }
   double value(const Vec& y) const override;
@@ -48,7 +56,7 @@ class IncrementalPotential final : public StageObjective {
   const Vec& position(const Vec& y) const;  // x_a + y, in a scratch vector
 
   const Problem& p_;
-  Vec x_anchor_, y_hat_, f_ext_, inertia_;
+  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last

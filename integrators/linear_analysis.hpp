@@ -51,9 +51,9 @@ struct LinearProperties {
   double order_slope = 0;       // the fitted slope (p + 1)
   double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
   double max_rho_left = 0;      // sup of ρ(Q) over the sampled open left half-plane
-  double rho_inf = 0;           // max of ρ(Q) at |z| = 1e10: imaginary axis, 3π/4, real axis
+  double rho_inf = 0;           // max of ρ(Q) at |z| = 1e6: imaginary axis, 3π/4, real axis
   bool a_stable = false;        // both sups ≤ 1 + 1e-10
-  bool l_stable = false;        // a_stable and rho_inf ≤ 1e-6
+  bool l_stable = false;        // a_stable, rho_inf ≤ 1e-2 and ρ decaying (≤ ρ(1e4)/5)
   double max_det_deviation = 0; // sup |det Q − 1| over the undamped grid (one-step methods)
 };
 

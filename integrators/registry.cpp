@@ -48,6 +48,9 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       rosenbrock_entry(tableaux::ros3prl2),
       rosenbrock_entry(tableaux::ros34pw2),
       rosenbrock_entry(tableaux::rodas3),
+      // Multistep and Newmark
+      bdf2_entry(),
+      newmark_entry(),
       // Partitioned Runge–Kutta
       partitioned_entry(tableaux::symplectic_euler_v),
       partitioned_entry(tableaux::symplectic_euler_q),

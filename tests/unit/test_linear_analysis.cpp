@@ -51,7 +51,8 @@ TEST_P(TableauMethod, SteppedPropertiesEqualAlgebraicOnes) {
   EXPECT_EQ(L.a_stable, *C.a_stable) << "sup rho: axis " << L.max_rho_imaginary << ", left "
                                      << L.max_rho_left;
   EXPECT_EQ(L.l_stable, *C.l_stable) << "rho_inf " << L.rho_inf;
-  if (std::isfinite(C.r_inf)) EXPECT_NEAR(L.rho_inf, std::abs(C.r_inf), 1e-6);
+  // ρ at |z| = 1e6 is |R(∞)| + O(1/|z|).
+  if (std::isfinite(C.r_inf)) EXPECT_NEAR(L.rho_inf, std::abs(C.r_inf), 1e-4);
 }
 
 std::vector<std::string> ids_with_stability_function() {
