@@ -43,6 +43,17 @@ int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weight
 IntegratorInfo bdf2_entry();
 IntegratorInfo newmark_entry();
 
+// Optimization-based integrators of Brown et al. 2018
+// (integrators/optimization_integrators.hpp): one entry per rule.
+enum class OneStageRule;
+struct OptimizationRuleInfo {
+  std::string id, name, citation;
+  int stages;
+  OneStageRule rule;
+  MethodDeclaration declared;
+};
+IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule);
+
 // For families without a scalar stability function: sets a_stable, l_stable
 // and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
 // linear analysis of the update matrix, with default parameters

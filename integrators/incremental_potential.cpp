@@ -5,11 +5,19 @@
 
 namespace tibench {
 
-IncrementalPotential::IncrementalPotential(const Problem& p) : p_(p) {
-  if (p.has_dissipation() && p.dissipation_depends_on_q())
+IncrementalPotential::IncrementalPotential(const Problem& p, DissipationTerm term)
+    : p_(p), term_(term) {
+  if (term == DissipationTerm::exact && p.has_dissipation() && p.dissipation_depends_on_q())
     throw std::logic_error(std::string(p.id()) +
-                           ": q-dependent dissipation cannot be written as an incremental "
-                           "potential");
+                           ": q-dependent dissipation is not an exact incremental potential (use "
+                           "an optimization integrator with a first- or second-order "
+                           "dissipation term)");
+}
+
+bool IncrementalPotential::explicit_candidate(Vec& y) const {
+  p_.gradient(x_anchor_, y);
+  y = y_hat_ + (f_ext_ - y).cwiseQuotient(inertia_);
+  return true;
 }
 
 void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
@@ -21,6 +29,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   t_ = t;
   inertia_ = p_.mass() / (tau * tau);
   v0_.setZero(p_.dofs());
+  if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
   hessian_magnitude_ = 0.0;
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
@@ -45,6 +54,7 @@ double IncrementalPotential::value(const Vec& y) const {
   phi += p_.potential(position(y)) - f_ext_.dot(y);
   if (p_.has_dissipation()) {
     phi += kappa_ * p_.dissipation(x_, velocity(y));
+    if (term_ == DissipationTerm::second_order) phi -= kappa_ * p_.dissipation(x_, v_ref_);
   }
   return phi;
 }
@@ -56,6 +66,14 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   if (p_.has_dissipation()) {
     p_.dissipation_gradient(x_, velocity(y), scratch_);
+    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
+      p_.dissipation_gradient_q(x_, velocity_, gq_);
+      scratch_ += kappa_ * gq_;
+      if (term_ == DissipationTerm::second_order) {
+        p_.dissipation_gradient_q(x_, v_ref_, gq_);
+        scratch_ -= kappa_ * gq_;
+      }
+    }
     force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
@@ -75,6 +93,14 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
     p_.dissipation_hessian(x_, velocity(y), out);
     for (std::size_t k = dissipation_first; k < out.size(); ++k)
       out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
+    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
+      // ∂_q ∇_v R and its transpose (the κ ∇_qq R part is not available).
+      const std::size_t mixed_first = out.size();
+      p_.dissipation_mixed_hessian(x_, velocity_, out);
+      const std::size_t mixed_end = out.size();
+      for (std::size_t k = mixed_first; k < mixed_end; ++k)
+        out.emplace_back(out[k].col(), out[k].row(), out[k].value());
+    }
   }
 }
 

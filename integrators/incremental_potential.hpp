@@ -19,17 +19,27 @@
 // small steps swamps the discretization error (observed orders collapse near
 // h ~ 1e-5); y carries its own relative precision instead.
 //
-// The dissipation term is exact only for R independent of q (or lagged by
-// the problem in begin_step); the constructor rejects q-dependent R.
+// Dissipation term (Brown et al. 2018 §4–5). `exact` uses κ R(V) with the
+// q-argument frozen at the iterate, which is the exact stage equation only
+// for R independent of q (or lagged by the problem in begin_step); it
+// rejects q-dependent R. For q-dependent R the optimization schemes of Brown
+// et al. are available:
+//   first_order   κ R(x, V(y))                  (their Eq. 19b; the force picks
+//                 up an O(h) term κ ∇_q R, a first-order error)
+//   second_order  κ (R(x, V(y)) − R(x, v_ref))   (their Eqs. 26/30; O(h²) term)
+// Their Hessians omit κ ∇_qq R (not provided by problems): Newton then
+// converges linearly near the solution, which the line search tolerates.
 #pragma once
 
 #include "integrators/objective.hpp"
 
 namespace tibench {
 
+enum class DissipationTerm { exact, first_order, second_order };
+
 class IncrementalPotential final : public StageObjective {
  public:
-  explicit IncrementalPotential(const Problem& p);
+  explicit IncrementalPotential(const Problem& p, DissipationTerm term = DissipationTerm::exact);
 
   // Sets the stage: anchor x_a, inertial target ŷ (an increment), τ, κ, time t.
   void set_stage(const Vec& x_anchor, const Vec& y_hat, double tau, double kappa, double t);
@@ -37,6 +47,11 @@ class IncrementalPotential final : public StageObjective {
   void set_velocity_offset(const Vec& v0) { v0_ = v0; }
   // V(y) = v_0 + y/κ.
   const Vec& velocity(const Vec& y) const;
+  // v_ref of the second-order dissipation term (the velocity at the start of
+  // the step, Brown et al. Eq. 26).
+  void set_reference_velocity(const Vec& v_ref) { v_ref_ = v_ref; }
+  // Gast & Schroeder's explicit candidate ŷ + τ² M⁻¹ (f_ext − ∇P(x_a)).
+  bool explicit_candidate(Vec& y) const override;
 
   Index size() const override { return p_.dofs(); }
   double value(const Vec& y) const override;
@@ -56,13 +71,14 @@ class IncrementalPotential final : public StageObjective {
   const Vec& position(const Vec& y) const;  // x_a + y, in a scratch vector
 
   const Problem& p_;
-  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_;
+  DissipationTerm term_;
+  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last
   // Hessian), in position units.
   mutable double force_magnitude_ = 0.0, hessian_magnitude_ = 0.0;
-  mutable Vec x_, scratch_, velocity_;
+  mutable Vec x_, scratch_, velocity_, gq_;
 };
 
 }  // namespace tibench

@@ -22,6 +22,16 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
       bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
       bool_param("psd_fallback", d.psd_fallback,
                  "replace an indefinite Hessian by the PSD-projected one, then shift it"),
+      bool_param("two_candidate_guess", d.two_candidate_guess,
+                 "Gast & Schroeder 2014 Sec. 3.1: start Newton from the candidate (inertial x_hat "
+                 "or x_hat + tau^2 M^-1 f(x_anchor)) with the smaller objective"),
+      bool_param("descent_safeguard", d.descent_safeguard,
+                 "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 |dx||g|, else "
+                 "try -dx, else -g"),
+      real_param("step_clamp", d.step_clamp,
+                 "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
+                 "use 1e3)",
+                 ParamBound::nonnegative),
   };
 }
 
@@ -32,6 +42,9 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
   o.line_search = p.boolean("line_search");
   o.psd_fallback = p.boolean("psd_fallback");
+  o.two_candidate_guess = p.boolean("two_candidate_guess");
+  o.descent_safeguard = p.boolean("descent_safeguard");
+  o.step_clamp = p.real("step_clamp");
   return o;
 }
 
@@ -63,6 +76,11 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  if (options_.two_candidate_guess && phi.explicit_candidate(trial_) &&
+      phi.value(trial_) < phi.value(x)) {
+    x = trial_;
+    r.chose_explicit_candidate = true;
+  }
   for (;;) {
     if (!have_gradient) {
       phi.gradient(x, g_);
@@ -122,7 +140,21 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       r.converged = true;
       return r;
     }
-    const double slope = g_.dot(dx_);
+    if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
+      dx_ *= options_.step_clamp / step_norm;
+    double slope = g_.dot(dx_);
+    if (options_.descent_safeguard) {
+      const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
+      if (!(slope < -kappa * norms)) {
+        if (-slope < -kappa * norms) {
+          dx_ = -dx_;  // the opposite direction passes the test
+        } else {
+          dx_ = -g_;  // steepest descent
+        }
+        slope = g_.dot(dx_);
+        ++r.safeguarded_steps;
+      }
+    }
 
     double step = 1.0;
     if (options_.line_search) {

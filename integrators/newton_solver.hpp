@@ -18,6 +18,11 @@
 //   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
 //      when it halves the residual.
+// Options of Gast & Schroeder 2014 §3.1, off by default: the two-candidate
+// initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
+// −dx, then steepest descent −g), and the step-length clamp. Their line
+// search is strong-Wolfe with steps > 1 allowed; ours is backtracking from
+// the full step.
 //
 // The default tolerance is tight (1e-12 relative) because convergence studies
 // need the solver error far below the discretization error; Newton converges
@@ -39,6 +44,11 @@ struct NewtonOptions {
   int max_iters = 50;
   bool line_search = true;
   bool psd_fallback = true;
+  // Gast & Schroeder 2014 §3.1 options (off by default, so that the default
+  // solver is plain safeguarded Newton):
+  bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
+  bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
+  double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -52,6 +62,8 @@ struct NewtonResult {
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
+  bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
+  int safeguarded_steps = 0;             // steps replaced by the descent safeguard
   std::string message;
 };
 

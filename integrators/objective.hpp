@@ -31,6 +31,9 @@ class StageObjective {
   // The magnitude of x that the relative tolerance refers to (for stage
   // increments: the increment itself).
   virtual double scale(const Vec& x) const = 0;
+  // An alternative starting point for Newton, if the objective has one
+  // (Gast & Schroeder 2014 §3.1, candidate A); false otherwise.
+  virtual bool explicit_candidate(Vec& /*x*/) const { return false; }
 };
 
 }  // namespace tibench

@@ -3,6 +3,7 @@
 #include "integrators/families.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
+#include "integrators/optimization_integrators.hpp"
 #include "integrators/tableaux/theta.hpp"
 
 namespace tibench {
@@ -20,6 +21,22 @@ void check_declaration(const IntegratorInfo& info) {
   for (std::size_t k = 0; k < mismatches.size(); ++k) msg += (k ? "; " : "") + mismatches[k];
   throw RegistryError(msg);
 }
+
+namespace {
+
+const std::string kBrown2018 =
+    "J. Brown, M. Overby, Z. Forootaninia, R. Narain, Accurate dissipative forces in "
+    "optimization integrators, ACM TOG 37(6):282 (2018)";
+
+MethodDeclaration declared(int order, std::optional<bool> a_stable, std::optional<bool> l_stable) {
+  MethodDeclaration d;
+  d.order = order;
+  d.a_stable = a_stable;
+  d.l_stable = l_stable;
+  return d;
+}
+
+}  // namespace
 
 const std::vector<IntegratorInfo>& integrator_registry() {
   static const std::vector<IntegratorInfo> list{
@@ -48,6 +65,19 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       rosenbrock_entry(tableaux::ros3prl2),
       rosenbrock_entry(tableaux::ros34pw2),
       rosenbrock_entry(tableaux::rodas3),
+      // Optimization-based integrators with dissipation functions (Brown et al. 2018)
+      optimization_entry({"opt-backward-euler", "Backward Euler (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::backward_euler,
+                          declared(1, true, true)}),
+      optimization_entry({"opt-trapezoidal", "Trapezoidal rule (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::trapezoidal,
+                          declared(2, true, false)}),
+      optimization_entry({"opt-bdf2", "BDF2 (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::bdf2,
+                          declared(2, true, std::nullopt)}),
+      optimization_entry({"opt-tr-bdf2", "TR-BDF2 (optimization form, gamma = 2 - sqrt 2)",
+                          kBrown2018 + ", Sec. 4.3, Eqs. 32-37 (L-stability claim)", 2,
+                          OneStageRule::tr_bdf2, declared(2, true, true)}),
       // Multistep and Newmark
       bdf2_entry(),
       newmark_entry(),
