@@ -1,5 +1,6 @@
 #include "integrators/tableau_properties.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 
@@ -187,6 +188,12 @@ TableauProperties compute_properties(const ButcherTableau& t) {
       p.symplectic_defect = std::max(
           p.symplectic_defect, std::abs(t.b[i] * t.A(i, j) + t.b[j] * t.A(j, i) - t.b[i] * t.b[j]));
   p.symplectic = p.symplectic_defect <= kCoefficientTol;
+
+  const Eigen::MatrixXd B = t.b.asDiagonal();
+  const Eigen::MatrixXd Malg = B * t.A + t.A.transpose() * B - t.b * t.b.transpose();
+  p.algebraic_min_eigenvalue = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Malg).eigenvalues().minCoeff();
+  p.min_weight = t.b.minCoeff();
+  p.algebraically_stable = p.min_weight >= -kCoefficientTol && p.algebraic_min_eigenvalue >= -kCoefficientTol;
   return p;
 }
 

@@ -53,6 +53,12 @@ struct TableauProperties {
   bool l_stable = false;
   double symplectic_defect = 0.0;  // max |b_i a_ij + b_j a_ji − b_i b_j|
   bool symplectic = false;
+  // Algebraic stability (Burrage & Butcher 1979): b ≥ 0 and
+  // M = BA + AᵀB − bbᵀ ⪰ 0 with B = diag(b). The smallest eigenvalue of M
+  // and the smallest weight are kept for reports.
+  double algebraic_min_eigenvalue = 0.0;
+  double min_weight = 0.0;
+  bool algebraically_stable = false;
 };
 
 inline constexpr int kMaxCheckedOrder = 6;
