@@ -41,6 +41,18 @@ ButcherTableau ButcherTableau::from_record(const tableaux::ButcherRecord& r) {
   return t;
 }
 
+ButcherTableau ButcherTableau::adjoint() const {
+  const int s = stages();
+  const Eigen::MatrixXd star = Eigen::VectorXd::Ones(s) * b.transpose() - A;
+  Eigen::MatrixXd reversed(s, s);
+  Eigen::VectorXd b_reversed(s);
+  for (int i = 0; i < s; ++i) {
+    b_reversed[i] = b[s - 1 - i];
+    for (int j = 0; j < s; ++j) reversed(i, j) = star(s - 1 - i, s - 1 - j);
+  }
+  return from_matrices(id + "*", reversed, b_reversed);
+}
+
 bool ButcherTableau::is_explicit() const {
   for (int i = 0; i < stages(); ++i)
     for (int j = i; j < stages(); ++j)

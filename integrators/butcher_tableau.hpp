@@ -20,6 +20,10 @@ struct ButcherTableau {
   static ButcherTableau from_matrices(std::string id, Eigen::MatrixXd A, Eigen::VectorXd b);
 
   int stages() const { return static_cast<int>(b.size()); }
+  // The adjoint method (e bᵀ − A, b) (Hairer, Lubich & Wanner II.3), with its
+  // stages listed in reverse order so that the adjoint of a DIRK is again
+  // lower triangular (and solved stage by stage).
+  ButcherTableau adjoint() const;
   bool is_explicit() const;            // strictly lower triangular
   bool is_lower_triangular() const;    // DIRK structure (explicit included)
 };

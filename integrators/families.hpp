@@ -54,6 +54,13 @@ struct OptimizationRuleInfo {
 };
 IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule);
 
+// Energy-controlled methods (integrators/decoupled.hpp,
+// integrators/energy_blending.hpp).
+IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
+                               const tableaux::ButcherRecord& base, int order);
+IntegratorInfo a_search_entry();
+IntegratorInfo blend_entry();
+
 // For families without a scalar stability function: sets a_stable, l_stable
 // and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
 // linear analysis of the update matrix, with default parameters

@@ -47,7 +47,7 @@ Eigen::MatrixXd update_matrix_real(const StepperMaker& make, double z1, double z
 Eigen::VectorXcd balanced_eigenvalues(const Eigen::MatrixXd& Q, double s);
 
 struct LinearProperties {
-  int order = 0;                // from |μ − e^{ih}| = O(h^{p+1}) of the principal eigenvalues
+  int order = 0;                // from the local error O(h^{p+1}) on exact solutions of x'' = −x
   double order_slope = 0;       // the fitted slope (p + 1)
   double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
   double max_rho_left = 0;      // sup of ρ(Q) over the sampled open left half-plane

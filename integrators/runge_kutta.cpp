@@ -24,6 +24,7 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
   const Index n = p.dofs();
   V_.assign(tab_.stages(), Vec::Zero(n));
   A_.assign(tab_.stages(), Vec::Zero(n));
+  Q_.assign(tab_.stages(), Vec::Zero(n));
   q_tilde_.setZero(n);
   v_tilde_.setZero(n);
   if (!tab_.is_explicit()) phi_.emplace(p);
@@ -51,6 +52,7 @@ StepReport RungeKuttaStepper::step(State& s) {
     const double a_ii = tab_.A(i, i);
     if (a_ii == 0.0) {
       V_[i] = v_tilde_;
+      Q_[i] = q_tilde_;
       p_.force(q_tilde_, v_tilde_, t_stage, f_, scratch_);
       A_[i] = p_.inverse_mass().cwiseProduct(f_);
       ++report.rhs_evals;
@@ -59,6 +61,10 @@ StepReport RungeKuttaStepper::step(State& s) {
     const double tau = h * a_ii;
     x_ = tau * v_tilde_;  // the increment Q_i − q̃; initial guess: the inertial target ŷ = τ ṽ
     phi_->set_stage(q_tilde_, x_, tau, tau, t_stage);
+    if (guess_) {
+      x_ = *guess_ - q_tilde_;
+      guess_.reset();
+    }
     const NewtonResult nr = newton_.minimize(*phi_, x_);
     report.newton_iters += nr.iterations;
     report.linear_solves += nr.linear_solves;
@@ -72,6 +78,7 @@ StepReport RungeKuttaStepper::step(State& s) {
     }
     V_[i] = x_ / tau;
     A_[i] = (V_[i] - v_tilde_) / tau;
+    Q_[i] = q_tilde_ + x_;
   }
   if (last_stage_is_solution_) {
     // y_{n+1} = Y_s: the same value as the b-weighted sum, without summing

@@ -33,10 +33,21 @@ class RungeKuttaStepper final : public Stepper {
   RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h, NewtonOptions newton);
   StepReport step(State& s) override;
 
+  // Stage positions Q_i of the last step (for methods built on top of a
+  // Runge–Kutta step, e.g. the decoupled methods of You et al.).
+  const std::vector<Vec>& stage_positions() const { return Q_; }
+  const std::vector<Vec>& stage_velocities() const { return V_; }
+  const ButcherTableau& tableau() const { return tab_; }
+  // Start the Newton solve of the next step's first implicit stage from the
+  // position q_guess instead of the inertial target (one-shot; Dinev et al.
+  // start backward Euler from the implicit-midpoint result).
+  void set_initial_guess(const Vec& q_guess) { guess_ = q_guess; }
+
  private:
   const Problem& p_;
   ButcherTableau tab_;
-  std::vector<Vec> V_, A_;  // stage velocities and accelerations
+  std::vector<Vec> V_, A_, Q_;  // stage velocities, accelerations, positions
+  std::optional<Vec> guess_;
   Vec q_tilde_, v_tilde_, x_, f_, scratch_;  // x_: the stage increment y
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;

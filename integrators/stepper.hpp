@@ -27,6 +27,8 @@ struct StepReport {
   // Local error estimate from an embedded method (‖y − ŷ‖_∞ over q and v);
   // NaN for methods without one.
   double error_estimate = std::numeric_limits<double>::quiet_NaN();
+  // Energy-controlled methods: the energy the step aimed at; NaN otherwise.
+  double energy_target = std::numeric_limits<double>::quiet_NaN();
   std::string message;
 
   // Accumulates a sub-solve's counters into this report.

@@ -1,0 +1,113 @@
+#include "integrators/decoupled.hpp"
+
+#include <cmath>
+
+namespace tibench {
+
+DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, double h,
+                                   NewtonOptions newton, double alpha,
+                                   std::optional<AlphaSearchOptions> search, bool full_correction)
+    : Stepper(h), p_(p), alpha_(alpha), search_(search), full_correction_(full_correction) {
+  phi_ = std::make_unique<RungeKuttaStepper>(p, phi, h, newton);
+  const Problem* adjoint_problem = &p;
+  if (!full_correction && p.has_dissipation()) {
+    conservative_ = std::make_unique<ConservativeView>(p);
+    adjoint_problem = conservative_.get();
+  }
+  adjoint_ = std::make_unique<RungeKuttaStepper>(*adjoint_problem, phi.adjoint(), h, newton);
+  if (search_) target_.emplace(search_->target);
+}
+
+void DecoupledStepper::conservative_impulse(const RungeKuttaStepper& st, double t, Vec& out,
+                                            StepReport& r) {
+  const ButcherTableau& tab = st.tableau();
+  out.setZero(p_.dofs());
+  for (int i = 0; i < tab.stages(); ++i) {
+    if (tab.b[i] == 0.0) continue;
+    const Vec& Q = st.stage_positions()[static_cast<std::size_t>(i)];
+    if (full_correction_) {
+      p_.force(Q, st.stage_velocities()[static_cast<std::size_t>(i)], t + tab.c[i] * h(), g_, scratch_);
+    } else {
+      p_.gradient(Q, g_);
+      g_ = -g_;
+      if (p_.has_external_force()) {
+        p_.external_force(t + tab.c[i] * h(), f_ext_);
+        g_ += f_ext_;
+      }
+    }
+    ++r.rhs_evals;
+    out.noalias() += (h() * tab.b[i]) * g_;
+  }
+}
+
+double DecoupledStepper::choose_alpha(double P, const Vec& v, const Vec& D, double target) {
+  const AlphaSearchOptions& o = *search_;
+  const Vec& m = p_.mass();
+  const double a = 0.5 * D.dot(m.cwiseProduct(D));
+  const double b = v.dot(m.cwiseProduct(D));
+  const double c = P + 0.5 * v.dot(m.cwiseProduct(v)) - target;
+  if (o.sparse) {
+    const double H1 = a + b + c;  // H(1) − target
+    side_history_.push_back(H1 > 0 ? 1 : (H1 < 0 ? -1 : 0));
+    if (side_history_.size() > 3) side_history_.pop_front();
+    const bool same = side_history_.size() == 3 && side_history_[0] != 0 &&
+                      side_history_[0] == side_history_[1] && side_history_[1] == side_history_[2];
+    if (!same) return 1.0;
+  }
+  double alpha;
+  const double scale = std::abs(b) + std::abs(c) + a;
+  if (a <= 1e-300 || a <= 1e-15 * scale) {
+    alpha = c < 0 ? o.alpha_max : (c > 0 ? o.alpha_min : 1.0);
+  } else {
+    const double disc = b * b - 4 * a * c;
+    if (disc < 0) {
+      alpha = -b / (2 * a);
+    } else {
+      const double sq = std::sqrt(disc);
+      // Roots without cancellation: q = −(b + sign(b) √disc)/2, roots q/a and c/q.
+      const double q = -0.5 * (b + (b >= 0 ? sq : -sq));
+      const double r1 = q / a;
+      const double r2 = q != 0 ? c / q : r1;
+      alpha = std::abs(r1 - 1) <= std::abs(r2 - 1) ? r1 : r2;
+    }
+  }
+  return std::clamp(alpha, o.alpha_min, o.alpha_max);
+}
+
+StepReport DecoupledStepper::step(State& s) {
+  StepReport report;
+  if (!H0_) H0_ = p_.total_energy(s);
+  State tilde = s, star = s;
+  report.absorb(phi_->step(tilde));
+  if (report.status != StepStatus::ok) return report;
+  report.absorb(adjoint_->step(star));
+  if (report.status != StepStatus::ok) return report;
+  conservative_impulse(*phi_, s.t, impulse_, report);
+  conservative_impulse(*adjoint_, s.t, impulse_star_, report);
+  D_ = p_.inverse_mass().cwiseProduct(impulse_star_ - impulse_);
+
+  double alpha = alpha_;
+  if (search_) {
+    // ℰ: energy dissipated by R inside Φ, h Σ b_i V_i·∇_v R(Q_i, V_i).
+    double loss = 0.0;
+    if (p_.has_dissipation()) {
+      const ButcherTableau& tab = phi_->tableau();
+      for (int i = 0; i < tab.stages(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        p_.dissipation_gradient(phi_->stage_positions()[k], phi_->stage_velocities()[k], g_);
+        loss += h() * tab.b[i] * phi_->stage_velocities()[k].dot(g_);
+      }
+    }
+    const double target = target_->next(*H0_, s.t, h());
+    alpha = choose_alpha(p_.potential(tilde.q), tilde.v, D_, target);
+    target_->record_loss(loss);
+    report.energy_target = target;
+  }
+  report.alpha = alpha;
+  s.q = tilde.q;
+  s.v = tilde.v + alpha * D_;
+  s.t = tilde.t;
+  return report;
+}
+
+}  // namespace tibench

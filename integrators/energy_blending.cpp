@@ -1,0 +1,165 @@
+#include "integrators/energy_blending.hpp"
+
+#include <Eigen/Geometry>
+#include <Eigen/LU>
+#include <cmath>
+
+#include "integrators/tableaux/dirk.hpp"
+#include "integrators/tableaux/explicit_rk.hpp"
+#include "integrators/tableaux/partitioned.hpp"
+
+namespace tibench {
+
+namespace {
+
+PartitionedTableau partitioned(const tableaux::PartitionedRecord& r) {
+  const int s = r.stages;
+  PartitionedTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
+                       Eigen::VectorXd(s)};
+  for (int i = 0; i < s; ++i) {
+    t.b[i] = r.b[i];
+    t.b_hat[i] = r.b_hat[i];
+    for (int j = 0; j < s; ++j) t.A(i, j) = r.A[i][j], t.A_hat(i, j) = r.A_hat[i][j];
+  }
+  return t;
+}
+
+State blend(const State& a, const State& b, double alpha) {
+  return {(1 - alpha) * a.q + alpha * b.q, (1 - alpha) * a.v + alpha * b.v, b.t};
+}
+
+}  // namespace
+
+BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options)
+    : Stepper(h), p_(p), o_(options) {
+  if (o_.symplectic_euler_start)
+    start_ = std::make_unique<PartitionedRKStepper>(p, partitioned(tableaux::symplectic_euler_v), h,
+                                                    newton);
+  else
+    start_ = std::make_unique<RungeKuttaStepper>(
+        p, ButcherTableau::from_record(tableaux::implicit_midpoint), h, newton);
+  be_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::backward_euler),
+                                            h, newton);
+  fe_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::forward_euler),
+                                            h, newton);
+}
+
+void BlendStepper::damp(State& s) {
+  const double before = p_.kinetic_energy(s.v);
+  if (o_.ether_drag > 0)
+    s.v -= (o_.ether_drag * h()) * p_.inverse_mass().cwiseProduct(s.v);
+  if (o_.damping_k > 0) {
+    const int d = p_.dim();
+    const Index nodes = p_.nodes();
+    double m_total = 0;
+    Eigen::Vector3d x_cm = Eigen::Vector3d::Zero(), v_cm = Eigen::Vector3d::Zero();
+    auto node = [&](const Vec& z, Index n) {
+      Eigen::Vector3d r = Eigen::Vector3d::Zero();
+      for (int k = 0; k < d; ++k) r[k] = z[n * d + k];
+      return r;
+    };
+    for (Index n = 0; n < nodes; ++n) {
+      const double m = p_.mass()[n * d];
+      m_total += m;
+      x_cm += m * node(s.q, n);
+      v_cm += m * node(s.v, n);
+    }
+    x_cm /= m_total;
+    v_cm /= m_total;
+    Eigen::Vector3d L = Eigen::Vector3d::Zero();
+    Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
+    for (Index n = 0; n < nodes && d > 1; ++n) {
+      const double m = p_.mass()[n * d];
+      const Eigen::Vector3d r = node(s.q, n) - x_cm;
+      L += r.cross(m * node(s.v, n));
+      Eigen::Matrix3d R;
+      R << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+      I += m * R * R.transpose();
+    }
+    // ω = I⁻¹ L on the subspace where I is invertible (planar or collinear
+    // point sets have a singular I; their rigid rotations live in its range).
+    Eigen::Vector3d omega = Eigen::Vector3d::Zero();
+    if (d > 1) omega = I.completeOrthogonalDecomposition().solve(L);
+    for (Index n = 0; n < nodes; ++n) {
+      const Eigen::Vector3d r = node(s.q, n) - x_cm;
+      const Eigen::Vector3d dv = node(s.v, n) - v_cm - omega.cross(r);
+      for (int k = 0; k < d; ++k) s.v[n * d + k] -= o_.damping_k * dv[k];
+    }
+  }
+  H_diss_ += before - p_.kinetic_energy(s.v);
+}
+
+StepReport BlendStepper::step(State& s) {
+  StepReport report;
+  const State start = s;
+  const double H_n = p_.total_energy(start);
+  if (!H_initial_) H_initial_ = H_n;
+
+  State z_s = start;
+  report.absorb(start_->step(z_s));
+  if (report.status != StepStatus::ok) return report;
+  // Bookkeeping for this step: work of the external force and the energy the
+  // problem's own dissipation removes (at the start method's midpoint).
+  if (p_.has_external_force()) {
+    p_.external_force(start.t, f0_);
+    p_.external_force(z_s.t, f1_);
+    H_added_ += 0.5 * (f0_ + f1_).dot(z_s.q - start.q);
+  }
+  if (p_.has_dissipation()) {
+    const Vec q_mid = 0.5 * (start.q + z_s.q), v_mid = 0.5 * (start.v + z_s.v);
+    p_.dissipation_gradient(q_mid, v_mid, g_);
+    H_diss_ += h() * v_mid.dot(g_);
+  }
+  H_total_ = *H_initial_ + H_added_ - H_diss_;
+  const double tolerance = o_.epsilon * std::abs(H_n);
+  auto e = [&](const State& z) { return p_.total_energy(z) - H_total_; };
+  const double e_s = e(z_s);
+
+  double signed_alpha = 0.0;
+  State result = z_s;
+  if (std::abs(e_s) >= tolerance) {
+    State lo, hi;  // e(lo-end) and e(hi-end) bracket the target
+    bool blend_be = e_s > 0;
+    State other = start;
+    if (blend_be) {
+      be_->set_initial_guess(z_s.q);
+      report.absorb(be_->step(other));
+    } else {
+      report.absorb(fe_->step(other));
+    }
+    if (report.status != StepStatus::ok) return report;
+    // Parameterization: z(α) = (1 − α) a + α b with e(a) and e(b) of
+    // opposite signs when a root exists.
+    const State& a = blend_be ? z_s : other;
+    const State& b = blend_be ? other : z_s;
+    const double e_a = e(a), e_b = e(b);
+    double alpha;
+    if ((e_a > 0) == (e_b > 0) && std::abs(e_b) >= tolerance && std::abs(e_a) >= tolerance) {
+      alpha = blend_be ? 1.0 : 0.0;  // both ends overshoot: take the far end
+    } else {
+      double l = 0.0, r = 1.0;
+      alpha = blend_be ? 1.0 : 0.0;
+      for (int k = 0; k < o_.max_bisections; ++k) {
+        const double mid = 0.5 * (l + r);
+        const double em = e(blend(a, b, mid));
+        alpha = mid;
+        if (std::abs(em) < tolerance) break;
+        if ((em > 0) == (e_a > 0))
+          l = mid;
+        else
+          r = mid;
+      }
+    }
+    result = blend(a, b, alpha);
+    signed_alpha = blend_be ? alpha : -(1.0 - alpha);
+  }
+  damp(result);
+  H_total_ = *H_initial_ + H_added_ - H_diss_;
+  report.alpha = signed_alpha;
+  report.energy_target = H_total_;
+  s = result;
+  s.t = start.t + h();
+  return report;
+}
+
+}  // namespace tibench

@@ -1,0 +1,171 @@
+// Registry entries for the energy-controlled integrators: the decoupled
+// α-methods of You, Zheng & Li (a1, decoupled-sdirk2, a-search) and the
+// energy-tracking blend of Dinev, Liu & Kavan (blend-im).
+//
+// Their α is state dependent when it is searched, so the step is not a
+// linear map even on the oscillator; order and stability are then computed
+// from the linear analysis of the fixed-α base map (A-1 for a-search,
+// implicit midpoint for blend-im) and labelled as such. The observed order
+// of the searched methods is measured by the order tests.
+#include "integrators/decoupled.hpp"
+#include "integrators/energy_blending.hpp"
+#include "integrators/families.hpp"
+#include "integrators/linear_analysis.hpp"
+#include "integrators/tableaux/dirk.hpp"
+
+namespace tibench {
+
+namespace {
+
+const std::string kYou =
+    "You, Zheng & Li, Energy-controllable time integration for elastodynamic contact";
+const std::string kDinev =
+    "M. Dinev, T. Liu, L. Kavan, Stabilizing integrators for real-time physics, ACM TOG 37(1):9 "
+    "(2018)";
+
+void linear_properties_of(IntegratorInfo& info, const StepperMaker& base, const std::string& label) {
+  const LinearProperties L = analyze_linear(base);
+  info.computed.order = L.order;
+  info.computed.order_source = label;
+  info.computed.a_stable = L.a_stable;
+  info.computed.l_stable = L.l_stable;
+  info.computed.r_inf = L.rho_inf;
+  info.computed.stability_source = label;
+}
+
+std::vector<ParamSpec> with_newton(std::vector<ParamSpec> specs) {
+  for (auto& s : NewtonOptions::param_specs()) specs.push_back(s);
+  return specs;
+}
+
+ParamSpec correction_param() {
+  return choice_param("correction", "conservative", {"conservative", "full"},
+                      "forces in the explicit momentum correction: conservative only (You et al. "
+                      "Sec. 4.5) or full, dissipation included (the variant they call unstable)");
+}
+
+}  // namespace
+
+IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
+                               const tableaux::ButcherRecord& base, int order) {
+  IntegratorInfo info;
+  info.id = id;
+  info.name = name;
+  info.family = "decoupled";
+  info.citation = kYou + ", Sec. 4.1-4.3 (Eq. 8), Theorem 4.1, App. C-D; base method: " +
+                  std::string(base.citation);
+  const ButcherTableau phi = ButcherTableau::from_record(base);
+  info.stages = 2 * phi.stages();
+  info.param_specs = with_newton(
+      {real_param("alpha", 1.0, "momentum interpolation: 1 = decoupled symplectic (Xi_1)"),
+       correction_param()});
+  info.make = [phi](const Problem& p, double h, const ParamSet& params) {
+    return std::make_unique<DecoupledStepper>(p, phi, h, NewtonOptions::from_params(params),
+                                              params.real("alpha"), std::nullopt,
+                                              params.choice("correction") == "full");
+  };
+  const ParamSet defaults = integrator_params(info);
+  linear_properties_of(
+      info, [&](const Problem& p, double h) { return info.make(p, h, defaults); }, "linear analysis");
+  info.declared.order = order;
+  info.nominal_order = order;
+  check_declaration(info);
+  return info;
+}
+
+IntegratorInfo a_search_entry() {
+  IntegratorInfo info;
+  info.id = "a-search";
+  info.name = "A-search (decoupled backward Euler, energy-searched alpha)";
+  info.family = "decoupled";
+  info.citation = kYou + ", Sec. 4.4-4.5, Algorithm 1, Sec. 5.6 (ablations)";
+  info.stages = 2;
+  const AlphaSearchOptions d;
+  info.param_specs = with_newton({
+      real_param("alpha_min", d.alpha_min, "lower clip of alpha (Sec. 4.4: 0; ablation 0.9)"),
+      real_param("alpha_max", d.alpha_max, "upper clip of alpha (Sec. 4.4: 1.1; ablation 2.0)"),
+      bool_param("sparse", d.sparse,
+                 "search only when H(1) stayed on one side of the target for 3 steps (Sec. 5.6)"),
+      choice_param("target", "conserve", {"conserve", "decay"},
+                   "energy target: conserve E_0 (minus losses) or decay towards ground_energy"),
+      real_param("energy_scale", d.target.scale, "c in E_0 = c H_0 (Sec. 5 scenes: 0.95)",
+                 ParamBound::positive),
+      real_param("ground_energy", d.target.ground, "E_g of the decay target [J]"),
+      real_param("tau", d.target.tau, "decay time scale of the target [s]", ParamBound::positive),
+      real_param("decay_start", d.target.start, "time t_0 after which the decay starts [s]",
+                 ParamBound::nonnegative),
+      correction_param(),
+  });
+  const ButcherTableau be = ButcherTableau::from_record(tableaux::backward_euler);
+  info.make = [be](const Problem& p, double h, const ParamSet& params) {
+    AlphaSearchOptions o;
+    o.alpha_min = params.real("alpha_min");
+    o.alpha_max = params.real("alpha_max");
+    o.sparse = params.boolean("sparse");
+    o.target.decay = params.choice("target") == "decay";
+    o.target.scale = params.real("energy_scale");
+    o.target.ground = params.real("ground_energy");
+    o.target.tau = params.real("tau");
+    o.target.start = params.real("decay_start");
+    if (o.alpha_min > o.alpha_max)
+      throw InputError("a-search: alpha_min " + format_real(o.alpha_min) + " exceeds alpha_max " +
+                       format_real(o.alpha_max));
+    return std::make_unique<DecoupledStepper>(p, be, h, NewtonOptions::from_params(params), 1.0, o,
+                                              params.choice("correction") == "full");
+  };
+  linear_properties_of(
+      info,
+      [be](const Problem& p, double h) {
+        return std::make_unique<DecoupledStepper>(p, be, h, NewtonOptions{}, 1.0, std::nullopt);
+      },
+      "linear analysis of the alpha = 1 map (A-1); the search makes the step nonlinear");
+  info.declared.order = 1;
+  info.nominal_order = 1;
+  check_declaration(info);
+  return info;
+}
+
+IntegratorInfo blend_entry() {
+  IntegratorInfo info;
+  info.id = "blend-im";
+  info.name = "Energy-tracking blend of implicit midpoint with BE/FE";
+  info.family = "energy-blending";
+  info.citation = kDinev + ", Sec. 4, Eqs. 14-24 and 31-37, Algorithm 1";
+  info.stages = 1;
+  const BlendOptions d;
+  info.param_specs = with_newton({
+      real_param("epsilon", d.epsilon, "bisection stops when |e(alpha)| < epsilon |H_n| (Eq. 24)",
+                 ParamBound::positive),
+      choice_param("start", "implicit-midpoint", {"implicit-midpoint", "symplectic-euler"},
+                   "start method (Fig. 6 compares explicit symplectic Euler, velocity first)"),
+      real_param("damping_k", d.damping_k,
+                 "momentum-preserving damping coefficient k in [0, 1] (Eqs. 32-36)",
+                 ParamBound::nonnegative),
+      real_param("ether_drag", d.ether_drag, "ether drag coefficient k of Eq. (31) [kg/s]",
+                 ParamBound::nonnegative),
+  });
+  info.make = [](const Problem& p, double h, const ParamSet& params) {
+    BlendOptions o;
+    o.epsilon = params.real("epsilon");
+    o.symplectic_euler_start = params.choice("start") == "symplectic-euler";
+    o.damping_k = params.real("damping_k");
+    o.ether_drag = params.real("ether_drag");
+    if (o.damping_k > 1)
+      throw InputError("blend-im: damping_k " + format_real(o.damping_k) +
+                       " outside [0, 1] (Dinev et al. Eq. 33)");
+    return std::make_unique<BlendStepper>(p, h, NewtonOptions::from_params(params), o);
+  };
+  const ButcherTableau im = ButcherTableau::from_record(tableaux::implicit_midpoint);
+  linear_properties_of(
+      info,
+      [im](const Problem& p, double h) {
+        return std::make_unique<RungeKuttaStepper>(p, im, h, NewtonOptions{});
+      },
+      "linear analysis of the start method (implicit midpoint); blending is nonlinear");
+  info.declared.order = 2;
+  info.nominal_order = 2;
+  check_declaration(info);
+  return info;
+}
+
+}  // namespace tibench
