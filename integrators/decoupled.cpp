@@ -8,6 +8,10 @@ DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, 
                                    NewtonOptions newton, double alpha,
                                    std::optional<AlphaSearchOptions> search, bool full_correction)
     : Stepper(h), p_(p), alpha_(alpha), search_(search), full_correction_(full_correction) {
+  if (!phi.adjoint().is_lower_triangular())
+    throw std::logic_error("decoupled method: the adjoint of " + phi.id +
+                           " is not diagonally implicit after reversing its stages (this needs "
+                           "a_ij = b_j below the diagonal, e.g. backward Euler, SDIRK2)");
   phi_ = std::make_unique<RungeKuttaStepper>(p, phi, h, newton);
   const Problem* adjoint_problem = &p;
   if (!full_correction && p.has_dissipation()) {

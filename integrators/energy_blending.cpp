@@ -30,6 +30,53 @@ State blend(const State& a, const State& b, double alpha) {
 
 }  // namespace
 
+double ether_drag(const Problem& p, State& s, double k, double h) {
+  const double before = p.kinetic_energy(s.v);
+  s.v -= (k * h) * p.inverse_mass().cwiseProduct(s.v);
+  return before - p.kinetic_energy(s.v);
+}
+
+double momentum_preserving_damping(const Problem& p, State& s, double k, double sign) {
+  const double before = p.kinetic_energy(s.v);
+  const int d = p.dim();
+  const Index nodes = p.nodes();
+  auto node = [&](const Vec& z, Index n) {
+    Eigen::Vector3d r = Eigen::Vector3d::Zero();
+    for (int c = 0; c < d; ++c) r[c] = z[n * d + c];
+    return r;
+  };
+  double m_total = 0;
+  Eigen::Vector3d x_cm = Eigen::Vector3d::Zero(), v_cm = Eigen::Vector3d::Zero();
+  for (Index n = 0; n < nodes; ++n) {
+    const double m = p.mass()[n * d];
+    m_total += m;
+    x_cm += m * node(s.q, n);
+    v_cm += m * node(s.v, n);
+  }
+  x_cm /= m_total;
+  v_cm /= m_total;
+  Eigen::Vector3d L = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
+  for (Index n = 0; n < nodes && d > 1; ++n) {
+    const double m = p.mass()[n * d];
+    const Eigen::Vector3d r = node(s.q, n) - x_cm;
+    L += r.cross(m * node(s.v, n));
+    Eigen::Matrix3d R;
+    R << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+    I += m * R * R.transpose();
+  }
+  // ω = I⁻¹ L, in the least-squares sense where I is singular (collinear or
+  // planar point sets: their rigid rotations live in the range of I).
+  Eigen::Vector3d omega = Eigen::Vector3d::Zero();
+  if (d > 1) omega = I.completeOrthogonalDecomposition().solve(L);
+  for (Index n = 0; n < nodes; ++n) {
+    const Eigen::Vector3d r = node(s.q, n) - x_cm;
+    const Eigen::Vector3d dv = node(s.v, n) - v_cm - sign * omega.cross(r);
+    for (int c = 0; c < d; ++c) s.v[n * d + c] -= k * dv[c];
+  }
+  return before - p.kinetic_energy(s.v);
+}
+
 BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options)
     : Stepper(h), p_(p), o_(options) {
   if (o_.symplectic_euler_start)
@@ -42,51 +89,6 @@ BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, Ble
                                             h, newton);
   fe_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::forward_euler),
                                             h, newton);
-}
-
-void BlendStepper::damp(State& s) {
-  const double before = p_.kinetic_energy(s.v);
-  if (o_.ether_drag > 0)
-    s.v -= (o_.ether_drag * h()) * p_.inverse_mass().cwiseProduct(s.v);
-  if (o_.damping_k > 0) {
-    const int d = p_.dim();
-    const Index nodes = p_.nodes();
-    double m_total = 0;
-    Eigen::Vector3d x_cm = Eigen::Vector3d::Zero(), v_cm = Eigen::Vector3d::Zero();
-    auto node = [&](const Vec& z, Index n) {
-      Eigen::Vector3d r = Eigen::Vector3d::Zero();
-      for (int k = 0; k < d; ++k) r[k] = z[n * d + k];
-      return r;
-    };
-    for (Index n = 0; n < nodes; ++n) {
-      const double m = p_.mass()[n * d];
-      m_total += m;
-      x_cm += m * node(s.q, n);
-      v_cm += m * node(s.v, n);
-    }
-    x_cm /= m_total;
-    v_cm /= m_total;
-    Eigen::Vector3d L = Eigen::Vector3d::Zero();
-    Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
-    for (Index n = 0; n < nodes && d > 1; ++n) {
-      const double m = p_.mass()[n * d];
-      const Eigen::Vector3d r = node(s.q, n) - x_cm;
-      L += r.cross(m * node(s.v, n));
-      Eigen::Matrix3d R;
-      R << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
-      I += m * R * R.transpose();
-    }
-    // ω = I⁻¹ L on the subspace where I is invertible (planar or collinear
-    // point sets have a singular I; their rigid rotations live in its range).
-    Eigen::Vector3d omega = Eigen::Vector3d::Zero();
-    if (d > 1) omega = I.completeOrthogonalDecomposition().solve(L);
-    for (Index n = 0; n < nodes; ++n) {
-      const Eigen::Vector3d r = node(s.q, n) - x_cm;
-      const Eigen::Vector3d dv = node(s.v, n) - v_cm - omega.cross(r);
-      for (int k = 0; k < d; ++k) s.v[n * d + k] -= o_.damping_k * dv[k];
-    }
-  }
-  H_diss_ += before - p_.kinetic_energy(s.v);
 }
 
 StepReport BlendStepper::step(State& s) {
@@ -153,7 +155,8 @@ StepReport BlendStepper::step(State& s) {
     result = blend(a, b, alpha);
     signed_alpha = blend_be ? alpha : -(1.0 - alpha);
   }
-  damp(result);
+  if (o_.ether_drag > 0) H_diss_ += ether_drag(p_, result, o_.ether_drag, h());
+  if (o_.damping_k > 0) H_diss_ += momentum_preserving_damping(p_, result, o_.damping_k);
   H_total_ = *H_initial_ + H_added_ - H_diss_;
   report.alpha = signed_alpha;
   report.energy_target = H_total_;

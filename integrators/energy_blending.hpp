@@ -31,6 +31,14 @@
 
 namespace tibench {
 
+// The momentum-preserving damping of Dinev et al. Eqs. (32)–(36) (after
+// Müller et al.): v_i ← v_i − k Δv_i with Δv_i = v_i − v_cm − sign · ω_cm × r_i.
+// sign = +1 removes the best-fit rigid velocity (our reading); sign = −1 is
+// Eq. (32) as printed. Returns KE_before − KE_after.
+double momentum_preserving_damping(const Problem& p, State& s, double k, double sign = 1.0);
+// The ether drag of Eq. (31): v_i ← v_i − k h v_i/m_i. Returns KE_before − KE_after.
+double ether_drag(const Problem& p, State& s, double k, double h);
+
 struct BlendOptions {
   double epsilon = 0.01;
   bool symplectic_euler_start = false;
@@ -49,7 +57,6 @@ class BlendStepper final : public Stepper {
   double dissipated() const { return H_diss_; }
 
  private:
-  void damp(State& s);
 
   const Problem& p_;
   BlendOptions o_;

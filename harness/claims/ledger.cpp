@@ -20,7 +20,9 @@ const char* to_string(Verdict v) {
   X(dinev2018_claims)            \
   X(loschner2020_claims)         \
   X(brown2018_method_claims)     \
-  X(you2025_claims)
+  X(you2025_claims)              \
+  X(you2025_linear_claims)       \
+  X(you2025_search_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)

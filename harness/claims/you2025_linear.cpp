@@ -1,0 +1,341 @@
+// Linear-stability claims of You, Zheng & Li (App. C–D), computed on the
+// registry's decoupled methods by stepping (integrators/linear_analysis.hpp)
+// and, where the paper gives one, against an independent algebraic
+// construction:
+//   Y-C1  update matrices of symplectic Euler, midpoint/trapezoidal and Ξ_α
+//   Y-C2  det, trace and discriminant of Ξ_α; eigenvalues complex for α ∈ [0, 4]
+//   Y-C3  A-1: trace 1 + 1/(1+ħ), |λ| = 1, eigenvalues → e^{±iπ/3}; the
+//         decoupled vs partitioned SDIRK2 comparison
+//   Y-D1  decoupled SDIRK2: limiting trace, minimum and its location; random
+//         full-rank 2-stage RK; BDF2 with its forward-difference adjoint
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <cmath>
+#include <complex>
+
+#include "harness/claims/ledger.hpp"
+#include "integrators/linear_analysis.hpp"
+#include "integrators/registry.hpp"
+#include "integrators/tableaux/dirk.hpp"
+#include "problems/random.hpp"
+
+namespace tibench {
+namespace {
+
+const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+
+StepperMaker maker(const std::string& id, const std::vector<std::string>& iparams = {}) {
+  const IntegratorInfo& info = find_integrator(id);
+  return [&info, iparams](const Problem& p, double h) { return info.stepper(p, h, iparams); };
+}
+
+// Q of one step of `id` on m x'' = −k x.
+Eigen::Matrix2d stepped(const std::string& id, double m, double k, double h,
+                        const std::vector<std::string>& iparams = {}) {
+  return update_matrix(maker(id, iparams), m, 0.0, k, h);
+}
+
+double rel(const Eigen::Matrix2d& a, const Eigen::Matrix2d& b) {
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+// The 2×2 stability matrix I + (bᵀ⊗Z)(I − A⊗Z)⁻¹(e⊗I) of a Runge–Kutta
+// method on y' = Jy with Z = hJ — dense algebra, independent of the engines.
+Eigen::Matrix2d rk_matrix(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                          const Eigen::Matrix2d& Z) {
+  const Eigen::Index s = A.rows();
+  Eigen::MatrixXd big = Eigen::MatrixXd::Identity(2 * s, 2 * s);
+  for (Eigen::Index i = 0; i < s; ++i)
+    for (Eigen::Index j = 0; j < s; ++j) big.block(2 * i, 2 * j, 2, 2) -= A(i, j) * Z;
+  Eigen::MatrixXd E(2 * s, 2);
+  for (Eigen::Index i = 0; i < s; ++i) E.block(2 * i, 0, 2, 2) = Eigen::Matrix2d::Identity();
+  const Eigen::MatrixXd Y = big.partialPivLu().solve(E);
+  Eigen::Matrix2d R = Eigen::Matrix2d::Identity();
+  for (Eigen::Index i = 0; i < s; ++i) R += b[i] * Z * Y.block(2 * i, 0, 2, 2);
+  return R;
+}
+
+Eigen::Matrix2d oscillator_Z(double h) {
+  Eigen::Matrix2d Z;
+  Z << 0, h, -h, 0;
+  return Z;
+}
+
+// Decoupled method from (A, b) algebraically: positions from Φ, velocities
+// from Φ* = (e bᵀ − A, b).
+Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double h) {
+  const Eigen::MatrixXd Astar = Eigen::VectorXd::Ones(A.rows()) * b.transpose() - A;
+  const Eigen::Matrix2d R = rk_matrix(A, b, oscillator_Z(h)), Rs = rk_matrix(Astar, b, oscillator_Z(h));
+  Eigen::Matrix2d Q;
+  Q.row(0) = R.row(0);
+  Q.row(1) = Rs.row(1);
+  return Q;
+}
+
+// The partitioned pair (A, b) on positions, (e bᵀ − A, b) on velocities, on
+// x'' = −x: the coupled 2s×2s stage system solved densely.
+Eigen::Matrix2d partitioned_adjoint_pair(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double h) {
+  const Eigen::Index s = A.rows();
+  const Eigen::MatrixXd Ah = Eigen::VectorXd::Ones(s) * b.transpose() - A;
+  Eigen::MatrixXd S = Eigen::MatrixXd::Identity(2 * s, 2 * s);
+  S.topRightCorner(s, s) = -h * A;     // X = x e + h A V
+  S.bottomLeftCorner(s, s) = h * Ah;   // V = v e − h Â X
+  Eigen::Matrix2d Q;
+  for (int col = 0; col < 2; ++col) {
+    Eigen::VectorXd rhs(2 * s);
+    rhs.head(s).setConstant(col == 0 ? 1.0 : 0.0);
+    rhs.tail(s).setConstant(col == 1 ? 1.0 : 0.0);
+    const Eigen::VectorXd XV = S.partialPivLu().solve(rhs);
+    Q(0, col) = (col == 0 ? 1.0 : 0.0) + h * b.dot(XV.tail(s));
+    Q(1, col) = (col == 1 ? 1.0 : 0.0) - h * b.dot(XV.head(s));
+  }
+  return Q;
+}
+
+ClaimResult update_matrices(const ClaimContext& ctx) {
+  const int samples = ctx.fast ? 20 : 200;
+  SplitMix64 rng(71);
+  double sym = 0, mid = 0, trap = 0, alpha_err = 0;
+  nlohmann::ordered_json examples = nlohmann::ordered_json::array();
+  for (int n = 0; n < samples; ++n) {
+    const double h = rng.log_uniform(1e-3, 10), k = rng.log_uniform(0.1, 10), m = rng.log_uniform(0.1, 10);
+    const double alpha = rng.uniform(0.0, 2.0), hb = h * h * k / m;
+    Eigen::Matrix2d Qs, Qm, Qa;
+    Qs << 1 - hb, h, -h * k / m, 1;
+    Qm << 1 - hb / 4, h, -h * k / m, 1 - hb / 4;
+    Qm /= 1 + hb / 4;
+    Qa << 1, h, -(h * k / m) * (1 + alpha * hb), 1 + alpha * hb;
+    Qa /= 1 + hb;
+    sym = std::max(sym, rel(stepped("symplectic-euler-v", m, k, h), Qs));
+    mid = std::max(mid, rel(stepped("implicit-midpoint", m, k, h), Qm));
+    trap = std::max(trap, rel(stepped("trapezoidal", m, k, h), Qm));
+    const Eigen::Matrix2d Q = stepped("a1", m, k, h, {"alpha=" + format_real(alpha)});
+    alpha_err = std::max(alpha_err, rel(Q, Qa));
+    if (n < 3)
+      examples.push_back({{"hbar", hb}, {"alpha", alpha}, {"det", Q.determinant()}, {"trace", Q.trace()}});
+  }
+  ClaimResult r;
+  r.expected = "Q^sym = [[1 - hbar, h], [-hk/m, 1]]; Q^mid = [[1 - hbar/4, h], [-hk/m, 1 - hbar/4]]/(1 "
+               "+ hbar/4) for midpoint and trapezoidal; Q^alpha = [[1, h], [-(hk/m)(1 + alpha hbar), 1 "
+               "+ alpha hbar]]/(1 + hbar)";
+  r.tolerance = "relative difference <= 1e-10";
+  r.interpretation =
+      "the printed matrices with the factors 1/m the text conversion dropped restored (rederived "
+      "from the schemes); registry symplectic-euler-v (velocity first, the printed Q^sym), "
+      "implicit-midpoint, trapezoidal and a1 with parameter alpha stepped on the basis states; "
+      "random h, k, m, alpha";
+  r.measured = {{"samples", samples},
+                {"symplectic_euler", sym},
+                {"implicit_midpoint", mid},
+                {"trapezoidal", trap},
+                {"decoupled_alpha", alpha_err},
+                {"examples", examples}};
+  const double worst = std::max({sym, mid, trap, alpha_err});
+  r.status = worst <= 1e-10 ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "largest relative difference " + format_real(worst);
+  return r;
+}
+
+ClaimResult det_trace(const ClaimContext& ctx) {
+  double formula_err = 0, max_disc = -INFINITY;
+  const int nh = ctx.fast ? 29 : 57, na = ctx.fast ? 21 : 41;
+  for (int i = 0; i < nh; ++i) {
+    const double hb = std::pow(10.0, -6.0 + 14.0 * i / (nh - 1));
+    for (int j = 0; j < na; ++j) {
+      const double alpha = 4.0 * j / (na - 1);
+      const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::sqrt(hb), {"alpha=" + format_real(alpha)});
+      const double det = 1 + (alpha - 1) * hb / (1 + hb), tr = (2 + alpha * hb) / (1 + hb);
+      const double disc = -(4 * hb + hb * hb * alpha * (4 - alpha)) / ((1 + hb) * (1 + hb));
+      formula_err = std::max({formula_err, std::abs(Q.determinant() - det) / std::max(1.0, std::abs(det)),
+                              std::abs(Q.trace() - tr) / std::max(1.0, std::abs(tr)),
+                              std::abs(Q.trace() * Q.trace() - 4 * Q.determinant() - disc) /
+                                  std::max(1.0, std::abs(disc))});
+      max_disc = std::max(max_disc, Q.trace() * Q.trace() - 4 * Q.determinant());
+    }
+  }
+  nlohmann::ordered_json outside = nlohmann::ordered_json::array();
+  for (double alpha : {-0.1, 4.1})
+    for (double hb : {1e-2, 1.0, 1e2, 1e4}) {
+      const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::sqrt(hb), {"alpha=" + format_real(alpha)});
+      outside.push_back({{"alpha", alpha}, {"hbar", hb}, {"discriminant", Q.trace() * Q.trace() - 4 * Q.determinant()}});
+    }
+  double max_dev = 0, max_tr = 0;
+  for (int i = 0; i <= 60; ++i) {
+    const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::pow(10.0, -3.0 + 9.0 * i / 60));
+    max_dev = std::max(max_dev, std::abs(Q.determinant() - 1));
+    max_tr = std::max(max_tr, std::abs(Q.trace()));
+  }
+  ClaimResult r;
+  r.expected = "det = 1 + (alpha-1) hbar/(1+hbar), Tr = (2 + alpha hbar)/(1+hbar), Tr^2 - 4 det = -(4 "
+               "hbar + hbar^2 alpha (4-alpha))/(1+hbar)^2 <= 0 for alpha in [0, 4]; alpha = 1 stably "
+               "symplectic for every h";
+  r.tolerance = "formulas to 1e-10 relative; discriminant <= 1e-12; det = 1 to 1e-12 and |Tr| <= 2";
+  r.interpretation = "registry a1 with parameter alpha stepped on x'' = -x; grid hbar in [1e-6, 1e8] "
+                     "(log) x alpha in [0, 4]; alpha = 1 checked for h in [1e-3, 1e6]";
+  r.measured = {{"formula_max_relative_error", formula_err},
+                {"max_discriminant_alpha_0_to_4", max_disc},
+                {"outside_range", outside},
+                {"alpha1_max_det_deviation", max_dev},
+                {"alpha1_max_abs_trace", max_tr}};
+  const bool ok = formula_err <= 1e-10 && max_disc <= 1e-12 && max_dev <= 1e-12 && max_tr <= 2 + 1e-12;
+  r.status = ok ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "formula error " + format_real(formula_err) + ", max discriminant on [0, 4] " +
+              format_real(max_disc) + ", A-1 |det - 1| <= " + format_real(max_dev);
+  return r;
+}
+
+ClaimResult a1_limit(const ClaimContext&) {
+  const double pi = std::acos(-1.0);
+  double mod_err = 0, tr_err = 0, angle_err_far = 0;
+  nlohmann::ordered_json angles = nlohmann::ordered_json::array();
+  for (int i = 0; i <= 56; ++i) {
+    const double hb = std::pow(10.0, -4.0 + 14.0 * i / 56);
+    const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::sqrt(hb));
+    const Eigen::Vector2cd mu = balanced_eigenvalues(Q, 1.0);
+    mod_err = std::max({mod_err, std::abs(std::abs(mu[0]) - 1), std::abs(std::abs(mu[1]) - 1)});
+    tr_err = std::max(tr_err, std::abs(Q.trace() - (1 + 1 / (1 + hb))));
+    const double angle = std::abs(std::arg(mu[0]));
+    if (hb >= 1e3) angle_err_far = std::max(angle_err_far, std::abs(angle - pi / 3));
+    if (i % 8 == 0) angles.push_back({{"hbar", hb}, {"abs_arg_minus_pi_3", std::abs(angle - pi / 3)}});
+  }
+  nlohmann::ordered_json others = nlohmann::ordered_json::array();
+  for (const char* id : {"implicit-midpoint", "trapezoidal"}) {
+    const Eigen::Vector2cd mu = balanced_eigenvalues(stepped(id, 1.0, 1.0, 1e4), 1.0);
+    others.push_back({{"id", id}, {"hbar", 1e8}, {"eigenvalue_re", mu[0].real()}, {"eigenvalue_im", mu[0].imag()}});
+  }
+  const double se_trace = stepped("symplectic-euler-v", 1.0, 1.0, std::sqrt(4.01)).trace();
+  // Decoupled SDIRK2 (registry) vs the partitioned SDIRK2/adjoint pair.
+  const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
+  double decoupled_sup = 0;
+  nlohmann::ordered_json prk = nlohmann::ordered_json::array();
+  for (int i = 0; i <= 12; ++i) {
+    const double hb = std::pow(10.0, 4.0 + 6.0 * i / 12);
+    decoupled_sup = std::max(decoupled_sup, std::abs(stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(hb)).trace()));
+    if (i % 3 == 0)
+      prk.push_back({{"hbar", hb}, {"abs_trace", std::abs(partitioned_adjoint_pair(s2.A, s2.b, std::sqrt(hb)).trace())}});
+  }
+  const double prk_first = prk.front()["abs_trace"], prk_last = prk.back()["abs_trace"];
+  ClaimResult r;
+  r.expected = "A-1: Tr = 1 + 1/(1+hbar), |lambda| = 1, eigenvalues -> e^{+-i pi/3}; IM/TR eigenvalues "
+               "-> -1; symplectic Euler unstable for hbar > 4; decoupled SDIRK2 |Tr| <= 2 for large "
+               "hbar while the partitioned SDIRK2 pair's Tr is unbounded";
+  r.tolerance = "|lambda| and Tr to 1e-12; |arg lambda - pi/3| <= 1e-3 for hbar >= 1e3";
+  r.interpretation = "registry a1, implicit-midpoint, trapezoidal, symplectic-euler-v and "
+                     "decoupled-sdirk2 stepped on x'' = -x; the partitioned pair (SDIRK2 on positions, "
+                     "its adjoint e b' - A on velocities) solved densely";
+  r.measured = {{"a1_max_abs_modulus_minus_1", mod_err},
+                {"a1_max_trace_error", tr_err},
+                {"a1_max_angle_error_hbar_ge_1e3", angle_err_far},
+                {"a1_angles", angles},
+                {"im_tr_eigenvalue_at_hbar_1e8", others},
+                {"symplectic_euler_trace_at_hbar_4.01", se_trace},
+                {"decoupled_sdirk2_sup_abs_trace_1e4_1e10", decoupled_sup},
+                {"partitioned_sdirk2_abs_trace", prk}};
+  const bool ok = mod_err <= 1e-12 && tr_err <= 1e-12 && angle_err_far <= 1e-3 && std::abs(se_trace) > 2 &&
+                  decoupled_sup <= 2 + 1e-12 && prk_last > 10 * prk_first;
+  r.status = ok ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "A-1 |lambda| - 1 <= " + format_real(mod_err) + ", angle error (hbar >= 1e3) " +
+              format_real(angle_err_far) + "; decoupled SDIRK2 sup|Tr| = " + format_real(decoupled_sup) +
+              ", partitioned pair |Tr| " + format_real(prk_first) + " -> " + format_real(prk_last);
+  return r;
+}
+
+ClaimResult decoupled_sdirk2(const ClaimContext&) {
+  const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
+  auto trace_at = [&](double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); };
+  double construction_diff = 0, max_det_dev = 0;
+  double best_h2 = 0, best_tr = INFINITY;
+  double lo = NAN, hi = NAN;
+  for (int i = 0; i <= 440; ++i) {
+    const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
+    const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
+    construction_diff = std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
+    max_det_dev = std::max(max_det_dev, std::abs(Q.determinant() - 1));
+    if (Q.trace() < best_tr) best_tr = Q.trace(), best_h2 = h2;
+    if (std::abs(Q.trace()) > 2) {
+      if (std::isnan(lo)) lo = h2;
+      hi = h2;
+    }
+  }
+  // Refine the minimum by golden-section search on log h².
+  double a = std::log(best_h2) - 0.1, b = std::log(best_h2) + 0.1;
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  for (int k = 0; k < 80; ++k) {
+    const double c = b - g * (b - a), d = a + g * (b - a);
+    if (trace_at(std::exp(c)) < trace_at(std::exp(d))) b = d; else a = c;
+  }
+  best_h2 = std::exp(0.5 * (a + b));
+  best_tr = trace_at(best_h2);
+  const double limit = trace_at(1e12);
+  // App. D: a random full-rank 2-stage method; eigenvalues at h = 1e6.
+  SplitMix64 rng(5);
+  Eigen::Matrix2d A;
+  A << rng.uniform(0.2, 1.0), rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(0.2, 1.0);
+  const double b1 = rng.uniform(0.2, 0.8);
+  const Eigen::Vector2d bb(b1, 1 - b1);
+  const Eigen::Vector2cd mu_random = decoupled_algebraic(A, bb, 1e6).eigenvalues();
+  // App. D: BDF2 and its forward-difference adjoint on u = (x_n, v_n, x_{n−1}, v_{n−1}).
+  Eigen::Matrix2d Rb;
+  Rb << 4.0 / 3, -1.0 / 3, 1, 0;
+  const Eigen::Vector2cd mu_R = Rb.eigenvalues(), mu_Rinv = Rb.inverse().eigenvalues();
+  const double h = 0.3;
+  Eigen::Matrix4d C = Eigen::Matrix4d::Zero();
+  // v_{n+1} = 4 v_n − 3 v_{n−1} − 2h x_{n−1};  x_{n+1} = 4/3 x_n − 1/3 x_{n−1} + 2h/3 v_{n+1}.
+  const Eigen::RowVector4d vrow(0, 4, -2 * h, -3);
+  C.row(1) = vrow;
+  C.row(0) = Eigen::RowVector4d(4.0 / 3, 0, -1.0 / 3, 0) + (2 * h / 3) * vrow;
+  C(2, 0) = 1;
+  C(3, 1) = 1;
+  Eigen::Matrix4d Omega = Eigen::Matrix4d::Zero();
+  Omega(0, 1) = 1, Omega(1, 0) = -1, Omega(2, 3) = 1, Omega(3, 2) = -1;
+  const double symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
+  ClaimResult r;
+  r.expected = "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
+               "stable; det = 1";
+  r.tolerance = "limit +- 5e-4 of -1.914, minimum +- 5e-3 of -2.16, location +- 10% of 44 (the printed "
+                "precision); constructions agree to 1e-10";
+  r.interpretation =
+      "registry decoupled-sdirk2 (SDIRK2 of Alexander, gamma = 1 - 1/sqrt2) stepped on x'' = -x, "
+      "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined by "
+      "golden section, limit read at h^2 = 1e12";
+  r.measured = {{"limit_trace", limit},
+                {"min_trace", best_tr},
+                {"min_location_h2", best_h2},
+                {"abs_trace_above_2_interval_h2", {lo, hi}},
+                {"max_det_deviation", max_det_dev},
+                {"stepped_vs_algebraic_max_relative_difference", construction_diff},
+                {"random_full_rank_eigenvalues_h_1e6",
+                 {{mu_random[0].real(), mu_random[0].imag()}, {mu_random[1].real(), mu_random[1].imag()}}},
+                {"bdf2_R_eigenvalue_moduli", {std::abs(mu_R[0]), std::abs(mu_R[1])}},
+                {"bdf2_R_inverse_eigenvalue_moduli", {std::abs(mu_Rinv[0]), std::abs(mu_Rinv[1])}},
+                {"bdf2_forward_pair_det", C.determinant()},
+                {"bdf2_forward_pair_symplectic_residual_omega_plus_omega", symplectic_residual}};
+  const bool ok = std::abs(limit + 1.914) <= 5e-4 && std::abs(best_tr + 2.16) <= 5e-3 &&
+                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 && max_det_dev <= 1e-10;
+  r.status = ok ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "limit " + format_real(limit) + " (printed -1.914), minimum " + format_real(best_tr) +
+              " at h^2 = " + format_real(best_h2) + " (printed -2.16 at ~44)";
+  return r;
+}
+
+}  // namespace
+
+std::vector<ClaimCheck> you2025_linear_claims() {
+  return {
+      {"Y-C1", kPaper, "App. C: the update matrices of symplectic Euler, midpoint/trapezoidal and the "
+                       "decoupled alpha-method on m x'' = -k x",
+       update_matrices},
+      {"Y-C2", kPaper, "App. C: det and trace of Q^alpha; Tr^2 - 4 det <= 0 for alpha in [0, 4] "
+                       "(complex eigenvalues for every h); alpha = 1 is stably symplectic for every h",
+       det_trace},
+      {"Y-C3", kPaper, "Sec. 4.2-4.3, Theorem 4.1: A-1 has Tr = 1 + 1/(1+hbar) and eigenvalues tending "
+                       "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "
+                       "decoupled SDIRK2 has bounded trace while the partitioned SDIRK2 pair does not",
+       a1_limit},
+      {"Y-D1", kPaper, "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
+                       "around h^2 ~ 44, so it is not unconditionally stable",
+       decoupled_sdirk2},
+  };
+}
+
+}  // namespace tibench
