@@ -58,24 +58,24 @@ double DecoupledStepper::choose_alpha(double P, const Vec& v, const Vec& D, doub
                       side_history_[0] == side_history_[1] && side_history_[1] == side_history_[2];
     if (!same) return 1.0;
   }
-  double alpha;
+  auto clip = [&](double x) { return std::clamp(x, o.alpha_min, o.alpha_max); };
+  auto error = [&](double x) { return std::abs((a * x + b) * x + c); };  // |H(α) − target|
   const double scale = std::abs(b) + std::abs(c) + a;
-  if (a <= 1e-300 || a <= 1e-15 * scale) {
-    alpha = c < 0 ? o.alpha_max : (c > 0 ? o.alpha_min : 1.0);
-  } else {
-    const double disc = b * b - 4 * a * c;
-    if (disc < 0) {
-      alpha = -b / (2 * a);
-    } else {
-      const double sq = std::sqrt(disc);
-      // Roots without cancellation: q = −(b + sign(b) √disc)/2, roots q/a and c/q.
-      const double q = -0.5 * (b + (b >= 0 ? sq : -sq));
-      const double r1 = q / a;
-      const double r2 = q != 0 ? c / q : r1;
-      alpha = std::abs(r1 - 1) <= std::abs(r2 - 1) ? r1 : r2;
-    }
-  }
-  return std::clamp(alpha, o.alpha_min, o.alpha_max);
+  if (a <= 1e-300 || a <= 1e-15 * scale) return c < 0 ? o.alpha_max : (c > 0 ? o.alpha_min : 1.0);
+  const double disc = b * b - 4 * a * c;
+  if (disc < 0) return clip(-b / (2 * a));
+  const double sq = std::sqrt(disc);
+  // Roots without cancellation: q = −(b + sign(b) √disc)/2, roots q/a and c/q.
+  const double q = -0.5 * (b + (b >= 0 ? sq : -sq));
+  double r1 = q / a;
+  double r2 = q != 0 ? c / q : r1;
+  if (std::abs(r2 - 1) < std::abs(r1 - 1)) std::swap(r1, r2);  // r1: the root closer to 1
+  if (o.literal_root || clip(r1) == r1) return clip(r1);
+  // The root closer to 1 lies outside [α_min, α_max]: keep whichever clipped
+  // root leaves the smaller energy error (with both roots on one side of 1,
+  // e.g. H(0) < H(1) < target, the literal choice would clip to the end
+  // that moves the energy away from the target).
+  return error(clip(r2)) < error(clip(r1)) ? clip(r2) : clip(r1);
 }
 
 StepReport DecoupledStepper::step(State& s) {

@@ -21,7 +21,11 @@
 // α: fixed (Ξ_α; α = 1 is the decoupled symplectic method Ξ₁, A-1 for
 // Φ = backward Euler), or searched per step (A-search, Algorithm 1): the
 // root of H(α) = P(x̃) + ½‖ṽ + αD‖²_M = target closest to 1, clipped to
-// [α_min, α_max]. When no real root exists the energy exceeds the target
+// [α_min, α_max]; when that root lies outside the range, the clipped root
+// with the smaller energy error is taken instead (literal_root: clip the
+// root closer to 1 regardless — it can clip to the end that moves the
+// energy away from the target, e.g. α_min when H(0) < H(1) < target).
+// When no real root exists the energy exceeds the target
 // for every α (H is a convex quadratic in α): the vertex α = −⟨ṽ, D⟩_M/‖D‖²_M,
 // the closest approach, is taken. When D = 0 (e.g. free fall under constant
 // gravity) H does not depend on α: α_max is taken when H is below the target
@@ -46,6 +50,8 @@ struct AlphaSearchOptions {
   double alpha_min = 0.0;
   double alpha_max = 1.1;
   bool sparse = false;
+  // true: always clip the root closer to 1 (Algorithm 1 read literally).
+  bool literal_root = false;
   EnergyTargetOptions target;
 };
 

@@ -86,6 +86,9 @@ IntegratorInfo a_search_entry() {
       real_param("alpha_max", d.alpha_max, "upper clip of alpha (Sec. 4.4: 1.1; ablation 2.0)"),
       bool_param("sparse", d.sparse,
                  "search only when H(1) stayed on one side of the target for 3 steps (Sec. 5.6)"),
+      choice_param("root", "closest-feasible", {"closest-feasible", "closest-to-one"},
+                   "root of H(alpha) = target: closer to 1, but when it must be clipped the clipped "
+                   "root with the smaller energy error (default), or always the root closer to 1"),
       choice_param("target", "conserve", {"conserve", "decay"},
                    "energy target: conserve E_0 (minus losses) or decay towards ground_energy"),
       real_param("energy_scale", d.target.scale, "c in E_0 = c H_0 (Sec. 5 scenes: 0.95)",
@@ -102,6 +105,7 @@ IntegratorInfo a_search_entry() {
     o.alpha_min = params.real("alpha_min");
     o.alpha_max = params.real("alpha_max");
     o.sparse = params.boolean("sparse");
+    o.literal_root = params.choice("root") == "closest-to-one";
     o.target.decay = params.choice("target") == "decay";
     o.target.scale = params.real("energy_scale");
     o.target.ground = params.real("ground_energy");
