@@ -14,7 +14,10 @@
 // corotated-linear (Müller & Gross 2004, as in Löschner et al. 2020 §5.2):
 //     Ψ = μ ‖ε‖² + λ/2 (tr ε)²,  ε = sym(RᵀF) − I,
 //   with the rotation R held fixed (lagged at the step start by the body);
-//   quadratic in F, so its Hessian is constant within a step.
+//   quadratic in F, so its Hessian is constant within a step. Its forces
+//   omit the derivative of R, so they exert a net torque on a deformed body
+//   (angular momentum is not conserved exactly); the energy is frame
+//   invariant when R is recomputed for the moved configuration.
 // st-venant-kirchhoff:  Ψ = μ E:E + λ/2 (tr E)²,  E = ½(FᵀF − I): a
 //   polynomial of degree 4 in F, which makes third derivatives exact by
 //   finite differences (used for the fully implicit Rayleigh damping of the
