@@ -16,7 +16,10 @@ const char* to_string(Verdict v) {
 }
 
 // One line per paper: X(function returning its checks).
-#define TIBENCH_CLAIM_FILES(X) X(dinev2018_claims)
+#define TIBENCH_CLAIM_FILES(X)  \
+  X(dinev2018_claims)           \
+  X(dinev2018_simple_spring_claims) \
+  X(dinev2018_nonconvex_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)
