@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,24 +28,38 @@ inline void PrintTo(const ProblemCase& c, std::ostream* os) {
   for (const auto& o : c.overrides) *os << " " << o;
 }
 
+// Every case with one instance of it, built once per test program (test
+// programs enumerate the cases for several suites at start-up).
+inline const std::vector<std::pair<ProblemCase, std::shared_ptr<Problem>>>& all_problem_cases() {
+  static const auto cases = [] {
+    std::vector<std::pair<ProblemCase, std::shared_ptr<Problem>>> out;
+    for (const auto& info : problem_registry()) {
+      std::string base = info.id;
+      for (char& c : base)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      std::vector<std::vector<std::string>> sets{info.small_instance};
+      for (const auto& v : info.variants) {
+        auto o = info.small_instance;
+        o.insert(o.end(), v.begin(), v.end());
+        sets.push_back(o);
+      }
+      for (std::size_t k = 0; k < sets.size(); ++k) {
+        ProblemCase c{info.id, sets[k], k == 0 ? base : base + "_variant" + std::to_string(k)};
+        std::shared_ptr<Problem> instance = c.make();
+        out.emplace_back(std::move(c), std::move(instance));
+      }
+    }
+    return out;
+  }();
+  return cases;
+}
+
+// The cases whose instance satisfies `keep` (which may call begin_step on it).
 inline std::vector<ProblemCase> problem_cases(
     const std::function<bool(const Problem&)>& keep = [](const Problem&) { return true; }) {
   std::vector<ProblemCase> out;
-  for (const auto& info : problem_registry()) {
-    std::string base = info.id;
-    for (char& c : base)
-      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    std::vector<std::vector<std::string>> sets{info.small_instance};
-    for (const auto& v : info.variants) {
-      auto o = info.small_instance;
-      o.insert(o.end(), v.begin(), v.end());
-      sets.push_back(o);
-    }
-    for (std::size_t k = 0; k < sets.size(); ++k) {
-      ProblemCase c{info.id, sets[k], k == 0 ? base : base + "_variant" + std::to_string(k)};
-      if (keep(*c.make())) out.push_back(std::move(c));
-    }
-  }
+  for (const auto& [c, instance] : all_problem_cases())
+    if (keep(*instance)) out.push_back(c);
   return out;
 }
 

@@ -19,7 +19,9 @@ const char* to_string(Verdict v) {
 #define TIBENCH_CLAIM_FILES(X)  \
   X(dinev2018_claims)           \
   X(dinev2018_simple_spring_claims) \
-  X(dinev2018_nonconvex_claims)
+  X(dinev2018_nonconvex_claims)     \
+  X(gast2014_claims)                \
+  X(brown2018_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)
