@@ -28,6 +28,30 @@ inline void accumulate_btdb(const ShapeGradients& G, const Mat9& D, double w, El
           w * (G(a, 0) * T.row(i) + G(a, 1) * T.row(i + 3) + G(a, 2) * T.row(i + 6));
 }
 
+// The same for a symmetric D, filling only the lower block triangle (block
+// rows a, columns of nodes ≤ a): half the work; complete with mirror_lower.
+inline void accumulate_btdb_lower(const ShapeGradients& G, const Mat9& D, double w,
+                                  ElementMatrix& H) {
+  const Index n = G.rows();
+  Eigen::Matrix<double, 9, Eigen::Dynamic, 0, 9, 3 * kMaxElementNodes> T(9, 3 * n);  // D B
+  for (Index b = 0; b < n; ++b)
+    for (int k = 0; k < 3; ++k)
+      T.col(3 * b + k) = D.col(k) * G(b, 0) + D.col(k + 3) * G(b, 1) + D.col(k + 6) * G(b, 2);
+  for (Index a = 0; a < n; ++a) {
+    const Index cols = 3 * a + 3;
+    for (int i = 0; i < 3; ++i)
+      H.row(3 * a + i).head(cols).noalias() +=
+          w * (G(a, 0) * T.row(i).head(cols) + G(a, 1) * T.row(i + 3).head(cols) +
+               G(a, 2) * T.row(i + 6).head(cols));
+  }
+}
+
+// Copies the lower block triangle to the upper one.
+inline void mirror_lower(ElementMatrix& H) {
+  for (Index j = 0; j < H.cols(); ++j)
+    for (Index i = 0; i < j; ++i) H(i, j) = H(j, i);
+}
+
 // Adds the element vector to the free dofs of g.
 inline void scatter(const MeshGeometry& geo, Index e, const ElementVector& ge, Vec& g) {
   for (Index l = 0; l < ge.size(); ++l) {

@@ -78,8 +78,9 @@ void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection co
       const Mat9 R = nonrigid_rate_operator(F);
       D = R.transpose() * D * R;
     }
-    accumulate_btdb(G, D, geo_->weight(e, qp), K);
+    accumulate_btdb_lower(G, D, geo_->weight(e, qp), K);  // ∂P/∂F is symmetric
   }
+  mirror_lower(K);
   if (correction == MomentumCorrection::projection) {
     const Eigen::MatrixXd P = nonrigid_projector(x);
     K = P.transpose() * K * P;

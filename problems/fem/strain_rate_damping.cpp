@@ -73,8 +73,9 @@ void StrainRateDamping::add_hessian_vv(const Vec& q, const Vec&, Triplets& out) 
         const Mat3 dE = sym(F.transpose() * dFdot);
         return F * (2.0 * psi_ * dE + phi_ * dE.trace() * Mat3::Identity());
       });
-      accumulate_btdb(G, D, geo_->weight(e, qp), H);
+      accumulate_btdb_lower(G, D, geo_->weight(e, qp), H);  // ∂²R/∂Ḟ² is symmetric
     }
+    mirror_lower(H);
     emit(*geo_, e, H, out);
   }
 }
