@@ -66,7 +66,8 @@ ClaimResult check_minimization(const ClaimContext& ctx) {
   SplitMix64 rng(24);
   const int samples = ctx.fast ? 4 : 20;
   double grad_vs_residual = 0, grad_vs_printed_min = INFINITY, be_residual = 0;
-  for (const auto& [name, p] : potentials()) {
+  for (const auto& entry : potentials()) {
+    const Problem* p = entry.p.get();  // (clang 14 cannot capture structured bindings)
     for (int k = 0; k < samples; ++k) {
       const State n = p->sample_state(2 * static_cast<std::uint64_t>(k) + 1);
       const Vec x = p->sample_state(2 * static_cast<std::uint64_t>(k) + 2).q;
@@ -154,7 +155,8 @@ ClaimResult check_damping_potentials(const ClaimContext& ctx) {
   double drag = 0, full = 0, lagged = 0, lagged_hessian = 0, third_order = 0;
   // third_order: largest observed size of a Hessian column of Φ_c minus
   // k/Δt ∇²ψ, relative to max |k/Δt ∇²ψ|.
-  for (const auto& [name, p] : potentials()) {
+  for (const auto& entry : potentials()) {
+    const Problem* p = entry.p.get();  // (clang 14 cannot capture structured bindings)
     for (int s = 0; s < samples; ++s) {
       const Vec xn = p->sample_state(3 * static_cast<std::uint64_t>(s) + 1).q;
       const Vec x = p->sample_state(3 * static_cast<std::uint64_t>(s) + 2).q;
