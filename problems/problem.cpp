@@ -81,12 +81,16 @@ double Problem::time_scale() const {
   return 1.0 / rate;
 }
 
-State Problem::sample_state(std::uint64_t seed) const {
+State Problem::perturbed_initial_state(std::uint64_t seed, double dq, double dv) const {
   State s = initial_state();
   SplitMix64 rng(seed);
-  for (Index i = 0; i < s.q.size(); ++i) s.q[i] += 0.3 * rng.uniform(-1, 1);
-  for (Index i = 0; i < s.v.size(); ++i) s.v[i] += 0.3 * rng.uniform(-1, 1);
+  for (Index i = 0; i < s.q.size(); ++i) s.q[i] += dq * rng.uniform(-1, 1);
+  for (Index i = 0; i < s.v.size(); ++i) s.v[i] += dv * rng.uniform(-1, 1);
   return s;
+}
+
+State Problem::sample_state(std::uint64_t seed) const {
+  return perturbed_initial_state(seed, 0.3, 0.3);
 }
 
 double Problem::kinetic_energy(const Vec& v) const {

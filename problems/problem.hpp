@@ -129,6 +129,9 @@ class Problem {
 
  protected:
   Problem(ParamSet params, int dim, Vec mass);
+  // The initial state with every q and v perturbed by dq U(−1, 1) and
+  // dv U(−1, 1) from SplitMix64(seed): the usual sample_state.
+  State perturbed_initial_state(std::uint64_t seed, double dq, double dv) const;
 
  private:
   ParamSet params_;

@@ -27,7 +27,6 @@
 // exerts a net torque on rigid rotations, Brown et al. §6).
 #include "problems/dissipation/implicit_rayleigh.hpp"
 #include "problems/fem/elastic_body.hpp"
-#include "problems/random.hpp"
 #include "problems/registry.hpp"
 #include "problems/solid_damping.hpp"
 
@@ -116,11 +115,7 @@ class TetRayleigh final : public DissipativeProblem {
   }
   State initial_state() const override { return {q0_, Vec::Zero(dofs()), 0.0}; }
   State sample_state(std::uint64_t seed) const override {
-    SplitMix64 rng(seed);
-    State s = initial_state();
-    for (Index i = 0; i < dofs(); ++i) s.q[i] += 0.05 * size_ * rng.uniform(-1, 1);
-    for (Index i = 0; i < dofs(); ++i) s.v[i] += 0.3 * rng.uniform(-1, 1);
-    return s;
+    return perturbed_initial_state(seed, 0.05 * size_, 0.3);
   }
 
  private:

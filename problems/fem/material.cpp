@@ -18,19 +18,6 @@ Mat3 cross_matrix(const Eigen::Vector3d& a) {
   return m;
 }
 
-// ∂P/∂F by its action on the 9 basis matrices, for stresses that are simple
-// to differentiate in direction dF.
-template <class Directional>
-Mat9 by_columns(Directional dP) {
-  Mat9 D;
-  for (int c = 0; c < 9; ++c) {
-    Mat3 E = Mat3::Zero();
-    E(c % 3, c / 3) = 1.0;
-    D.col(c) = vec(dP(E));
-  }
-  return D;
-}
-
 }  // namespace
 
 std::vector<std::string> material_model_ids() {
@@ -137,7 +124,7 @@ Mat9 Material::stress_derivative(const Mat3& F, const Mat3& R) const {
     }
     case MaterialModel::corotated_linear: {
       const double mu = lame_.mu, lambda = lame_.lambda;
-      return by_columns([&](const Mat3& dF) -> Mat3 {
+      return matrix_of([&](const Mat3& dF) -> Mat3 {
         const Mat3 dG = R.transpose() * dF;
         return R * (mu * (dG + dG.transpose()) + lambda * dG.trace() * Mat3::Identity());
       });
@@ -146,7 +133,7 @@ Mat9 Material::stress_derivative(const Mat3& F, const Mat3& R) const {
       const double mu = lame_.mu, lambda = lame_.lambda;
       const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
       const Mat3 S = 2.0 * mu * E + lambda * E.trace() * Mat3::Identity();
-      return by_columns([&](const Mat3& dF) -> Mat3 {
+      return matrix_of([&](const Mat3& dF) -> Mat3 {
         const Mat3 FtdF = F.transpose() * dF;
         const Mat3 dE = 0.5 * (FtdF + FtdF.transpose());
         return dF * S + F * (2.0 * mu * dE + lambda * dE.trace() * Mat3::Identity());

@@ -61,6 +61,20 @@ class Material {
   double mu_s_ = 0, lambda_s_ = 0, a_ = 0, psi0_ = 0;  // stable neo-Hookean constants
 };
 
+// The 9 × 9 matrix (on column-major vec) of a linear map of 3 × 3 matrices,
+// from its action on the basis matrices.
+template <class LinearMap>
+Mat9 matrix_of(LinearMap map) {
+  Mat9 D;
+  for (int c = 0; c < 9; ++c) {
+    Mat3 E = Mat3::Zero();
+    E(c % 3, c / 3) = 1.0;
+    const Mat3 image = map(E);
+    D.col(c) = Eigen::Map<const Eigen::Matrix<double, 9, 1>>(image.data());
+  }
+  return D;
+}
+
 // The rotation of the polar decomposition F = R S, with R ∈ SO(3) also for
 // inverted F (the reflection is moved to the smallest singular value, as in
 // Irving, Teran, Fedkiw 2004).

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "problems/dissipation/dissipation_model.hpp"
+#include "problems/fem/material.hpp"
 #include "problems/fem/solid_mesh.hpp"
 
 namespace tibench {
@@ -30,6 +31,13 @@ class StrainRateDamping final : public DissipationModel {
   void add_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const override;
 
  private:
+  // S = 2ψ Ė + φ tr(Ė) I with Ė = sym(Fᵀ Ḟ) (linear in each argument).
+  Mat3 viscous_stress_factor(const Mat3& F, const Mat3& Fdot) const;
+  void add_stress_gradient(const Vec& q, const Vec& v, bool wrt_q, Vec& g) const;
+  // visit(e, x_e, v_e) for every element.
+  template <class PointVisitor>
+  void each_element(const Vec& q, const Vec& v, PointVisitor visit) const;
+
   std::shared_ptr<const MeshGeometry> geo_;
   double psi_, phi_;
 };

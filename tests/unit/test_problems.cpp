@@ -33,6 +33,36 @@ auto derivative(F f, double d) {
 
 double step_for(double x) { return 1e-6 * std::max(1.0, std::abs(x)); }
 
+// Finite-difference gradient of a scalar function f(x).
+template <class F>
+Vec fd_gradient(F f, const Vec& x) {
+  Vec g(x.size());
+  for (Index i = 0; i < x.size(); ++i)
+    g[i] = derivative(
+        [&](double s) {
+          Vec y = x;
+          y[i] += s;
+          return f(y);
+        },
+        step_for(x[i]));
+  return g;
+}
+
+// Finite-difference Jacobian of a vector function f(x): column j is ∂f/∂x_j.
+template <class F>
+Eigen::MatrixXd fd_jacobian(F f, const Vec& x) {
+  Eigen::MatrixXd J(f(x).size(), x.size());
+  for (Index j = 0; j < x.size(); ++j)
+    J.col(j) = derivative(
+        [&](double s) {
+          Vec y = x;
+          y[j] += s;
+          return Vec(f(y));
+        },
+        step_for(x[j]));
+  return J;
+}
+
 Eigen::MatrixXd dense(const Triplets& t, Index rows, Index cols) {
   SparseMatrix A(rows, cols);
   A.setFromTriplets(t.begin(), t.end());
@@ -67,16 +97,8 @@ TEST_P(EveryProblem, GradientMatchesFiniteDifferences) {
     Vec g;
     p->gradient(q, g);
     ASSERT_EQ(g.size(), p->dofs());
-    Vec fd(p->dofs());
-    for (Index i = 0; i < p->dofs(); ++i)
-      fd[i] = derivative(
-          [&](double s) {
-            Vec x = q;
-            x[i] += s;
-            return p->potential(x);
-          },
-          step_for(q[i]));
-    EXPECT_TRUE(close(g, fd, 1e-7)) << "seed " << seed;
+    EXPECT_TRUE(close(g, fd_gradient([&](const Vec& x) { return p->potential(x); }, q), 1e-7))
+        << "seed " << seed;
   }
 }
 
@@ -87,17 +109,12 @@ TEST_P(EveryProblem, HessianMatchesFiniteDifferencesOfGradient) {
     p->hessian(q, t, false);
     const Eigen::MatrixXd H = dense(t, p->dofs(), p->dofs());
     EXPECT_TRUE(close(H, H.transpose(), 1e-12)) << "not symmetric, seed " << seed;
-    Eigen::MatrixXd fd(p->dofs(), p->dofs());
-    for (Index j = 0; j < p->dofs(); ++j)
-      fd.col(j) = derivative(
-          [&](double s) {
-            Vec x = q, g;
-            x[j] += s;
-            p->gradient(x, g);
-            return g;
-          },
-          step_for(q[j]));
-    EXPECT_TRUE(close(H, fd, 1e-6)) << "seed " << seed;
+    const auto gradient = [&](const Vec& x) {
+      Vec g;
+      p->gradient(x, g);
+      return g;
+    };
+    EXPECT_TRUE(close(H, fd_jacobian(gradient, q), 1e-6)) << "seed " << seed;
   }
 }
 
@@ -177,16 +194,8 @@ TEST_P(ProblemWithDissipation, VelocityGradientMatchesFiniteDifferences) {
     Vec g;
     p->dissipation_gradient(s.q, s.v, g);
     ASSERT_EQ(g.size(), p->dofs());
-    Vec fd(p->dofs());
-    for (Index i = 0; i < p->dofs(); ++i)
-      fd[i] = derivative(
-          [&](double d) {
-            Vec v = s.v;
-            v[i] += d;
-            return p->dissipation(s.q, v);
-          },
-          step_for(s.v[i]));
-    EXPECT_TRUE(close(g, fd, 1e-7)) << "seed " << seed;
+    const auto R = [&](const Vec& v) { return p->dissipation(s.q, v); };
+    EXPECT_TRUE(close(g, fd_gradient(R, s.v), 1e-7)) << "seed " << seed;
   }
 }
 
@@ -197,17 +206,12 @@ TEST_P(ProblemWithDissipation, VelocityHessianMatchesFiniteDifferences) {
     p->dissipation_hessian(s.q, s.v, t);
     const Eigen::MatrixXd H = dense(t, p->dofs(), p->dofs());
     EXPECT_TRUE(close(H, H.transpose(), 1e-12));
-    Eigen::MatrixXd fd(p->dofs(), p->dofs());
-    for (Index j = 0; j < p->dofs(); ++j)
-      fd.col(j) = derivative(
-          [&](double d) {
-            Vec v = s.v, g;
-            v[j] += d;
-            p->dissipation_gradient(s.q, v, g);
-            return g;
-          },
-          step_for(s.v[j]));
-    EXPECT_TRUE(close(H, fd, 1e-6)) << "seed " << seed;
+    const auto grad_v = [&](const Vec& v) {
+      Vec g;
+      p->dissipation_gradient(s.q, v, g);
+      return g;
+    };
+    EXPECT_TRUE(close(H, fd_jacobian(grad_v, s.v), 1e-6)) << "seed " << seed;
   }
 }
 
@@ -219,15 +223,7 @@ TEST_P(ProblemWithDissipation, PositionGradientMatchesFiniteDifferences) {
     Vec g;
     p->dissipation_gradient_q(s.q, s.v, g);
     ASSERT_EQ(g.size(), p->dofs());
-    Vec fd(p->dofs());
-    for (Index i = 0; i < p->dofs(); ++i)
-      fd[i] = derivative(
-          [&](double d) {
-            Vec q = s.q;
-            q[i] += d;
-            return p->dissipation(q, s.v);
-          },
-          step_for(s.q[i]));
+    const Vec fd = fd_gradient([&](const Vec& q) { return p->dissipation(q, s.v); }, s.q);
     EXPECT_TRUE(close(g, fd, 1e-7)) << "seed " << seed;
     if (!p->dissipation_depends_on_q()) {
       EXPECT_EQ(fd.cwiseAbs().maxCoeff(), 0.0);
@@ -240,18 +236,13 @@ TEST_P(ProblemWithDissipation, MixedHessianMatchesFiniteDifferences) {
     const State s = p->sample_state(seed);
     Triplets t;
     p->dissipation_mixed_hessian(s.q, s.v, t);
-    const Eigen::MatrixXd H = dense(t, p->dofs(), p->dofs());
-    Eigen::MatrixXd fd(p->dofs(), p->dofs());
-    for (Index j = 0; j < p->dofs(); ++j)
-      fd.col(j) = derivative(
-          [&](double d) {
-            Vec q = s.q, g;
-            q[j] += d;
-            p->dissipation_gradient(q, s.v, g);
-            return g;
-          },
-          step_for(s.q[j]));
-    EXPECT_TRUE(close(H, fd, 1e-6)) << "seed " << seed;
+    const auto grad_v = [&](const Vec& q) {
+      Vec g;
+      p->dissipation_gradient(q, s.v, g);
+      return g;
+    };
+    EXPECT_TRUE(close(dense(t, p->dofs(), p->dofs()), fd_jacobian(grad_v, s.q), 1e-6))
+        << "seed " << seed;
   }
 }
 
