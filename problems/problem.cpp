@@ -2,7 +2,10 @@
 #include <Eigen/Geometry>
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+
+#include "problems/random.hpp"
 
 namespace tibench {
 
@@ -57,6 +60,49 @@ void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) 
     external_force(t, scratch);
     f += scratch;
   }
+}
+
+namespace {
+
+// Gershgorin bound of the largest eigenvalue of M^{-1/2} A M^{-1/2} for a
+// symmetric A given by triplets (duplicates summed).
+double gershgorin_rate(const Triplets& t, const Vec& m) {
+  Vec rows = Vec::Zero(m.size());
+  for (const auto& e : t)
+    rows[e.row()] += std::abs(e.value()) / std::sqrt(m[e.row()] * m[e.col()]);
+  return rows.size() ? rows.maxCoeff() : 0.0;
+}
+
+}  // namespace
+
+double Problem::time_scale() const {
+  const State s = initial_state();
+  Triplets t;
+  hessian(s.q, t, false);
+  const double omega = std::sqrt(gershgorin_rate(t, mass_));
+  double rate = omega;
+  if (has_dissipation()) {
+    Triplets d;
+    dissipation_hessian(s.q, s.v, d);
+    rate = std::max(rate, gershgorin_rate(d, mass_));
+  }
+  if (!(rate > 0) || !std::isfinite(rate))
+    throw std::logic_error(std::string(id()) +
+                           ": no time scale visible at the initial state; the problem must "
+                           "override time_scale()");
+  return 1.0 / rate;
+}
+
+State Problem::perturbed_initial_state(std::uint64_t seed, double dq, double dv) const {
+  State s = initial_state();
+  SplitMix64 rng(seed);
+  for (Index i = 0; i < s.q.size(); ++i) s.q[i] += dq * rng.uniform(-1, 1);
+  for (Index i = 0; i < s.v.size(); ++i) s.v[i] += dv * rng.uniform(-1, 1);
+  return s;
+}
+
+State Problem::sample_state(std::uint64_t seed) const {
+  return perturbed_initial_state(seed, 0.3, 0.3);
 }
 
 double Problem::kinetic_energy(const Vec& v) const {

@@ -16,6 +16,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -99,6 +100,25 @@ class Problem {
   // The exact state at time t; only called when has_exact().
   virtual State exact(double t) const;
 
+  // --- scales for tests and tools -------------------------------------------
+  // The shortest physical time scale of the motion from the initial state
+  // (1/ω of the fastest mode, the damping time M/c, a contact time), so that
+  // tools and tests can choose step sizes relative to it. The default bounds
+  // the fastest rate from the Hessian of P and the dissipation Hessian at the
+  // initial state (Gershgorin); problems whose stiff behaviour is not visible
+  // there (e.g. a barrier not yet in contact) override it.
+  virtual double time_scale() const;
+  // A random admissible state near the initial one, for property tests
+  // (derivatives against finite differences, PSD projection, RK4 energy
+  // behaviour). The default perturbs every q and v by 0.3 U(−1, 1); problems
+  // with a restricted domain (no inverted elements, positive barrier
+  // distance) or with small length scales override it. Deterministic in seed.
+  virtual State sample_state(std::uint64_t seed) const;
+  // False when P or R has a discontinuous derivative of some order (one-sided
+  // contact potentials): convergence orders are then limited by the
+  // smoothness, not by the integrator.
+  virtual bool is_smooth() const { return true; }
+
   // --- force and observables ----------------------------------------------
   // f = f_ext(t) − ∇P(q) − ∇_v R(q, v); `scratch` avoids allocation.
   void force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const;
@@ -112,6 +132,9 @@ class Problem {
 
  protected:
   Problem(ParamSet params, int dim, Vec mass);
+  // The initial state with every q and v perturbed by dq U(−1, 1) and
+  // dv U(−1, 1) from SplitMix64(seed): the usual sample_state.
+  State perturbed_initial_state(std::uint64_t seed, double dq, double dv) const;
 
  private:
   ParamSet params_;

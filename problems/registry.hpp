@@ -17,6 +17,14 @@ struct ProblemInfo {
   std::string summary;  // one line: equations and source
   std::vector<ParamSpec> (*param_specs)();
   std::unique_ptr<Problem> (*make)(ParamSet params);
+  // Overrides that give a small instance of the same problem for the
+  // O(dofs²)–O(dofs³) property tests (dense finite-difference Hessians,
+  // eigenvalues). Empty when the defaults are already small.
+  std::vector<std::string> small_instance = {};
+  // Overrides (applied after small_instance) that switch on each option the
+  // problem offers (dissipation models, materials, potential forms), so that
+  // the registry tests check every model a problem can be built with.
+  std::vector<std::vector<std::string>> variants = {};
 };
 
 const std::vector<ProblemInfo>& problem_registry();

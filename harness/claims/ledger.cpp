@@ -16,14 +16,18 @@ const char* to_string(Verdict v) {
 }
 
 // One line per paper: X(function returning its checks).
-#define TIBENCH_CLAIM_FILES(X) \
-  X(dinev2018_claims)            \
-  X(dinev2018_blending_claims)   \
-  X(loschner2020_claims)         \
-  X(brown2018_method_claims)     \
-  X(you2025_claims)              \
-  X(you2025_linear_claims)       \
-  X(you2025_search_claims)
+#define TIBENCH_CLAIM_FILES(X)        \
+  X(dinev2018_claims)                 \
+  X(dinev2018_simple_spring_claims)   \
+  X(dinev2018_nonconvex_claims)       \
+  X(dinev2018_blending_claims)        \
+  X(gast2014_claims)                  \
+  X(you2025_claims)                   \
+  X(you2025_linear_claims)            \
+  X(you2025_search_claims)            \
+  X(brown2018_claims)                 \
+  X(brown2018_method_claims)          \
+  X(loschner2020_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)

@@ -1,0 +1,44 @@
+#include "problems/dissipative_problem.hpp"
+
+namespace tibench {
+
+void DissipativeProblem::add_dissipation(std::unique_ptr<DissipationModel> model) {
+  models_.push_back(std::move(model));
+}
+
+bool DissipativeProblem::dissipation_depends_on_q() const {
+  for (const auto& m : models_)
+    if (m->depends_on_q()) return true;
+  return false;
+}
+
+void DissipativeProblem::begin_step(const State& s) const {
+  for (const auto& m : models_) m->begin_step(s.q);
+}
+
+double DissipativeProblem::dissipation(const Vec& q, const Vec& v) const {
+  double r = 0.0;
+  for (const auto& m : models_) r += m->value(q, v);
+  return r;
+}
+
+void DissipativeProblem::dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const {
+  g.setZero(v.size());
+  for (const auto& m : models_) m->add_gradient_v(q, v, g);
+}
+
+void DissipativeProblem::dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const {
+  for (const auto& m : models_) m->add_hessian_vv(q, v, out);
+}
+
+void DissipativeProblem::dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const {
+  g.setZero(q.size());
+  for (const auto& m : models_) m->add_gradient_q(q, v, g);
+}
+
+void DissipativeProblem::dissipation_mixed_hessian(const Vec& q, const Vec& v,
+                                                   Triplets& out) const {
+  for (const auto& m : models_) m->add_mixed_hessian(q, v, out);
+}
+
+}  // namespace tibench

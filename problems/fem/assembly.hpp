@@ -1,0 +1,80 @@
+// Element-level kernels shared by the elastic body and the FEM dissipation
+// models. With B the map from element positions (3 per node, node-major) to
+// vec(F) = vec(Σ_a x_a ⊗ ∇N_a) (column-major), quadrature contributions are
+//   gradient:  g_e += w Bᵀ vec(P),
+//   Hessian:   H_e += w Bᵀ D B   (D = ∂P/∂F or any 9 × 9 operator).
+#pragma once
+
+#include "problems/fem/material.hpp"
+#include "problems/fem/solid_mesh.hpp"
+
+namespace tibench {
+
+// g_e[3a + i] += w Σ_j P(i, j) G(a, j)
+inline void accumulate_bt(const ShapeGradients& G, const Mat3& P, double w, ElementVector& g) {
+  for (Index a = 0; a < G.rows(); ++a) g.segment<3>(3 * a) += w * (P * G.row(a).transpose());
+}
+
+// H_e[(a,i), (b,k)] += w Σ_{j,l} D(i+3j, k+3l) G(a,j) G(b,l)
+inline void accumulate_btdb(const ShapeGradients& G, const Mat9& D, double w, ElementMatrix& H) {
+  const Index n = G.rows();
+  Eigen::Matrix<double, 9, Eigen::Dynamic, 0, 9, 3 * kMaxElementNodes> T(9, 3 * n);  // D B
+  for (Index b = 0; b < n; ++b)
+    for (int k = 0; k < 3; ++k)
+      T.col(3 * b + k) = D.col(k) * G(b, 0) + D.col(k + 3) * G(b, 1) + D.col(k + 6) * G(b, 2);
+  for (Index a = 0; a < n; ++a)
+    for (int i = 0; i < 3; ++i)
+      H.row(3 * a + i).noalias() +=
+          w * (G(a, 0) * T.row(i) + G(a, 1) * T.row(i + 3) + G(a, 2) * T.row(i + 6));
+}
+
+// The same for a symmetric D, filling only the lower block triangle (block
+// rows a, columns of nodes ≤ a): half the work; complete with mirror_lower.
+inline void accumulate_btdb_lower(const ShapeGradients& G, const Mat9& D, double w,
+                                  ElementMatrix& H) {
+  const Index n = G.rows();
+  Eigen::Matrix<double, 9, Eigen::Dynamic, 0, 9, 3 * kMaxElementNodes> T(9, 3 * n);  // D B
+  for (Index b = 0; b < n; ++b)
+    for (int k = 0; k < 3; ++k)
+      T.col(3 * b + k) = D.col(k) * G(b, 0) + D.col(k + 3) * G(b, 1) + D.col(k + 6) * G(b, 2);
+  for (Index a = 0; a < n; ++a) {
+    const Index cols = 3 * a + 3;
+    for (int i = 0; i < 3; ++i)
+      H.row(3 * a + i).head(cols).noalias() +=
+          w * (G(a, 0) * T.row(i).head(cols) + G(a, 1) * T.row(i + 3).head(cols) +
+               G(a, 2) * T.row(i + 6).head(cols));
+  }
+}
+
+// Copies the lower block triangle to the upper one.
+inline void mirror_lower(ElementMatrix& H) {
+  for (Index j = 0; j < H.cols(); ++j)
+    for (Index i = 0; i < j; ++i) H(i, j) = H(j, i);
+}
+
+// Adds the element vector to the free dofs of g.
+inline void scatter(const MeshGeometry& geo, Index e, const ElementVector& ge, Vec& g) {
+  for (Index l = 0; l < ge.size(); ++l) {
+    const Index d = geo.element_dof(e, static_cast<int>(l));
+    if (d >= 0) g[d] += ge[l];
+  }
+}
+
+// Appends the free–free entries of the element matrix.
+inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Triplets& out) {
+  const Index n = H.rows();
+  for (Index j = 0; j < n; ++j) {
+    const Index dj = geo.element_dof(e, static_cast<int>(j));
+    if (dj < 0) continue;
+    for (Index i = 0; i < n; ++i) {
+      const Index di = geo.element_dof(e, static_cast<int>(i));
+      if (di >= 0) out.emplace_back(di, dj, H(i, j));
+    }
+  }
+}
+
+// Clamps the negative eigenvalues of a symmetric element matrix to zero
+// (Teran et al. 2005): the element's contribution becomes PSD.
+void clamp_to_psd(ElementMatrix& H);
+
+}  // namespace tibench

@@ -1,0 +1,134 @@
+#include "problems/fem/elastic_body.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include "problems/dissipation/momentum_correction.hpp"
+#include "problems/fem/assembly.hpp"
+
+namespace tibench {
+
+void clamp_to_psd(ElementMatrix& H) {
+  Eigen::SelfAdjointEigenSolver<ElementMatrix> eig(H);
+  const auto& lambda = eig.eigenvalues();
+  if (lambda.minCoeff() >= 0.0) return;
+  const auto& V = eig.eigenvectors();
+  H.setZero();
+  for (Index k = 0; k < lambda.size(); ++k)
+    if (lambda[k] > 0.0) H.noalias() += lambda[k] * V.col(k) * V.col(k).transpose();
+}
+
+ElasticBody::ElasticBody(std::shared_ptr<const MeshGeometry> geometry, Material material)
+    : geo_(std::move(geometry)),
+      material_(material),
+      rotations_(static_cast<std::size_t>(geo_->elements()), Mat3::Identity()) {}
+
+void ElasticBody::update_rotations(const Vec& q) {
+  if (!material_.uses_rotation()) return;
+  ElementPositions x;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    geo_->gather(q, e, x);
+    Mat3 F = Mat3::Zero();
+    double volume = 0.0;
+    for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
+      F += geo_->weight(e, qp) * deformation_gradient(x, geo_->gradients(e, qp));
+      volume += geo_->weight(e, qp);
+    }
+    rotations_[static_cast<std::size_t>(e)] = rotation_of(F / volume);
+  }
+}
+
+double ElasticBody::energy(const Vec& q) const {
+  double U = 0.0;
+  ElementPositions x;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    geo_->gather(q, e, x);
+    for (int qp = 0; qp < geo_->quadrature_points(); ++qp)
+      U += geo_->weight(e, qp) *
+           material_.energy(deformation_gradient(x, geo_->gradients(e, qp)), rotation(e));
+  }
+  return U;
+}
+
+void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
+  ElementPositions x;
+  ElementVector ge;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    geo_->gather(q, e, x);
+    ge.setZero(3 * geo_->nodes_per_element());
+    for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
+      const ShapeGradients& G = geo_->gradients(e, qp);
+      accumulate_bt(G, material_.stress(deformation_gradient(x, G), rotation(e)),
+                    geo_->weight(e, qp), ge);
+    }
+    scatter(*geo_, e, ge, g);
+  }
+}
+
+void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection correction,
+                                    ElementMatrix& K) const {
+  ElementPositions x;
+  geo_->gather(q, e, x);
+  const Index n = 3 * geo_->nodes_per_element();
+  K.setZero(n, n);
+  for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
+    const ShapeGradients& G = geo_->gradients(e, qp);
+    const Mat3 F = deformation_gradient(x, G);
+    Mat9 D = material_.stress_derivative(F, rotation(e));
+    if (correction == MomentumCorrection::velocity_gradient) {
+      const Mat9 R = nonrigid_rate_operator(F);
+      D = R.transpose() * D * R;
+    }
+    accumulate_btdb_lower(G, D, geo_->weight(e, qp), K);  // ∂P/∂F is symmetric
+  }
+  mirror_lower(K);
+  if (correction == MomentumCorrection::projection) {
+    const Eigen::MatrixXd P = nonrigid_projector(x);
+    K = P.transpose() * K * P;
+  }
+}
+
+void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
+  ElementMatrix K;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    element_stiffness(e, q, MomentumCorrection::none, K);
+    if (project_psd) clamp_to_psd(K);
+    emit(*geo_, e, K, out);
+  }
+}
+
+std::vector<LocalForm> ElasticBody::stiffness_forms(const Vec& q, double beta,
+                                                    MomentumCorrection correction,
+                                                    bool clamp) const {
+  std::vector<LocalForm> forms;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    LocalForm f;
+    for (int l = 0; l < 3 * geo_->nodes_per_element(); ++l)
+      if (geo_->element_dof(e, l) >= 0) f.dofs.push_back(geo_->element_dof(e, l));
+    f.D.setZero(static_cast<Index>(f.dofs.size()), static_cast<Index>(f.dofs.size()));
+    forms.push_back(std::move(f));
+  }
+  update_stiffness_forms(q, beta, correction, clamp, forms);
+  return forms;
+}
+
+void ElasticBody::update_stiffness_forms(const Vec& q, double beta, MomentumCorrection correction,
+                                         bool clamp, std::vector<LocalForm>& forms) const {
+  ElementMatrix K;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    element_stiffness(e, q, correction, K);
+    if (clamp) clamp_to_psd(K);
+    Eigen::MatrixXd& D = forms[static_cast<std::size_t>(e)].D;
+    Index r = 0;
+    for (int i = 0; i < K.rows(); ++i) {
+      if (geo_->element_dof(e, i) < 0) continue;
+      Index c = 0;
+      for (int j = 0; j < K.cols(); ++j) {
+        if (geo_->element_dof(e, j) < 0) continue;
+        D(r, c++) = beta * K(i, j);
+      }
+      ++r;
+    }
+  }
+}
+
+}  // namespace tibench
