@@ -90,6 +90,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
         row.cell[col] = sci(v);
         row.h.push_back(r.h);
         row.value.push_back(v);
+        if (std::isnan(v) && r.reference_check.rfind("fail", 0) == 0) row.cell[col] = "unresolved";
       } else {
         row.cell[col] = r.status;
       }

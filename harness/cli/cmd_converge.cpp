@@ -29,6 +29,25 @@ void write_text_atomically(const std::string& path, const std::string& text) {
   std::filesystem::rename(tmp, path);
 }
 
+// Every reference in the file: how it was made and how well it checked.
+std::string references_section(const H5::H5File& f) {
+  if (!h5::exists(f, "/reference")) return "";
+  std::string md = "## References\n\nError metrics are measured against these. rk4: fine-step "
+                   "RK4 whose self-convergence difference |y(h_ref) - y(h_ref/2)| must be at least "
+                   "100x below every error it measures (cells where it is not show "
+                   "`unresolved`), cross-checked against Boost.Odeint runge_kutta_dopri5.\n\n"
+                   "| problem | key | reference |\n|---|---|---|\n";
+  H5::Group refs = f.openGroup("/reference");
+  for (const auto& problem : h5::children(refs)) {
+    H5::Group pg = refs.openGroup(problem);
+    for (const auto& key : h5::children(pg)) {
+      H5::Group g = pg.openGroup(key);
+      md += "| " + problem + " | " + key + " | " + h5::read_string_attr(g, "summary") + " |\n";
+    }
+  }
+  return md + "\n";
+}
+
 }  // namespace
 
 int converge(const ConvergeOptions& o) {
@@ -45,6 +64,7 @@ int converge(const ConvergeOptions& o) {
   if (format == TableFormat::markdown)
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
+  if (format == TableFormat::markdown) text += references_section(f);
   if (o.output.empty())
     std::cout << text;
   else
