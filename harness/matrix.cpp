@@ -98,7 +98,7 @@ const toml::array& nonempty_array(const Ctx& ctx, const toml::table& study, cons
   if (!n) ctx.fail(where, std::string("[[study]] needs '") + key + "'");
   const toml::array* a = n->as_array();
   if (!a) ctx.fail(*n, std::string("'") + key + "' must be an array");
-  if (a->empty()) ctx.fail(*n, std::string("'") + key + "' is empty (give at least one entry)");
+  if (a->empty()) ctx.fail(*n, std::string("'") + key + "' is empty (expected at least one entry)");
   return *a;
 }
 
@@ -189,7 +189,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       for (const auto& h : *study->get("h")->as_array()) {
         const long steps = step_count(ladder[k++], t_end);
         if (steps % outputs != 0)
-          ctx.fail(h, "step size " + format_real(ladder[k - 1]) + " gives " +
+          ctx.fail(h, "step size " + std::to_string(ladder[k - 1]) + " gives " +
                           std::to_string(steps) + " steps over t_end, not a multiple of outputs = " +
                           std::to_string(outputs) +
                           " (accepted: h with round(t_end/h) a multiple of outputs)");
