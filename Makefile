@@ -36,28 +36,45 @@ test: build
 # From scratch: previous outputs are removed first. Fine-step references are
 # reused from results/cache/ only when their key (problem, parameters,
 # fingerprint, output times, method, h_ref) matches exactly.
+# Paper reproductions: every other harness/matrices/*.toml runs into
+# results/<name>.h5 and its tables (convergence + [[table]] blocks) into
+# results/<name>.md.
+MATRICES := $(sort $(wildcard harness/matrices/*.toml))
+PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml),$(MATRICES))
+RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references
+
 run: build
 	@mkdir -p $(RESULTS)
-	@rm -f $(RESULTS)/default.h5 $(RESULTS)/claims.h5
+	@rm -f $(RESULTS)/*.h5 $(RESULTS)/*.log
 	@start=$$(date +%s); \
 	set -e; \
-	$(TIBENCH) run --matrix harness/matrices/default.toml -o $(RESULTS)/default.h5 \
-	    --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references | tee $(RESULTS)/default.log; \
+	$(TIBENCH) run --matrix harness/matrices/default.toml -o $(RESULTS)/default.h5 $(RUN_FLAGS) \
+	    | tee $(RESULTS)/default.log; \
 	for fmt in md csv tex; do \
-	    $(TIBENCH) converge $(RESULTS)/default.h5 --format $$fmt -o $(RESULTS)/convergence.$$fmt; \
+	    $(TIBENCH) converge $(RESULTS)/default.h5 --matrix harness/matrices/default.toml \
+	        --format $$fmt -o $(RESULTS)/convergence.$$fmt; \
+	done; \
+	for m in $(PAPER_MATRICES); do \
+	    n=$$(basename $$m .toml); \
+	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
+	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md; \
 	done; \
 	$(TIBENCH) verify -o $(RESULTS)/claims.h5 --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
+	rm -rf $(RESULTS)/figures; \
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
 	end=$$(date +%s); \
 	echo; \
 	echo "==== tibench make run: summary ===="; \
-	grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/default.log; \
-	tail -n 1 $(RESULTS)/claims.log; \
-	echo "runs:        $(RESULTS)/default.h5 (tibench info $(RESULTS)/default.h5; log $(RESULTS)/default.log)"; \
-	echo "tables:      $(RESULTS)/convergence.md, $(RESULTS)/convergence.csv, $(RESULTS)/convergence.tex"; \
+	for m in default $(notdir $(basename $(PAPER_MATRICES))); do \
+	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
+	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
+	done; \
+	printf "%-24s " "claims:"; tail -n 1 $(RESULTS)/claims.log; \
+	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
+	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
 	echo "figures:     $(RESULTS)/figures/ ($$(ls $(RESULTS)/figures | wc -l) files)"; \
-	echo "references:  $(RESULTS)/cache/references/"; \
+	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
 	echo "wall time:   $$((end - start)) s"
 
 figures: deps

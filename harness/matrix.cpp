@@ -102,6 +102,87 @@ const toml::array& nonempty_array(const Ctx& ctx, const toml::table& study, cons
   return *a;
 }
 
+std::string text_value(const Ctx& ctx, const toml::node& n, const std::string& what) {
+  if (auto s = n.value<std::string>()) return *s;
+  if (auto d = n.value<double>()) return format_real(*d);
+  ctx.fail(n, what + " must be a string or a number");
+}
+
+PaperTable paper_table(const Ctx& ctx, const toml::node& node) {
+  const toml::table* t = node.as_table();
+  if (!t) ctx.fail(node, "[[table]] must be a table");
+  check_keys(ctx, *t,
+             {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format",
+              "columns"},
+             "[[table]]");
+  PaperTable p;
+  auto required_string = [&](const char* key) {
+    const toml::node* n = t->get(key);
+    if (!n || !n->is_string()) ctx.fail(node, std::string("[[table]] needs ") + key + " = \"...\"");
+    return n->value<std::string>().value();
+  };
+  p.id = required_string("id");
+  p.title = required_string("title");
+  p.source = required_string("source");
+  p.quantity = required_string("quantity");
+  const bool metric = p.quantity.rfind("metric:", 0) == 0;
+  if (metric) {
+    const std::string key = p.quantity.substr(7);
+    if (std::find_if(kMetricKeys.begin(), kMetricKeys.end(),
+                     [&](const char* k) { return key == k; }) == kMetricKeys.end()) {
+      std::string accepted;
+      for (const char* k : kMetricKeys) accepted += (accepted.empty() ? "" : ", ") + std::string(k);
+      ctx.fail(*t->get("quantity"), "unknown metric '" + key + "' (accepted: " + accepted + ")");
+    }
+  } else if (p.quantity.rfind("series:", 0) != 0 || p.quantity.size() <= 7) {
+    ctx.fail(*t->get("quantity"), "invalid quantity '" + p.quantity +
+                                      "' (accepted: metric:<key> or series:<dataset>)");
+  }
+  if (const toml::node* r = t->get("reduce")) {
+    const auto how = r->value<std::string>();
+    if (!how || (*how != "final" && *how != "max" && *how != "min" && *how != "max_abs_change"))
+      ctx.fail(*r, "invalid reduce (accepted: final, max, min, max_abs_change)");
+    p.reduce = *how;
+  }
+  if (const toml::node* f = t->get("format")) {
+    const auto fmt = f->value<std::string>();
+    if (!fmt || fmt->find('%') == std::string::npos) ctx.fail(*f, "format must be like \"%.3f\"");
+    p.format = *fmt;
+  }
+  const toml::node* rows = t->get("rows");
+  if (!rows || !rows->as_array() || rows->as_array()->empty())
+    ctx.fail(rows ? *rows : node, "[[table]] needs rows = [h, ...] (requested step sizes)");
+  for (const auto& h : *rows->as_array()) p.rows.push_back(positive_number(ctx, h, "row step size"));
+  if (const toml::node* labels = t->get("row_labels")) {
+    if (!labels->as_array()) ctx.fail(*labels, "row_labels must be an array of strings");
+    for (const auto& l : *labels->as_array()) p.row_labels.push_back(text_value(ctx, l, "a row label"));
+  }
+  const toml::node* cols = t->get("columns");
+  if (!cols || !cols->as_array() || cols->as_array()->empty())
+    ctx.fail(cols ? *cols : node, "[[table]] needs columns = [{ label, problem, integrator }, ...]");
+  for (const auto& c : *cols->as_array()) {
+    const toml::table* ct = c.as_table();
+    if (!ct) ctx.fail(c, "columns entries must be { label = ..., problem = ..., integrator = ... }");
+    check_keys(ctx, *ct, {"label", "problem", "integrator", "paper"}, "table column");
+    PaperColumn col;
+    for (auto [key, field] : {std::pair{"label", &col.label}, std::pair{"problem", &col.problem},
+                              std::pair{"integrator", &col.integrator}}) {
+      const toml::node* n = ct->get(key);
+      if (!n || !n->is_string()) ctx.fail(c, std::string("table column needs ") + key + " = \"...\"");
+      *field = n->value<std::string>().value();
+    }
+    if (const toml::node* paper = ct->get("paper")) {
+      if (!paper->as_array()) ctx.fail(*paper, "paper must be an array (one printed value per row)");
+      for (const auto& v : *paper->as_array()) col.paper.push_back(text_value(ctx, v, "a paper value"));
+      if (col.paper.size() > p.rows.size())
+        ctx.fail(*paper, "more paper values than rows (expected at most " +
+                             std::to_string(p.rows.size()) + ")");
+    }
+    p.columns.push_back(std::move(col));
+  }
+  return p;
+}
+
 }  // namespace
 
 Matrix parse_matrix(const std::string& text, const std::string& source_name) {
@@ -114,7 +195,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
                      ": malformed TOML: " + std::string(e.description()) +
                      " (accepted: TOML v1.0 with [[study]] tables, see harness/matrix.hpp)");
   }
-  check_keys(ctx, root, {"name", "description", "study"}, "the matrix file");
+  check_keys(ctx, root, {"name", "description", "study", "table"}, "the matrix file");
   Matrix m;
   m.name = root["name"].value_or(std::string());
   m.description = root["description"].value_or(std::string());
@@ -268,6 +349,11 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
           m.cells.push_back(std::move(c));
         }
     }
+  }
+  if (const toml::node* tables = root.get("table")) {
+    const toml::array* a = tables->as_array();
+    if (!a) ctx.fail(*tables, "'table' must be [[table]] blocks");
+    for (const auto& node : *a) m.tables.push_back(paper_table(ctx, node));
   }
   return m;
 }

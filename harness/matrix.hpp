@@ -29,6 +29,10 @@
 // too slow for a large problem). Integrators named explicitly are never
 // probed: if they cannot run, the cell records status `error` and why.
 //
+// A matrix may also declare paper-style tables over its runs ([[table]]
+// blocks, see harness/paper_table.hpp); `tibench converge IN.h5 --matrix M`
+// renders them.
+//
 // Every error (malformed TOML, unknown key or id, bad value, a run repeated
 // under the same name) is an InputError whose one-line message names the
 // file, the line and what is accepted.
@@ -37,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/paper_table.hpp"
 #include "harness/run_cell.hpp"
 
 namespace tibench {
@@ -52,6 +57,7 @@ struct Matrix {
   std::string description;
   std::vector<CellSpec> cells;  // in file order: study × problem × integrator × h
   std::vector<Exclusion> excluded;  // integrators "*" left out as not applicable
+  std::vector<PaperTable> tables;   // [[table]] blocks (harness/paper_table.hpp)
 };
 
 Matrix load_matrix(const std::string& path);

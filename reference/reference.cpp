@@ -60,9 +60,9 @@ std::string Reference::summary() const {
   if (method == "exact") return "exact solution";
   std::string s = "rk4 h_ref=" + sci(h_ref) + " (" + std::to_string(steps) + " steps)";
   if (!self_convergence.empty())
-    s += ", self-convergence max|y(h_ref)-y(h_ref/2)|=" + sci(max_self_convergence());
+    s += ", self-convergence d(h_ref, h_ref/2) <= " + sci(max_self_convergence());
   if (!cross_check.empty())
-    s += ", dopri5 (tol " + sci(cross_check_tol) + ") agreement " + sci(max_cross_check());
+    s += ", dopri5 (tol " + sci(cross_check_tol) + ") agrees to " + sci(max_cross_check());
   if (!ok) s += ": FAILED: " + message;
   return s;
 }

@@ -6,6 +6,8 @@
 #include "harness/cli/commands.hpp"
 #include "harness/convergence.hpp"
 #include "harness/h5io.hpp"
+#include "harness/matrix.hpp"
+#include "harness/paper_table.hpp"
 #include "harness/run_io.hpp"
 
 namespace tibench::cli {
@@ -33,7 +35,7 @@ void write_text_atomically(const std::string& path, const std::string& text) {
 std::string references_section(const H5::H5File& f) {
   if (!h5::exists(f, "/reference")) return "";
   std::string md = "## References\n\nError metrics are measured against these. rk4: fine-step "
-                   "RK4 whose self-convergence difference |y(h_ref) - y(h_ref/2)| must be at least "
+                   "RK4 whose self-convergence difference d (M-weighted relative distance of the runs at h_ref and h_ref/2) must be at least "
                    "100x below every error it measures (cells where it is not show "
                    "`unresolved`), cross-checked against Boost.Odeint runge_kutta_dopri5.\n\n"
                    "| problem | key | reference |\n|---|---|---|\n";
@@ -65,6 +67,11 @@ int converge(const ConvergeOptions& o) {
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
   if (format == TableFormat::markdown) text += references_section(f);
+  if (!o.matrix.empty()) {
+    const Matrix m = load_matrix(o.matrix);
+    if (!m.tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
+    for (const auto& t : m.tables) text += render_paper_table(f, t, format);
+  }
   if (o.output.empty())
     std::cout << text;
   else

@@ -50,6 +50,7 @@ int regress(const RegressOptions& o);
 
 struct ConvergeOptions {
   std::string input, output, format = "md";
+  std::string matrix;  // also render the matrix's [[table]] blocks
 };
 int converge(const ConvergeOptions& o);
 

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   conv->add_option("input", conv_opts.input, "HDF5 file written by tibench run")->required();
   conv->add_option("--format", conv_opts.format, "md | csv | tex");
   conv->add_option("-o,--output", conv_opts.output, "output file (default: stdout)");
+  conv->add_option("--matrix", conv_opts.matrix, "also render this matrix's paper tables ([[table]])");
 
   cli::VerifyOptions ver_opts;
   ver_opts.command_line = command_line;

@@ -254,6 +254,53 @@ TEST(Regress, UpdateWritesABaselineThatPassesAndATightenedBoundFails) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
+  const auto dir = test::scratch_dir("paper");
+  const auto m = dir / "p.toml", runs = dir / "p.h5";
+  // "x1", "x2" stand for printed values: they are passed through verbatim.
+  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+           "h = [0.1, 0.05]\nt_end = 1.0\n"
+           "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
+           "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
+           "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\n"
+           "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
+           "paper = [\"x1\", \"x2\"] },\n"
+           "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
+           "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
+           "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
+           "rows = [0.1]\ncolumns = [{ label = \"SDIRK2\", problem = \"oscillator\", "
+           "integrator = \"sdirk2\" }]\n");
+  ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
+  const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+
+  H5::H5File f(runs.string(), H5F_ACC_RDONLY);
+  auto attr = [&](const std::string& run, const char* key) {
+    return h5::read_double_attr(f.openGroup(run), key);
+  };
+  char rk4_01[32], sdirk_005[32], drift[32];
+  std::snprintf(rk4_01, sizeof rk4_01, "%.3e", attr("/runs/oscillator/rk4/h=1.000000e-01", "err_final"));
+  std::snprintf(sdirk_005, sizeof sdirk_005, "%.3e",
+                attr("/runs/oscillator/sdirk2/h=5.000000e-02", "err_final"));
+  const auto energy = h5::read_doubles(f.openGroup("/runs/oscillator/sdirk2/h=1.000000e-01"), "energy");
+  double change = 0;
+  for (double e : energy) change = std::max(change, std::abs(e - energy.front()));
+  std::snprintf(drift, sizeof drift, "%.4e", change);
+  EXPECT_NE(o.out.find("| 1/10 s | " + std::string(rk4_01) + " (x1) |"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(std::string(sdirk_005) + " |\n| 1/40 s | missing | missing |"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("| 0.1 | " + std::string(drift) + " |"), std::string::npos) << o.out;
+
+  write(m, test::read_file(m) + "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
+                                 "quantity = \"metric:nope\"\nrows = [0.1]\n"
+                                 "columns = [{ label = \"a\", problem = \"p\", integrator = \"i\" }]\n");
+  const auto bad = tibench("converge " + runs.string() + " --matrix " + m.string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown metric 'nope' (accepted: err_final"), std::string::npos) << bad.err;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Figures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   const auto dir = test::scratch_dir("figures");
   const auto runs = dir / "smoke.h5";
