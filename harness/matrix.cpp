@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/run_io.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
 
@@ -341,8 +342,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
           c.h_ref = h_ref;
           c.max_samples = max_samples;
           c.energy_cap = energy_cap;
-          const std::string path =
-              "/runs/" + c.problem_key() + "/" + c.integrator_key() + "/" + hkey(h);
+          const std::string path = run_path(c);
           if (!path_owner.emplace(path, ctx.where(node)).second)
             ctx.fail(node, "this study repeats the run " + path + " of " + path_owner[path] +
                                " (give one of them a label = \"...\")");

@@ -56,8 +56,17 @@ void validate_cell(const CellSpec& spec) {
                      ", not a multiple of outputs = " + std::to_string(spec.outputs) +
                      " (accepted: h such that round(t_end/h) is a multiple of outputs)");
   const auto& pinfo = find_problem(spec.problem);
-  const auto problem = pinfo.make(problem_params(pinfo, spec.problem_params));
-  (void)resolved_method(*problem, reference_request(spec));
+  const ParamSet pparams = problem_params(pinfo, spec.problem_params);
+  // Building a problem can be costly (meshes): only "exact" needs the
+  // instance to be checked here; the other methods need h_ref alone.
+  const ReferenceRequest req = reference_request(spec);
+  if (req.method == "exact")
+    (void)resolved_method(*pinfo.make(pparams), req);
+  else if (req.method != "auto" && req.method != "rk4")
+    throw InputError("unknown reference method '" + req.method + "' (accepted: auto, exact, rk4)");
+  else if (!(req.h_ref > 0) || !std::isfinite(req.h_ref) || req.h_ref > req.t_end)
+    throw InputError("invalid reference h_ref " + format_real(req.h_ref) +
+                     " (expected a number > 0 and <= t_end)");
   const auto& iinfo = find_integrator(spec.integrator);
   (void)integrator_params(iinfo, spec.integrator_params);
 }

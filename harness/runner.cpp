@@ -14,6 +14,7 @@
 #include "harness/run_file.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
+#include "reference/hash.hpp"
 
 namespace tibench {
 
@@ -175,6 +176,14 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
             const auto problem = make_problem(c.problem, c.problem_params);
             computed[i] = compute_reference(*problem, reference_request(c), o.cancel);
           } catch (const Cancelled&) {
+          } catch (const std::exception& e) {
+            Reference failed;
+            failed.ok = false;
+            failed.message = e.what();
+            failed.method = "rk4";
+            failed.key_text = slots[to_compute[i]].key_text;
+            failed.key = hash_hex(failed.key_text);
+            computed[i] = std::move(failed);
           }
         },
         [&](std::size_t i) {
@@ -218,6 +227,15 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
           try {
             results[k] = run_cell(cells[todo[k]], ctx);
           } catch (const Cancelled&) {
+          } catch (const std::exception& e) {  // e.g. a problem refusing its parameters
+            RunRecord failed;
+            failed.spec = cells[todo[k]];
+            failed.cell_key = cell_key(failed.spec);
+            failed.steps = step_count(failed.spec.h, failed.spec.t_end);
+            failed.h = failed.spec.t_end / static_cast<double>(failed.steps);
+            failed.status = "error";
+            failed.message = e.what();
+            results[k] = std::move(failed);
           }
         },
         [&](std::size_t k) {

@@ -93,6 +93,15 @@ int info(const std::string& input) {
   for (const auto& r : runs)
     std::printf("  %-14s %-18s h=%.4e %-13s err_final=%.3e\n", r.problem.c_str(),
                 r.integrator.c_str(), r.h, r.status.c_str(), r.metrics["err_final"]);
+  if (h5::exists(f, "/reference")) {
+    H5::Group refs = f.openGroup("/reference");
+    for (const auto& problem : h5::children(refs)) {
+      H5::Group pg = refs.openGroup(problem);
+      for (const auto& key : h5::children(pg))
+        std::printf("  reference %-14s %s %s\n", problem.c_str(), key.c_str(),
+                    h5::read_string_attr(pg.openGroup(key), "summary").c_str());
+    }
+  }
   if (h5::exists(f, "/claims")) {
     H5::Group claims = f.openGroup("/claims");
     for (const auto& id : h5::children(claims)) {

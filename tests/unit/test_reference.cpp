@@ -215,3 +215,30 @@ TEST(ReferenceCache, StoresAndReusesOnlyOnAnExactKeyMatch) {
 
 }  // namespace
 }  // namespace tibench
+
+namespace tibench {
+namespace {
+
+TEST(Reference, AFailedReferenceLeavesTheErrorsUnmeasuredAndSaysWhy) {
+  // RK4 at h_ref ω = 10 is unstable (its stability interval on the imaginary
+  // axis ends at 2√2): the fine run blows up and the reference must say so.
+  CellSpec c;
+  c.problem = "oscillator";
+  c.problem_params = {"k=1e4"};
+  c.integrator = "backward-euler";
+  c.h = 0.01;
+  c.t_end = 10.0;  // 100 fine steps, each amplifying by ~10⁴: overflow
+  c.reference_method = "rk4";
+  c.h_ref = 0.1;
+  const RunRecord r = run_cell(c);
+  EXPECT_EQ(r.status, "ok");
+  EXPECT_EQ(r.reference_check.rfind("fail: the reference failed: fine RK4 reference diverged", 0),
+            0u)
+      << r.reference_check;
+  for (const char* key : {"err_final", "err_q_final", "err_v_final", "err_max"})
+    EXPECT_TRUE(std::isnan(r.metrics[key])) << key;
+  EXPECT_FALSE(std::isnan(r.metrics["energy_drift_max"])) << "needs no reference";
+}
+
+}  // namespace
+}  // namespace tibench
