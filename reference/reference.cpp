@@ -39,16 +39,18 @@ std::string fingerprint(const Problem& p) {
 
 }  // namespace
 
+// Maxima propagate NaN: a difference that could not be computed (overflowing
+// states) must never read as a small one.
 double Reference::max_self_convergence() const {
   double m = 0.0;
-  for (double d : self_convergence) m = std::max(m, d);
+  for (double d : self_convergence) m = std::isnan(d) || std::isnan(m) ? d + m : std::max(m, d);
   return m;
 }
 
 double Reference::max_cross_check() const {
   if (cross_check.empty()) return std::numeric_limits<double>::quiet_NaN();
   double m = 0.0;
-  for (double a : cross_check) m = std::max(m, a);
+  for (double a : cross_check) m = std::isnan(a) || std::isnan(m) ? a + m : std::max(m, a);
   return m;
 }
 
