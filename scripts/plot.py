@@ -126,11 +126,16 @@ def convergence_figure(problem, runs, orders, out, formats, written):
         return
     fig, ax = plt.subplots(figsize=(7.5, 5.5))
     guides = {}
-    for name in sorted(series):
+    # Distinct markers and dash patterns keep coinciding curves visible (e.g.
+    # implicit midpoint and trapezoidal on linear problems).
+    markers = "os^vD<>px*h"
+    styles = ["-", "--", "-.", ":"]
+    for k, name in enumerate(sorted(series)):
         pts = sorted(series[name])
         hs = np.array([p[0] for p in pts])
         errs = np.array([p[1] for p in pts])
-        ax.loglog(hs, errs, "o-", label=name, markersize=4)
+        ax.loglog(hs, errs, marker=markers[k % len(markers)], linestyle=styles[k % len(styles)],
+                  label=name, markersize=5, markerfacecolor="none")
         p = orders.get(pts[0][2], 0)
         if p:
             guides.setdefault(p, []).append((hs, errs))
