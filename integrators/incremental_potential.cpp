@@ -5,71 +5,117 @@
 
 namespace tibench {
 
-IncrementalPotential::IncrementalPotential(const Problem& p) : p_(p) {
-  if (p.has_dissipation() && p.dissipation_depends_on_q())
+IncrementalPotential::IncrementalPotential(const Problem& p, DissipationTerm term)
+    : p_(p), term_(term) {
+  if (term == DissipationTerm::exact && p.has_dissipation() && p.dissipation_depends_on_q())
     throw std::logic_error(std::string(p.id()) +
-                           ": q-dependent dissipation cannot be written as an incremental "
-                           "potential");
+                           ": q-dependent dissipation is not an exact incremental potential (use "
+                           "an optimization integrator with a first- or second-order "
+                           "dissipation term)");
 }
 
-void IncrementalPotential::set_stage(const Vec& x_hat, const Vec& x_anchor, double tau,
-                                     double t) {
-  x_hat_ = x_hat;
+bool IncrementalPotential::explicit_candidate(Vec& y) const {
+  p_.gradient(x_anchor_, y);
+  y = y_hat_ + (f_ext_ - y).cwiseQuotient(inertia_);
+  return true;
+}
+
+void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
+                                     double kappa, double t) {
   x_anchor_ = x_anchor;
+  y_hat_ = y_hat;
   tau_ = tau;
+  kappa_ = kappa;
   t_ = t;
+  inertia_ = p_.mass() / (tau * tau);
+  v0_.setZero(p_.dofs());
+  if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
+  hessian_magnitude_ = 0.0;
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
     f_ext_.setZero(p_.dofs());
 }
 
-double IncrementalPotential::value(const Vec& x) const {
-  scratch_ = x - x_hat_;
-  double phi = 0.5 / (tau_ * tau_) * scratch_.dot(p_.mass().cwiseProduct(scratch_));
-  phi += p_.potential(x) - f_ext_.dot(x);
+const Vec& IncrementalPotential::position(const Vec& y) const {
+  x_ = x_anchor_ + y;
+  return x_;
+}
+
+const Vec& IncrementalPotential::velocity(const Vec& y) const {
+  velocity_ = v0_ + y / kappa_;
+  return velocity_;
+}
+
+double IncrementalPotential::value(const Vec& y) const {
+  scratch_ = y - y_hat_;
+  double phi = 0.5 * scratch_.dot(inertia_.cwiseProduct(scratch_));
+  // f_ext·x_a is constant and omitted: it cancels in every comparison of Φ.
+  phi += p_.potential(position(y)) - f_ext_.dot(y);
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
-    phi += tau_ * p_.dissipation(x, velocity_);
+    phi += kappa_ * p_.dissipation(x_, velocity(y));
+    if (term_ == DissipationTerm::second_order) phi -= kappa_ * p_.dissipation(x_, v_ref_);
   }
   return phi;
 }
 
-void IncrementalPotential::gradient(const Vec& x, Vec& g) const {
-  const double tau2 = tau_ * tau_;
-  p_.gradient(x, g);
-  force_magnitude_ = tau2 * p_.inverse_mass().cwiseProduct(g).cwiseAbs().maxCoeff() +
-                     tau2 * p_.inverse_mass().cwiseProduct(f_ext_).cwiseAbs().maxCoeff();
-  g += p_.mass().cwiseProduct(x - x_hat_) / tau2 - f_ext_;
+void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
+  p_.gradient(position(y), g);
+  force_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() +
+                     f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
-    p_.dissipation_gradient(x, velocity_, scratch_);
-    force_magnitude_ += tau2 * p_.inverse_mass().cwiseProduct(scratch_).cwiseAbs().maxCoeff();
+    p_.dissipation_gradient(x_, velocity(y), scratch_);
+    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
+      p_.dissipation_gradient_q(x_, velocity_, gq_);
+      scratch_ += kappa_ * gq_;
+      if (term_ == DissipationTerm::second_order) {
+        p_.dissipation_gradient_q(x_, v_ref_, gq_);
+        scratch_ -= kappa_ * gq_;
+      }
+    }
+    force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
 }
 
-double IncrementalPotential::position_residual_noise(const Vec& x) const {
-  constexpr double eps = std::numeric_limits<double>::epsilon();
-  return 8 * eps *
-         (x.cwiseAbs().maxCoeff() + x_hat_.cwiseAbs().maxCoeff() + force_magnitude_);
-}
-
-void IncrementalPotential::hessian(const Vec& x, bool project_psd, Triplets& out) const {
-  const double inv_tau2 = 1.0 / (tau_ * tau_);
-  for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, p_.mass()[i] * inv_tau2);
-  p_.hessian(x, out, project_psd);
+void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
+  for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
+  const std::size_t first = out.size();
+  p_.hessian(position(y), out, project_psd);
+  // max_i Σ_j |∇²P_ij| / w_i: the rounding of ∇P(x) is about ε times this
+  // times ‖x‖ (x is taken at the point of the noise estimate, not here).
+  scratch_.setZero(p_.dofs());
+  for (std::size_t k = first; k < out.size(); ++k) scratch_[out[k].row()] += std::abs(out[k].value());
+  hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).maxCoeff();
   if (p_.has_dissipation()) {
-    velocity_ = (x - x_anchor_) / tau_;
-    const std::size_t first = out.size();
-    p_.dissipation_hessian(x, velocity_, out);
-    for (std::size_t k = first; k < out.size(); ++k)
-      out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / tau_);
+    const std::size_t dissipation_first = out.size();
+    p_.dissipation_hessian(x_, velocity(y), out);
+    for (std::size_t k = dissipation_first; k < out.size(); ++k)
+      out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
+    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
+      // ∂_q ∇_v R and its transpose (the κ ∇_qq R part is not available).
+      const std::size_t mixed_first = out.size();
+      p_.dissipation_mixed_hessian(x_, velocity_, out);
+      const std::size_t mixed_end = out.size();
+      for (std::size_t k = mixed_first; k < mixed_end; ++k)
+        out.emplace_back(out[k].col(), out[k].row(), out[k].value());
+    }
   }
 }
 
-double IncrementalPotential::position_residual(const Vec& g) const {
-  return (tau_ * tau_) * p_.inverse_mass().cwiseProduct(g).cwiseAbs().maxCoeff();
+double IncrementalPotential::residual_noise(const Vec& y) const {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  const double x_norm = (x_anchor_ + y).cwiseAbs().maxCoeff();
+  return 8 * eps *
+         (y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_ +
+          hessian_magnitude_ * x_norm);
+}
+
+double IncrementalPotential::scale(const Vec& y) const {
+  // The solution's own increment, not the inertial target: on stiff problems
+  // ŷ = τṽ can exceed the solution by the stiffness ratio.
+  return y.cwiseAbs().maxCoeff();
 }
 
 }  // namespace tibench

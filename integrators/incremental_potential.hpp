@@ -1,51 +1,84 @@
-// The incremental potential of one implicit stage (Gast & Schroeder 2014 §3;
-// Brown et al. 2018 §4):
+// The incremental potential of one implicit position stage (Gast & Schroeder
+// 2014 §3; Brown et al. 2018 §4), in increment coordinates y = x − x_a:
 //
-//   Φ(x) = 1/(2τ²) ‖x − x̂‖²_M + P(x) − f_ext(t)·x + τ R((x − x_a)/τ),
+//   Φ(y) = 1/(2τ²) ‖y − ŷ‖²_M + P(x_a + y) − f_ext(t)·(x_a + y) + κ R(V(y)),
+//   V(y) = v_0 + y/κ,
 //
-// whose stationarity condition M (x − x̂)/τ² = f_ext − ∇P(x) − ∇_v R(V) with
-// V = (x − x_a)/τ is the stage equation of a DIRK stage with τ = h a_ii,
-// x_a = q_n + h Σ_{j<i} a_ij V_j and x̂ = x_a + τ ṽ. Backward Euler, BDF2 and
-// Newmark stages have the same form with their own τ and x̂.
+// whose stationarity condition
+//   M (y − ŷ)/τ² = f_ext − ∇P(x_a + y) − ∇_v R(V(y))
+// is the stage equation of
+//   a DIRK stage:        τ = κ = h a_ii, x_a = q̃, ŷ = τ ṽ;
+//   a partitioned stage: τ² = h² a_ii â_ii, κ = h a_ii, x_a = q̃, ŷ = κ ṽ;
+//   BDF2:                τ = κ = 2h/3, x_a = (4q_n − q_{n−1})/3, ŷ = τ v̄;
+//   Newmark(β, γ):       τ² = βh², κ = βh/γ, x_a = the predictor, ŷ = 0,
+//                        v_0 = the velocity predictor
+// (v_0 = 0 unless stated).
 //
-// The dissipation term is exact only for R independent of q (or lagged by
-// the problem); problems whose R depends on q are rejected by the engines
-// that use this class.
+// Why increments: the stage velocity is V = y/κ. Solving for absolute
+// positions x and forming (x − x_a)/κ loses ε|x|/κ to cancellation, which at
+// small steps swamps the discretization error (observed orders collapse near
+// h ~ 1e-5); y carries its own relative precision instead.
+//
+// Dissipation term (Brown et al. 2018 §4–5). `exact` uses κ R(V) with the
+// q-argument frozen at the iterate, which is the exact stage equation only
+// for R independent of q (or lagged by the problem in begin_step); it
+// rejects q-dependent R. For q-dependent R the optimization schemes of Brown
+// et al. are available:
+//   first_order   κ R(x, V(y))                  (their Eq. 19b; the force picks
+//                 up an O(h) term κ ∇_q R, a first-order error)
+//   second_order  κ (R(x, V(y)) − R(x, v_ref))   (their Eqs. 26/30; O(h²) term)
+// Their Hessians omit κ ∇_qq R (not provided by problems): Newton then
+// converges linearly near the solution, which the line search tolerates.
 #pragma once
 
-#include "problems/problem.hpp"
+#include "integrators/objective.hpp"
 
 namespace tibench {
 
-class IncrementalPotential {
+enum class DissipationTerm { exact, first_order, second_order };
+
+class IncrementalPotential final : public StageObjective {
  public:
-  explicit IncrementalPotential(const Problem& p);
+  explicit IncrementalPotential(const Problem& p, DissipationTerm term = DissipationTerm::exact);
 
-  // Sets the stage: inertial target x̂, velocity anchor x_a, τ and time t.
-  void set_stage(const Vec& x_hat, const Vec& x_anchor, double tau, double t);
+  // Sets the stage: anchor x_a, inertial target ŷ (an increment), τ, κ, time t.
+  void set_stage(const Vec& x_anchor, const Vec& y_hat, double tau, double kappa, double t);
+  // The velocity offset v_0 of V(y) = v_0 + y/κ (zero after set_stage).
+  void set_velocity_offset(const Vec& v0) { v0_ = v0; }
+  // V(y) = v_0 + y/κ.
+  const Vec& velocity(const Vec& y) const;
+  // v_ref of the second-order dissipation term (the velocity at the start of
+  // the step, Brown et al. Eq. 26).
+  void set_reference_velocity(const Vec& v_ref) { v_ref_ = v_ref; }
+  // Gast & Schroeder's explicit candidate ŷ + τ² M⁻¹ (f_ext − ∇P(x_a)).
+  bool explicit_candidate(Vec& y) const override;
 
-  double value(const Vec& x) const;
-  void gradient(const Vec& x, Vec& g) const;
-  // Appends ∇²Φ(x) = M/τ² + ∇²P(x) + ∇²_vv R / τ.
-  void hessian(const Vec& x, bool project_psd, Triplets& out) const;
-  // ‖τ² M⁻¹ g‖_∞: the residual expressed as a position correction. It bounds
-  // the Newton step when ∇²P ⪰ 0 and is the scale the solver tolerance uses.
-  double position_residual(const Vec& g) const;
-  // The rounding level of position_residual at x, from the magnitudes of the
-  // terms that cancel in g (inertia, forces): below it, no iterate is
-  // distinguishable from the solution in doubles. Valid after gradient(x).
-  double position_residual_noise(const Vec& x) const;
+  Index size() const override { return p_.dofs(); }
+  double value(const Vec& y) const override;
+  void gradient(const Vec& y, Vec& g) const override;
+  void hessian(const Vec& y, bool project_psd, Triplets& out) const override;
+  const Vec& inertia() const override { return inertia_; }
+  double residual_noise(const Vec& y) const override;
+  double scale(const Vec& y) const override;
 
   const Problem& problem() const { return p_; }
   double tau() const { return tau_; }
-  const Vec& x_hat() const { return x_hat_; }
+  double kappa() const { return kappa_; }
+  const Vec& anchor() const { return x_anchor_; }
+  const Vec& y_hat() const { return y_hat_; }
 
  private:
+  const Vec& position(const Vec& y) const;  // x_a + y, in a scratch vector
+
   const Problem& p_;
-  Vec x_hat_, x_anchor_, f_ext_;
-  double tau_ = 0.0, t_ = 0.0;
-  mutable double force_magnitude_ = 0.0;  // ‖τ² M⁻¹ (∇P − f_ext + ∇_v R)‖ terms, summed
-  mutable Vec scratch_, velocity_;
+  DissipationTerm term_;
+  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_;
+  double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
+  // Rounding estimates for residual_noise: the magnitude of the force terms
+  // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last
+  // Hessian), in position units.
+  mutable double force_magnitude_ = 0.0, hessian_magnitude_ = 0.0;
+  mutable Vec x_, scratch_, velocity_, gq_;
 };
 
 }  // namespace tibench

@@ -22,6 +22,16 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
       bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
       bool_param("psd_fallback", d.psd_fallback,
                  "replace an indefinite Hessian by the PSD-projected one, then shift it"),
+      bool_param("two_candidate_guess", d.two_candidate_guess,
+                 "Gast & Schroeder 2014 Sec. 3.1: start Newton from the candidate (inertial x_hat "
+                 "or x_hat + tau^2 M^-1 f(x_anchor)) with the smaller objective"),
+      bool_param("descent_safeguard", d.descent_safeguard,
+                 "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 |dx||g|, else "
+                 "try -dx, else -g"),
+      real_param("step_clamp", d.step_clamp,
+                 "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
+                 "use 1e3)",
+                 ParamBound::nonnegative),
   };
 }
 
@@ -32,19 +42,19 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
   o.line_search = p.boolean("line_search");
   o.psd_fallback = p.boolean("psd_fallback");
+  o.two_candidate_guess = p.boolean("two_candidate_guess");
+  o.descent_safeguard = p.boolean("descent_safeguard");
+  o.step_clamp = p.real("step_clamp");
   return o;
 }
 
-bool NewtonSolver::factorize(const IncrementalPotential& phi, const Vec& x, bool project,
+bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
   triplets_.clear();
   phi.hessian(x, project, triplets_);
-  if (shift > 0) {
-    const Problem& p = phi.problem();
-    const double s = shift / (phi.tau() * phi.tau());
-    for (Index i = 0; i < p.dofs(); ++i) triplets_.emplace_back(i, i, s * p.mass()[i]);
-  }
-  const Index n = phi.problem().dofs();
+  const Index n = phi.size();
+  if (shift > 0)
+    for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, shift * phi.inertia()[i]);
   H_.resize(n, n);
   H_.setFromTriplets(triplets_.begin(), triplets_.end());
   const bool same_pattern =
@@ -62,10 +72,15 @@ bool NewtonSolver::factorize(const IncrementalPotential& phi, const Vec& x, bool
   return factorized && ldlt_.vectorD().minCoeff() > 0.0;
 }
 
-NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
+NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  if (options_.two_candidate_guess && phi.explicit_candidate(trial_) &&
+      phi.value(trial_) < phi.value(x)) {
+    x = trial_;
+    r.chose_explicit_candidate = true;
+  }
   for (;;) {
     if (!have_gradient) {
       phi.gradient(x, g_);
@@ -76,10 +91,9 @@ NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
       r.message = "non-finite gradient";
       return r;
     }
-    r.residual = phi.position_residual(g_);
-    const double scale = std::max(x.cwiseAbs().maxCoeff(), phi.x_hat().cwiseAbs().maxCoeff());
+    r.residual = phi.residual(g_);
     const double target =
-        std::max(options_.tol * scale + options_.atol, phi.position_residual_noise(x));
+        std::max(options_.tol * phi.scale(x) + options_.atol, phi.residual_noise(x));
     if (r.residual <= target) {
       r.converged = true;
       return r;
@@ -111,15 +125,36 @@ NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
       r.message = "non-finite Newton step";
       return r;
     }
-    // A step below the rounding level of x cannot improve x in floating
-    // point: the iterate is as converged as doubles allow.
-    if (dx_.cwiseAbs().maxCoeff() <= 4 * eps * x.cwiseAbs().maxCoeff()) {
-      x += dx_;
+    // The Newton step itself is the sharpest error estimate: with a positive
+    // definite Hessian the error after taking it is O(|dx|²). W⁻¹g above only
+    // bounds it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W.
+    // A step below the rounding level of the unknown cannot improve it at
+    // all: the iterate is then as converged as doubles allow.
+    const double step_norm = dx_.cwiseAbs().maxCoeff();
+    trial_ = x + dx_;
+    if ((pd && step_norm <= options_.tol * phi.scale(trial_) + options_.atol) ||
+        step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
+      x.swap(trial_);
       ++r.iterations;
+      r.residual = std::min(r.residual, step_norm);
       r.converged = true;
       return r;
     }
-    const double slope = g_.dot(dx_);
+    if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
+      dx_ *= options_.step_clamp / step_norm;
+    double slope = g_.dot(dx_);
+    if (options_.descent_safeguard) {
+      const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
+      if (!(slope < -kappa * norms)) {
+        if (-slope < -kappa * norms) {
+          dx_ = -dx_;  // the opposite direction passes the test
+        } else {
+          dx_ = -g_;  // steepest descent
+        }
+        slope = g_.dot(dx_);
+        ++r.safeguarded_steps;
+      }
+    }
 
     double step = 1.0;
     if (options_.line_search) {
@@ -143,7 +178,7 @@ NewtonResult NewtonSolver::minimize(const IncrementalPotential& phi, Vec& x) {
         if (step == 1.0) {
           phi.gradient(trial_, g_trial_);
           ++r.gradient_evals;
-          if (phi.position_residual(g_trial_) <= 0.5 * r.residual) {
+          if (phi.residual(g_trial_) <= 0.5 * r.residual) {
             g_.swap(g_trial_);
             have_gradient = true;
             break;

@@ -1,20 +1,28 @@
-// Newton's method for minimizing an incremental potential Φ (one implicit
-// stage), in the optimization form of Gast & Schroeder 2014 §3:
+// Newton's method for minimizing the objective of one implicit stage
+// (integrators/objective.hpp), in the optimization form of Gast & Schroeder
+// 2014 §3:
 //
-//   1. g = ∇Φ(x); stop when ‖τ² M⁻¹ g‖_∞ ≤ tol · max(‖x‖_∞, ‖x̂‖_∞) + atol,
-//      or when it is at its rounding level (IncrementalPotential::
-//      position_residual_noise), or when the Newton step is below the
-//      rounding level of x (4ε‖x‖_∞): tolerances near machine precision
-//      then terminate instead of failing.
+//   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (the stage
+//      increment's magnitude for incremental potentials), or when it is at
+//      its rounding level (residual_noise).
 //   2. Solve ∇²Φ(x) dx = −g by sparse LDLᵀ. The sparsity pattern is analyzed
 //      once and reused for every iteration, stage and step; it is analyzed
 //      again only if a problem ever reports a different pattern.
 //   3. PSD fallback: if the Hessian is not positive definite (LDLᵀ fails or
 //      D has an entry ≤ 0), use the problem's PSD-projected Hessian, then
-//      shift the Hessian by μ M/τ² (μ = 1e-8 … 1e8) until it is.
-//   4. Backtracking (Armijo) line search on Φ; near the minimizer, where the
+//      shift the Hessian by μ W (μ = 1e-8 … 1e8) until it is.
+//   4. Stop after the step when ‖dx‖_∞ ≤ tol · scale + atol (with a positive
+//      definite Hessian the error after the step is O(‖dx‖²); on stiff
+//      problems ‖W⁻¹g‖ overestimates the error by the stiffness ratio), or
+//      when dx is below the rounding level of x (4ε‖x‖_∞).
+//   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
 //      when it halves the residual.
+// Options of Gast & Schroeder 2014 §3.1, off by default: the two-candidate
+// initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
+// −dx, then steepest descent −g), and the step-length clamp. Their line
+// search is strong-Wolfe with steps > 1 allowed; ours is backtracking from
+// the full step.
 //
 // The default tolerance is tight (1e-12 relative) because convergence studies
 // need the solver error far below the discretization error; Newton converges
@@ -25,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "integrators/incremental_potential.hpp"
+#include "integrators/objective.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -36,6 +44,11 @@ struct NewtonOptions {
   int max_iters = 50;
   bool line_search = true;
   bool psd_fallback = true;
+  // Gast & Schroeder 2014 §3.1 options (off by default, so that the default
+  // solver is plain safeguarded Newton):
+  bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
+  bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
+  double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -49,6 +62,8 @@ struct NewtonResult {
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
+  bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
+  int safeguarded_steps = 0;             // steps replaced by the descent safeguard
   std::string message;
 };
 
@@ -56,13 +71,13 @@ class NewtonSolver {
  public:
   explicit NewtonSolver(NewtonOptions options = {}) : options_(options) {}
   // Minimizes phi starting from x (updated in place).
-  NewtonResult minimize(const IncrementalPotential& phi, Vec& x);
+  NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }
   int pattern_analyses() const { return analyses_; }
 
  private:
-  // Assembles ∇²Φ(x) (+ shift · M/τ²) and factorizes; true if positive definite.
-  bool factorize(const IncrementalPotential& phi, const Vec& x, bool project, double shift,
+  // Assembles ∇²Φ(x) (+ shift · W) and factorizes; true if positive definite.
+  bool factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
                  bool& factorized);
 
   NewtonOptions options_;

@@ -1,55 +1,90 @@
 #include "integrators/registry.hpp"
 
-#include "integrators/runge_kutta.hpp"
+#include "integrators/families.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
+#include "integrators/optimization_integrators.hpp"
+#include "integrators/tableaux/theta.hpp"
 
 namespace tibench {
 
-IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record) {
-  IntegratorInfo info;
-  info.id = std::string(record.id);
-  info.name = std::string(record.name);
-  info.citation = std::string(record.citation);
-  info.declared = record.declared;
-  info.nominal_order = record.declared.order;
-  info.record = &record;
-  info.tableau = ButcherTableau::from_record(record);
-  info.properties = compute_properties(*info.tableau);
-  info.stages = info.tableau->stages();
-  info.is_explicit = info.properties->is_explicit;
-
-  auto mismatches = property_mismatches(record.declared, *info.properties);
-  if (!mismatches.empty()) {
-    std::string msg = "integrator '" + info.id + "': declared properties disagree with the "
-                      "computed ones: ";
-    for (std::size_t k = 0; k < mismatches.size(); ++k)
-      msg += (k ? "; " : "") + mismatches[k];
-    throw RegistryError(msg);
-  }
-  if (!info.properties->lower_triangular)
-    throw RegistryError("integrator '" + info.id +
-                        "': fully implicit tableaux have no engine yet (need lower-triangular A)");
-
-  info.family = info.is_explicit ? "explicit-rk" : "dirk";
-  if (!info.is_explicit) info.param_specs = NewtonOptions::param_specs();
-  const ButcherTableau tableau = *info.tableau;
-  const bool is_explicit = info.is_explicit;
-  info.make = [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
-    const NewtonOptions newton = is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params);
-    return std::make_unique<RungeKuttaStepper>(p, tableau, h, newton);
-  };
-  return info;
+std::unique_ptr<Stepper> IntegratorInfo::stepper(const Problem& p, double h,
+                                                 const std::vector<std::string>& overrides) const {
+  return make(p, h, integrator_params(*this, overrides));
 }
+
+void check_declaration(const IntegratorInfo& info) {
+  const auto mismatches = declaration_mismatches(info.declared, info.computed);
+  if (mismatches.empty()) return;
+  std::string msg =
+      "integrator '" + info.id + "': declared properties disagree with the computed ones: ";
+  for (std::size_t k = 0; k < mismatches.size(); ++k) msg += (k ? "; " : "") + mismatches[k];
+  throw RegistryError(msg);
+}
+
+namespace {
+
+const std::string kBrown2018 =
+    "J. Brown, M. Overby, Z. Forootaninia, R. Narain, Accurate dissipative forces in "
+    "optimization integrators, ACM TOG 37(6):282 (2018)";
+
+MethodDeclaration declared(int order, std::optional<bool> a_stable, std::optional<bool> l_stable) {
+  MethodDeclaration d;
+  d.order = order;
+  d.a_stable = a_stable;
+  d.l_stable = l_stable;
+  return d;
+}
+
+}  // namespace
 
 const std::vector<IntegratorInfo>& integrator_registry() {
   static const std::vector<IntegratorInfo> list{
+      // Explicit Runge–Kutta
       butcher_entry(tableaux::forward_euler),
+      butcher_entry(tableaux::heun),
       butcher_entry(tableaux::rk4),
+      butcher_entry(tableaux::dopri5),
+      // One-stage implicit, compositions, θ-methods
       butcher_entry(tableaux::backward_euler),
       butcher_entry(tableaux::implicit_midpoint),
       butcher_entry(tableaux::trapezoidal),
+      parametric_butcher_entry(tableaux::theta_inner),
+      parametric_butcher_entry(tableaux::theta_outer),
+      // DIRK / SDIRK / ESDIRK
       butcher_entry(tableaux::sdirk2),
+      butcher_entry(tableaux::sdirk3),
+      butcher_entry(tableaux::tr_bdf2),
+      butcher_entry(tableaux::tr_bdf2_bathe),
+      butcher_entry(tableaux::sdirk_ncs23),
+      butcher_entry(tableaux::sdirk_nc34),
+      // Rosenbrock
+      rosenbrock_entry(tableaux::ros2),
+      rosenbrock_entry(tableaux::ros3p),
+      rosenbrock_entry(tableaux::ros3pl),
+      rosenbrock_entry(tableaux::ros3prl2),
+      rosenbrock_entry(tableaux::ros34pw2),
+      rosenbrock_entry(tableaux::rodas3),
+      // Optimization-based integrators with dissipation functions (Brown et al. 2018)
+      optimization_entry({"opt-backward-euler", "Backward Euler (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::backward_euler,
+                          declared(1, true, true)}),
+      optimization_entry({"opt-trapezoidal", "Trapezoidal rule (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::trapezoidal,
+                          declared(2, true, false)}),
+      optimization_entry({"opt-bdf2", "BDF2 (optimization form)",
+                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::bdf2,
+                          declared(2, true, std::nullopt)}),
+      optimization_entry({"opt-tr-bdf2", "TR-BDF2 (optimization form, gamma = 2 - sqrt 2)",
+                          kBrown2018 + ", Sec. 4.3, Eqs. 32-37 (L-stability claim)", 2,
+                          OneStageRule::tr_bdf2, declared(2, true, true)}),
+      // Multistep and Newmark
+      bdf2_entry(),
+      newmark_entry(),
+      // Partitioned Runge–Kutta
+      partitioned_entry(tableaux::symplectic_euler_v),
+      partitioned_entry(tableaux::symplectic_euler_q),
+      partitioned_entry(tableaux::stormer_verlet),
   };
   return list;
 }

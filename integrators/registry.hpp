@@ -1,10 +1,13 @@
 // The integrator registry: the single list from which the CLI, the tests and
-// the matrices enumerate integrators. A tableau method is its record plus one
-// line in registry.cpp.
+// the matrices enumerate integrators. A method is its data (a constexpr
+// record) plus one line in registry.cpp that hands it to its family's entry
+// builder (integrators/families.hpp).
 //
-// On first use every entry's properties are computed from its coefficients
-// and compared with the declared ones; any disagreement is a RegistryError
-// naming the method and the property. The registry is immutable afterwards.
+// On first use every entry's properties are computed — from coefficients
+// where the family has algebraic theory, otherwise by the linear analysis of
+// its update matrix — and compared with the declared ones; any disagreement
+// is a RegistryError naming the method and the property. The registry is
+// immutable afterwards.
 #pragma once
 
 #include <functional>
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/method_properties.hpp"
 #include "integrators/stepper.hpp"
 #include "integrators/tableau_properties.hpp"
 
@@ -31,17 +35,26 @@ using StepperFactory =
 struct IntegratorInfo {
   std::string id;
   std::string name;
-  std::string family;  // "explicit-rk", "dirk", ...
+  std::string family;  // explicit-rk, dirk, partitioned-rk, rosenbrock, multistep, newmark, ...
   std::string citation;
   int stages = 0;
   bool is_explicit = false;
   int nominal_order = 0;  // the declared order
-  tableaux::DeclaredProperties declared{};
-  const tableaux::ButcherRecord* record = nullptr;  // tableau methods only
+  MethodDeclaration declared;
+  MethodProperties computed;
+  // Butcher-tableau methods: the record (null for parametric families), the
+  // tableau at the default parameters, and its full computed properties.
+  const tableaux::ButcherRecord* record = nullptr;
   std::optional<ButcherTableau> tableau;
-  std::optional<TableauProperties> properties;  // computed on load
+  std::optional<TableauProperties> tableau_properties;
+  // Methods whose step on y' = λy is y ↦ R(hλ) y (Runge–Kutta, Rosenbrock).
+  std::optional<StabilityFunction> stability_function;
   std::vector<ParamSpec> param_specs;
   StepperFactory make;
+
+  // A stepper with default parameters (plus overrides) for problem p.
+  std::unique_ptr<Stepper> stepper(const Problem& p, double h,
+                                   const std::vector<std::string>& overrides = {}) const;
 };
 
 const std::vector<IntegratorInfo>& integrator_registry();
@@ -50,9 +63,8 @@ const IntegratorInfo& find_integrator(std::string_view id);
 ParamSet integrator_params(const IntegratorInfo& info,
                            const std::vector<std::string>& overrides = {});
 
-// Builds the registry entry of a Butcher record, computing its properties;
-// throws RegistryError when a declared property disagrees (exposed so that
-// tests can show that a perturbed record is refused).
-IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record);
+// Compares an entry's declared and computed properties; throws RegistryError
+// naming the method and every disagreeing property.
+void check_declaration(const IntegratorInfo& info);
 
 }  // namespace tibench

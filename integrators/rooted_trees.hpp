@@ -1,31 +1,51 @@
-// Rooted trees and the Runge–Kutta order conditions (Butcher 1963;
-// Hairer, Nørsett & Wanner, Solving ODEs I, §II.2).
+// Rooted trees and order conditions (Butcher 1963; Hairer, Nørsett & Wanner,
+// Solving ODEs I, §II.2 and, for coloured trees of partitioned methods,
+// §II.15).
 //
-// A method has order p iff Σ_i b_i Φ_i(t) = 1/γ(t) for every rooted tree t
-// with |t| ≤ p nodes, where Φ(•) = e and Φ([t_1 … t_m]) = Π_k A Φ(t_k)
-// (componentwise product), and γ(t) = |t| Π_k γ(t_k) is the tree's density.
+// A Runge–Kutta method has order p iff Σ_i b_i Φ_i(t) = 1/γ(t) for every
+// rooted tree t with |t| ≤ p nodes, where Φ(•) = e and
+// Φ([t_1 … t_m]) = Π_k A Φ(t_k) (componentwise product), and
+// γ(t) = |t| Π_k γ(t_k) is the tree's density. Variants change only which
+// matrix connects a vertex to a child (the coefficient rule):
+//   partitioned RK: the child's colour picks A (positions) or Â (velocities),
+//     and the root's colour picks b or b̂;
+//   Rosenbrock: a vertex with exactly one child uses B = α + Γ, others α.
 #pragma once
 
 #include <Eigen/Core>
+#include <functional>
 #include <vector>
 
 namespace tibench {
 
 struct RootedTree {
   int order;                  // number of nodes |t|
+  int color;                  // 0 for uncoloured trees
   std::vector<int> children;  // indices of the root's subtrees (non-increasing)
   double density;             // γ(t)
 };
 
-// All rooted trees with 1 … max_order nodes, grouped by order and each
-// generated exactly once; children refer to earlier entries.
-const std::vector<RootedTree>& rooted_trees(int max_order);
+// All trees with 1 … max_order nodes whose vertices carry one of `colors`
+// colours, each generated exactly once, grouped by order; children refer to
+// earlier entries. colors = 1 gives the plain rooted trees.
+const std::vector<RootedTree>& rooted_trees(int max_order, int colors = 1);
 
-// Elementary weights Φ(t) ∈ ℝ^s of A for every tree of rooted_trees(max_order).
-std::vector<Eigen::VectorXd> elementary_weights(const Eigen::MatrixXd& A, int max_order);
+// The matrix connecting `parent` to its child `child`.
+using CoefficientRule =
+    std::function<const Eigen::MatrixXd&(const RootedTree& parent, const RootedTree& child)>;
 
-// Largest p ≤ max_order such that all conditions with |t| ≤ p hold for the
-// weights `b` (relative tolerance tol).
+// Elementary weights Φ(t) of every tree of `trees` under `rule`.
+std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& trees,
+                                                const CoefficientRule& rule, Eigen::Index stages);
+
+// Largest p ≤ max_order such that Σ_i w_i Φ_i(t) = 1/γ(t) holds (relative
+// tolerance tol) for all trees with |t| ≤ p, where w = weights[color(root)].
+int order_from_conditions(const std::vector<RootedTree>& trees,
+                          const std::vector<Eigen::VectorXd>& phi,
+                          const std::vector<Eigen::VectorXd>& weights, int max_order,
+                          double tol = 1e-12);
+
+// Plain Runge–Kutta order (A, b).
 int order_from_conditions(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
                           double tol = 1e-12);
 

@@ -27,6 +27,10 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
   q_tilde_.setZero(n);
   v_tilde_.setZero(n);
   if (!tab_.is_explicit()) phi_.emplace(p);
+  // Stiffly accurate in the bitwise sense: the last row of A is b.
+  last_stage_is_solution_ = true;
+  for (int j = 0; j < tab_.stages(); ++j)
+    last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
 }
 
 StepReport RungeKuttaStepper::step(State& s) {
@@ -53,8 +57,8 @@ StepReport RungeKuttaStepper::step(State& s) {
       continue;
     }
     const double tau = h * a_ii;
-    x_ = q_tilde_ + tau * v_tilde_;  // initial guess: the inertial target x̂
-    phi_->set_stage(x_, q_tilde_, tau, t_stage);
+    x_ = tau * v_tilde_;  // the increment Q_i − q̃; initial guess: the inertial target ŷ = τ ṽ
+    phi_->set_stage(q_tilde_, x_, tau, tau, t_stage);
     const NewtonResult nr = newton_.minimize(*phi_, x_);
     report.newton_iters += nr.iterations;
     report.linear_solves += nr.linear_solves;
@@ -66,14 +70,22 @@ StepReport RungeKuttaStepper::step(State& s) {
       report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + nr.message;
       return report;  // s is left at the start of the step
     }
-    V_[i] = (x_ - q_tilde_) / tau;
+    V_[i] = x_ / tau;
     A_[i] = (V_[i] - v_tilde_) / tau;
   }
-  for (int i = 0; i < stages; ++i) {
-    const double b = tab_.b[i];
-    if (b == 0.0) continue;
-    s.q.noalias() += (h * b) * V_[i];
-    s.v.noalias() += (h * b) * A_[i];
+  if (last_stage_is_solution_) {
+    // y_{n+1} = Y_s: the same value as the b-weighted sum, without summing
+    // stage derivatives that cancel when the problem is very stiff (each
+    // h A_i can be ~|hλ| times larger than the result).
+    s.q = q_tilde_ + h * tab_.A(stages - 1, stages - 1) * V_[stages - 1];
+    s.v = V_[stages - 1];
+  } else {
+    for (int i = 0; i < stages; ++i) {
+      const double b = tab_.b[i];
+      if (b == 0.0) continue;
+      s.q.noalias() += (h * b) * V_[i];
+      s.v.noalias() += (h * b) * A_[i];
+    }
   }
   s.t += h;
   return report;

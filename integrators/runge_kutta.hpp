@@ -4,11 +4,14 @@
 //
 // Stage i with q̃ = q_n + h Σ_{j<i} a_ij V_j and ṽ = v_n + h Σ_{j<i} a_ij A_j:
 //   a_ii = 0 (explicit stage):  Q_i = q̃, V_i = ṽ, A_i = M⁻¹ f(Q_i, V_i, t_n + c_i h);
-//   a_ii ≠ 0 (implicit stage):  with τ = h a_ii, Q_i minimizes the incremental
-//     potential Φ(x) = ‖x − (q̃ + τ ṽ)‖²_M/(2τ²) + P(x) − f_ext·x + τ R((x − q̃)/τ),
-//     then V_i = (Q_i − q̃)/τ and A_i = (V_i − ṽ)/τ (stage values, no extra
-//     force evaluation, so stiffly accurate methods return V_s exactly).
-// Update: q_{n+1} = q_n + h Σ b_i V_i,  v_{n+1} = v_n + h Σ b_i A_i.
+//   a_ii ≠ 0 (implicit stage):  with τ = h a_ii, the increment y = Q_i − q̃
+//     minimizes the incremental potential
+//     Φ(y) = ‖y − τ ṽ‖²_M/(2τ²) + P(q̃ + y) − f_ext·(q̃ + y) + τ R(y/τ),
+//     then V_i = y/τ and A_i = (V_i − ṽ)/τ (stage values, no extra force
+//     evaluation, so stiffly accurate methods return V_s exactly).
+// Update: q_{n+1} = q_n + h Σ b_i V_i,  v_{n+1} = v_n + h Σ b_i A_i; for
+// stiffly accurate tableaux (last row of A = b) the identical value
+// (Q_s, V_s) is taken directly, which avoids cancellation on stiff problems.
 //
 // One engine serves explicit and diagonally implicit tableaux because an
 // explicit stage is the a_ii = 0 case of the same recursion; explicit
@@ -19,6 +22,7 @@
 #include <optional>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
 #include "integrators/stepper.hpp"
 
@@ -33,8 +37,9 @@ class RungeKuttaStepper final : public Stepper {
   const Problem& p_;
   ButcherTableau tab_;
   std::vector<Vec> V_, A_;  // stage velocities and accelerations
-  Vec q_tilde_, v_tilde_, x_, f_, scratch_;
+  Vec q_tilde_, v_tilde_, x_, f_, scratch_;  // x_: the stage increment y
   std::optional<IncrementalPotential> phi_;
+  bool last_stage_is_solution_ = false;
   NewtonSolver newton_;
 };
 

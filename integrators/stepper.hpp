@@ -5,6 +5,7 @@
 
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "problems/problem.hpp"
 
@@ -23,6 +24,9 @@ struct StepReport {
   long rhs_evals = 0;  // force (gradient) evaluations
   double residual = 0.0;
   double alpha = std::numeric_limits<double>::quiet_NaN();
+  // Local error estimate from an embedded method (‖y − ŷ‖_∞ over q and v);
+  // NaN for methods without one.
+  double error_estimate = std::numeric_limits<double>::quiet_NaN();
   std::string message;
 
   // Accumulates a sub-solve's counters into this report.
@@ -36,6 +40,14 @@ class Stepper {
   // Problem::begin_step(s) first.
   virtual StepReport step(State& s) = 0;
   double h() const { return h_; }
+
+  // Multistep methods keep previous states. history_size() is their number
+  // (0 for one-step methods); set_history() replaces them (most recent
+  // first), bypassing the starter, and history() returns them. The linear
+  // analysis uses these to build the update matrix of the full method state.
+  virtual int history_size() const { return 0; }
+  virtual void set_history(const std::vector<State>& /*previous*/) {}
+  virtual std::vector<State> history() const { return {}; }
 
  protected:
   explicit Stepper(double h) : h_(h) {}

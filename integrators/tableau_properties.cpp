@@ -1,5 +1,6 @@
 #include "integrators/tableau_properties.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 
@@ -80,9 +81,72 @@ double StabilityFunction::at_infinity() const {
   return P.coefficient(dq) / Q.coefficient(dq) + 0.0;  // + 0.0 turns -0 into 0
 }
 
+namespace {
+
+Polynomial linear_factor(double a) { return Polynomial{{1.0, -a}}; }  // 1 − a z
+
+Polynomial sum(const Polynomial& a, const Polynomial& b) {
+  Polynomial out;
+  out.coeffs.assign(std::max(a.coeffs.size(), b.coeffs.size()), 0.0);
+  for (std::size_t k = 0; k < out.coeffs.size(); ++k)
+    out.coeffs[k] = a.coefficient(static_cast<int>(k)) + b.coefficient(static_cast<int>(k));
+  return out;
+}
+
+Polynomial scaled_shift(const Polynomial& a, double c) {  // c z a(z)
+  Polynomial out;
+  out.coeffs.assign(a.coeffs.size() + 1, 0.0);
+  for (std::size_t k = 0; k < a.coeffs.size(); ++k) out.coeffs[k + 1] = c * a.coeffs[k];
+  return out;
+}
+
+// Lower-triangular A: the stage values of y' = λy are Y_i = N_i / D_i with
+// D_i = Π_{j≤i} (1 − z a_jj) and
+//   N_i = D_{i−1} + z Σ_{j<i} a_ij N_j Π_{j<k<i} (1 − z a_kk),
+// so P = D_s + z Σ_i b_i N_i Π_{k>i} (1 − z a_kk) and Q = D_s. Only
+// products of polynomials are formed (no traces of matrix powers), which
+// keeps the coefficients accurate to rounding.
+StabilityFunction lower_triangular_stability(const ButcherTableau& t) {
+  const int s = t.stages();
+  auto between = [&](int from, int to) {  // Π_{from ≤ k < to} (1 − z a_kk)
+    Polynomial p{{1.0}};
+    for (int k = from; k < to; ++k) p = p * linear_factor(t.A(k, k));
+    return p;
+  };
+  std::vector<Polynomial> N(static_cast<std::size_t>(s));
+  for (int i = 0; i < s; ++i) {
+    Polynomial n = between(0, i);
+    for (int j = 0; j < i; ++j)
+      if (t.A(i, j) != 0.0) n = sum(n, scaled_shift(N[j] * between(j + 1, i), t.A(i, j)));
+    N[static_cast<std::size_t>(i)] = n;
+  }
+  const Polynomial Q = between(0, s);
+  Polynomial P = Q;
+  for (int i = 0; i < s; ++i)
+    if (t.b[i] != 0.0) P = sum(P, scaled_shift(N[i] * between(i + 1, s), t.b[i]));
+  return {P, Q};
+}
+
+}  // namespace
+
 StabilityFunction stability_function(const ButcherTableau& t) {
+  if (t.is_lower_triangular()) return lower_triangular_stability(t);
   const Eigen::MatrixXd ebT = Eigen::VectorXd::Ones(t.stages()) * t.b.transpose();
   return {det_identity_minus_zA(t.A - ebT), det_identity_minus_zA(t.A)};
+}
+
+int exp_agreement_order(const StabilityFunction& R, int max_p, double tol) {
+  // Series of P/Q: r_k = (P_k − Σ_{j=1..k} Q_j r_{k−j}) / Q_0.
+  std::vector<double> r;
+  double factorial = 1;
+  for (int k = 0; k <= max_p; ++k) {
+    double v = R.P.coefficient(k);
+    for (int j = 1; j <= k; ++j) v -= R.Q.coefficient(j) * r[static_cast<std::size_t>(k - j)];
+    r.push_back(v / R.Q.coefficient(0));
+    if (k > 0) factorial *= k;
+    if (std::abs(r.back() - 1.0 / factorial) > tol / factorial) return k - 1;
+  }
+  return max_p;
 }
 
 TableauProperties compute_properties(const ButcherTableau& t) {
@@ -124,29 +188,38 @@ TableauProperties compute_properties(const ButcherTableau& t) {
       p.symplectic_defect = std::max(
           p.symplectic_defect, std::abs(t.b[i] * t.A(i, j) + t.b[j] * t.A(j, i) - t.b[i] * t.b[j]));
   p.symplectic = p.symplectic_defect <= kCoefficientTol;
+
+  const Eigen::MatrixXd B = t.b.asDiagonal();
+  const Eigen::MatrixXd Malg = B * t.A + t.A.transpose() * B - t.b * t.b.transpose();
+  p.algebraic_min_eigenvalue = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Malg).eigenvalues().minCoeff();
+  p.min_weight = t.b.minCoeff();
+  p.algebraically_stable = p.min_weight >= -kCoefficientTol && p.algebraic_min_eigenvalue >= -kCoefficientTol;
   return p;
 }
 
-std::vector<std::string> property_mismatches(const tableaux::DeclaredProperties& d,
-                                             const TableauProperties& c) {
-  std::vector<std::string> out;
-  auto check_int = [&](const char* name, int declared, int computed) {
-    if (declared != computed)
-      out.push_back(std::string(name) + ": declared " + std::to_string(declared) +
-                    ", computed " + std::to_string(computed));
-  };
-  auto check_bool = [&](const char* name, bool declared, bool computed) {
-    if (declared != computed)
-      out.push_back(std::string(name) + ": declared " + (declared ? "true" : "false") +
-                    ", computed " + (computed ? "true" : "false"));
-  };
-  check_int("order", d.order, c.order);
-  check_int("stage_order", d.stage_order, c.stage_order);
-  check_bool("stiffly_accurate", d.stiffly_accurate, c.stiffly_accurate);
-  check_bool("a_stable", d.a_stable, c.a_stable);
-  check_bool("l_stable", d.l_stable, c.l_stable);
-  check_bool("symplectic", d.symplectic, c.symplectic);
-  return out;
+MethodDeclaration to_declaration(const tableaux::DeclaredProperties& d) {
+  MethodDeclaration m;
+  m.order = d.order;
+  m.stage_order = d.stage_order;
+  m.stiffly_accurate = d.stiffly_accurate;
+  m.a_stable = d.a_stable;
+  m.l_stable = d.l_stable;
+  m.symplectic = d.symplectic;
+  return m;
+}
+
+MethodProperties to_method_properties(const TableauProperties& c) {
+  MethodProperties m;
+  m.order = c.order;
+  m.order_source = "rooted trees";
+  m.stage_order = c.stage_order;
+  m.stiffly_accurate = c.stiffly_accurate;
+  m.a_stable = c.a_stable;
+  m.l_stable = c.l_stable;
+  m.r_inf = c.r_inf;
+  m.stability_source = "R(z)";
+  m.symplectic = c.symplectic;
+  return m;
 }
 
 }  // namespace tibench

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/method_properties.hpp"
 #include "integrators/polynomial.hpp"
 
 namespace tibench {
@@ -29,6 +30,10 @@ struct StabilityFunction {
 };
 
 StabilityFunction stability_function(const ButcherTableau& t);
+
+// The largest p ≤ max_p with R(z) = e^z + O(z^{p+1}) (Taylor coefficients of
+// P/Q equal 1/k! for k ≤ p, relative tolerance tol): the linear order.
+int exp_agreement_order(const StabilityFunction& R, int max_p = 8, double tol = 1e-10);
 
 struct TableauProperties {
   int order = 0;           // ≤ 6 (6 means "at least 6")
@@ -48,15 +53,20 @@ struct TableauProperties {
   bool l_stable = false;
   double symplectic_defect = 0.0;  // max |b_i a_ij + b_j a_ji − b_i b_j|
   bool symplectic = false;
+  // Algebraic stability (Burrage & Butcher 1979): b ≥ 0 and
+  // M = BA + AᵀB − bbᵀ ⪰ 0 with B = diag(b). The smallest eigenvalue of M
+  // and the smallest weight are kept for reports.
+  double algebraic_min_eigenvalue = 0.0;
+  double min_weight = 0.0;
+  bool algebraically_stable = false;
 };
 
 inline constexpr int kMaxCheckedOrder = 6;
 
 TableauProperties compute_properties(const ButcherTableau& t);
 
-// "property: declared X, computed Y" for every declared property that the
-// computation contradicts; empty when the record is consistent.
-std::vector<std::string> property_mismatches(const tableaux::DeclaredProperties& declared,
-                                             const TableauProperties& computed);
+// The uniform views used by the registry.
+MethodDeclaration to_declaration(const tableaux::DeclaredProperties& declared);
+MethodProperties to_method_properties(const TableauProperties& computed);
 
 }  // namespace tibench

@@ -1,6 +1,7 @@
 #include "problems/problem.hpp"
 #include <Eigen/Geometry>
 
+#include <cmath>
 #include <stdexcept>
 
 namespace tibench {
@@ -28,6 +29,18 @@ void Problem::dissipation_gradient_q(const Vec& q, const Vec&, Vec& g) const {
 void Problem::dissipation_mixed_hessian(const Vec&, const Vec&, Triplets&) const {}
 
 void Problem::external_force(double, Vec& f) const { f.setZero(dofs()); }
+
+void Problem::external_force_rate(double t, Vec& df) const {
+  if (!has_external_force()) {
+    df.setZero(dofs());
+    return;
+  }
+  const double d = 1e-6 * std::max(1.0, std::abs(t));
+  Vec plus;
+  external_force(t + d, plus);
+  external_force(t - d, df);
+  df = (plus - df) / (2 * d);
+}
 
 State Problem::exact(double) const {
   throw std::logic_error(std::string(id()) + " has no exact solution");

@@ -89,6 +89,9 @@ class Problem {
   // --- external force -----------------------------------------------------
   virtual bool has_external_force() const { return false; }
   virtual void external_force(double t, Vec& f) const;  // default: zero
+  // ∂f_ext/∂t (Rosenbrock methods need it); default: central difference of
+  // external_force with step 1e-6 · max(1, |t|).
+  virtual void external_force_rate(double t, Vec& df) const;
 
   // --- initial value and exact solution -----------------------------------
   virtual State initial_state() const = 0;

@@ -16,7 +16,11 @@ const char* to_string(Verdict v) {
 }
 
 // One line per paper: X(function returning its checks).
-#define TIBENCH_CLAIM_FILES(X) X(dinev2018_claims)
+#define TIBENCH_CLAIM_FILES(X) \
+  X(dinev2018_claims)            \
+  X(loschner2020_claims)         \
+  X(brown2018_method_claims)     \
+  X(you2025_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)

@@ -28,29 +28,40 @@ Json params_json(const std::vector<ParamSpec>& specs) {
   return out;
 }
 
+template <class T>
+Json optional_json(const std::optional<T>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
 Json integrator_json(const IntegratorInfo& i) {
-  Json j = {{"id", i.id},           {"family", i.family},        {"name", i.name},
-            {"stages", i.stages},   {"explicit", i.is_explicit}, {"order_declared", i.nominal_order}};
-  if (i.properties) {
-    const auto& p = *i.properties;
-    j["order_computed"] = p.order;
-    j["stage_order"] = p.stage_order;
-    j["stiffly_accurate"] = p.stiffly_accurate;
-    j["a_stable"] = p.a_stable;
-    j["l_stable"] = p.l_stable;
-    // JSON has no infinity: an unbounded R(∞) is the string "inf".
-    if (std::isfinite(p.r_inf))
-      j["r_inf"] = p.r_inf;
-    else
-      j["r_inf"] = "inf";
-    j["symplectic"] = p.symplectic;
-  }
+  const MethodProperties& p = i.computed;
+  Json j = {{"id", i.id},
+            {"family", i.family},
+            {"name", i.name},
+            {"stages", i.stages},
+            {"explicit", i.is_explicit},
+            {"order_declared", i.nominal_order},
+            {"order_computed", p.order},
+            {"order_source", p.order_source},
+            {"stage_order", optional_json(p.stage_order)},
+            {"stiffly_accurate", optional_json(p.stiffly_accurate)},
+            {"a_stable", optional_json(p.a_stable)},
+            {"l_stable", optional_json(p.l_stable)}};
+  // JSON has no infinity: an unbounded R(∞) is the string "inf".
+  if (std::isnan(p.r_inf))
+    j["r_inf"] = nullptr;
+  else if (std::isfinite(p.r_inf))
+    j["r_inf"] = p.r_inf;
+  else
+    j["r_inf"] = "inf";
+  j["stability_source"] = p.stability_source;
+  j["symplectic"] = optional_json(p.symplectic);
   j["citation"] = i.citation;
   j["parameters"] = params_json(i.param_specs);
   return j;
 }
 
-std::string yes_no(bool b) { return b ? "yes" : "no"; }
+std::string yes_no(const std::optional<bool>& b) { return b ? (*b ? "yes" : "no") : "-"; }
 
 }  // namespace
 
@@ -62,12 +73,13 @@ int list(const ListOptions& o) {
       std::cout << out.dump(2) << "\n";
       return 0;
     }
-    std::printf("%-20s %-12s %6s %5s %5s %4s %3s %3s %10s %4s\n", "id", "family", "stages", "order",
-                "stage", "SA", "A", "L", "R(inf)", "symp");
+    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s\n", "id", "family", "stages",
+                "order", "stage", "SA", "A", "L", "R(inf)", "symp");
     for (const auto& i : integrator_registry()) {
-      const auto& p = *i.properties;
-      std::printf("%-20s %-12s %6d %5d %5d %4s %3s %3s %10.3g %4s\n", i.id.c_str(),
-                  i.family.c_str(), i.stages, p.order, p.stage_order,
+      const MethodProperties& p = i.computed;
+      std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %10.3g %4s\n", i.id.c_str(),
+                  i.family.c_str(), i.stages, p.order,
+                  p.stage_order ? std::to_string(*p.stage_order).c_str() : "-",
                   yes_no(p.stiffly_accurate).c_str(), yes_no(p.a_stable).c_str(),
                   yes_no(p.l_stable).c_str(), p.r_inf, yes_no(p.symplectic).c_str());
     }

@@ -64,6 +64,15 @@ int verify(const VerifyOptions& o);
 
 int info(const std::string& input);
 
+struct StabilityOptions {
+  std::string integrator;
+  std::vector<std::string> iparams;
+  double hbar_min = 1e-4, hbar_max = 1e8;
+  long points = 25;
+  bool json = false;
+};
+int stability(const StabilityOptions& o);
+
 // Parses "0.1,0.05,..." into positive step sizes; throws InputError.
 std::vector<double> parse_step_sizes(const std::string& text);
 // Parses a positive end time; throws InputError.

@@ -92,6 +92,16 @@ int main(int argc, char** argv) {
                       "directory of cached references (default: none)");
   regress->add_option("-o,--output", reg_opts.output, "also write the fresh run to this HDF5 file");
 
+  cli::StabilityOptions stab_opts;
+  auto* stab = app.add_subcommand("stability", "update matrix Q(hbar) of an integrator on the oscillator");
+  stab->add_option("integrator", stab_opts.integrator, "integrator id")->required();
+  stab->add_option("--iparam", stab_opts.iparams, "integrator parameter override name=value")
+      ->allow_extra_args(false);
+  stab->add_option("--hbar-min", stab_opts.hbar_min, "smallest hbar = h^2 k/m");
+  stab->add_option("--hbar-max", stab_opts.hbar_max, "largest hbar");
+  stab->add_option("--points", stab_opts.points, "number of hbar values (log spaced)");
+  stab->add_flag("--json", stab_opts.json, "machine-readable output");
+
   std::string info_input;
   auto* info = app.add_subcommand("info", "summarize an HDF5 file written by tibench");
   info->add_option("input", info_input, "HDF5 file")->required();
@@ -131,6 +141,7 @@ int main(int argc, char** argv) {
     if (*info) return cli::info(info_input);
     if (*merge) return cli::merge(merge_opts);
     if (*regress) return cli::regress(reg_opts);
+    if (*stab) return cli::stability(stab_opts);
   } catch (const InputError& e) {
     std::cerr << "tibench: " << e.what() << "\n";
     return 2;

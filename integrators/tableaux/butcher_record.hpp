@@ -14,6 +14,10 @@ namespace tibench::tableaux {
 
 inline constexpr int kMaxStages = 8;
 
+// A property a source may or may not claim; `none` means no source claims it
+// (the property is then computed and reported, but not declared).
+enum class Claim { none, yes, no };
+
 struct DeclaredProperties {
   int order;              // classical order p (rooted-tree conditions)
   int stage_order;        // largest q with B(q) and C(q)

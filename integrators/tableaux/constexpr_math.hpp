@@ -21,4 +21,18 @@ constexpr double csqrt(double x) {
   return y;
 }
 
+// The root of the cubic a x³ + b x² + c x + d near x0, by Newton's method
+// (for coefficients defined as roots of their stage polynomials).
+constexpr double cubic_root_near(double a, double b, double c, double d, double x0) {
+  double x = x0;
+  for (int i = 0; i < 100; ++i) {
+    const double f = ((a * x + b) * x + c) * x + d;
+    const double df = (3 * a * x + 2 * b) * x + c;
+    const double next = x - f / df;
+    if (next == x) break;
+    x = next;
+  }
+  return x;
+}
+
 }  // namespace tibench::tableaux

@@ -70,4 +70,100 @@ inline constexpr ButcherRecord sdirk2{
                 "J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE LStableDirk2.h",
 };
 
+// SDIRK3 of Alexander (1977): γ is the middle root of 6γ³ − 18γ² + 9γ − 1 = 0
+// (γ = 0.43586652150845899941…),
+//   A = [[γ, 0, 0], [(1−γ)/2, γ, 0], [b1, b2, γ]],  b1 = −(6γ² − 16γ + 1)/4,
+//   b2 = (6γ² − 20γ + 5)/4,  b = (b1, b2, γ),  c = (γ, (1+γ)/2, 1).
+// Stiffly accurate and L-stable (Kennedy & Carpenter 2016 via Löschner et al.).
+inline constexpr double sdirk3_gamma = cubic_root_near(6.0, -18.0, 9.0, -1.0, 0.4358665);
+inline constexpr double sdirk3_b1 = -(6 * sdirk3_gamma * sdirk3_gamma - 16 * sdirk3_gamma + 1) / 4;
+inline constexpr double sdirk3_b2 = (6 * sdirk3_gamma * sdirk3_gamma - 20 * sdirk3_gamma + 5) / 4;
+inline constexpr ButcherRecord sdirk3{
+    .id = "sdirk3",
+    .name = "SDIRK3 (Alexander)",
+    .stages = 3,
+    .A = {{sdirk3_gamma},
+          {(1 - sdirk3_gamma) / 2, sdirk3_gamma},
+          {sdirk3_b1, sdirk3_b2, sdirk3_gamma}},
+    .b = {sdirk3_b1, sdirk3_b2, sdirk3_gamma},
+    .declared = {.order = 3, .stage_order = 1, .stiffly_accurate = true,
+                 .a_stable = true, .l_stable = true, .symplectic = false},
+    .citation = "R. Alexander, SIAM J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE "
+                "LStableDirk3.h (exact expressions in gamma)",
+};
+
+// TR-BDF2 as a 3-stage ESDIRK (Bank et al. 1985), γ = 2 − √2: a trapezoidal
+// stage to t_n + γh, then BDF2 on (t_n, t_n + γh, t_n + h). With w = √2/4 and
+// d = 1 − √2/2:  A = [[0, 0, 0], [d, d, 0], [w, w, d]],  b = (w, w, d).
+// The equal implicit diagonals (γ/2 = d) hold only for this γ. Embedded b̂ of
+// order 3 from SUNDIALS ARKODE_TRBDF2_3_3_2.
+inline constexpr double trbdf2_d = 1.0 - csqrt(2.0) / 2.0;
+inline constexpr double trbdf2_w = csqrt(2.0) / 4.0;
+inline constexpr ButcherRecord tr_bdf2{
+    .id = "tr-bdf2",
+    .name = "TR-BDF2 (gamma = 2 - sqrt 2)",
+    .stages = 3,
+    .A = {{0.0}, {trbdf2_d, trbdf2_d}, {trbdf2_w, trbdf2_w, trbdf2_d}},
+    .b = {trbdf2_w, trbdf2_w, trbdf2_d},
+    .declared = {.order = 2, .stage_order = 2, .stiffly_accurate = true,
+                 .a_stable = true, .l_stable = true, .symplectic = false},
+    .citation = "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE "
+                "Trans. CAD 4(4):436-451 (1985); M.E. Hosea & L.F. Shampine, Appl. Numer. Math. "
+                "20:21-37 (1996); coefficients: SUNDIALS ARKODE_TRBDF2_3_3_2",
+    .embedded_order = 3,
+    .b_hat = {(1.0 - trbdf2_w) / 3.0, (1.0 + 3.0 * trbdf2_w) / 3.0, (2.0 - csqrt(2.0)) / 6.0},
+};
+
+// TR-BDF2(B), the γ = ½ member of the TR-BDF2 family (Bathe 2007; the name
+// of Löschner et al. 2020): A = [[0, 0, 0], [¼, ¼, 0], [⅓, ⅓, ⅓]], b = (⅓, ⅓, ⅓).
+inline constexpr ButcherRecord tr_bdf2_bathe{
+    .id = "tr-bdf2-bathe",
+    .name = "TR-BDF2(B) (gamma = 1/2, Bathe)",
+    .stages = 3,
+    .A = {{0.0}, {0.25, 0.25}, {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0}},
+    .b = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0},
+    .declared = {.order = 2, .stage_order = 2, .stiffly_accurate = true,
+                 .a_stable = true, .l_stable = true, .symplectic = false},
+    .citation = "K.J. Bathe, Conserving energy and momentum in nonlinear dynamics: a simple "
+                "implicit time integration scheme, Comput. Struct. 85:437-445 (2007); tableau: the "
+                "gamma = 1/2 member of the TR-BDF2 family (Bank et al. 1985), nodepy 'TR-BDF2'",
+};
+
+// SDIRK-NCS23 (Nørsett 1974, Crouzeix 1975): two stages, order 3,
+// γ = (3 + √3)/6,  A = [[γ, 0], [1 − 2γ, γ]],  b = (½, ½).
+inline constexpr double ncs23_gamma = (3.0 + csqrt(3.0)) / 6.0;
+inline constexpr ButcherRecord sdirk_ncs23{
+    .id = "sdirk-ncs23",
+    .name = "SDIRK-NCS23 (Norsett-Crouzeix)",
+    .stages = 2,
+    .A = {{ncs23_gamma}, {1.0 - 2.0 * ncs23_gamma, ncs23_gamma}},
+    .b = {0.5, 0.5},
+    .declared = {.order = 3, .stage_order = 1, .stiffly_accurate = false,
+                 .a_stable = true, .l_stable = false, .symplectic = false},
+    .citation = "S.P. Norsett, Semi-explicit Runge-Kutta methods, Report 6/74, Univ. Trondheim "
+                "(1974); M. Crouzeix, these, Paris VI (1975); coefficients: nodepy 'SDIRK23', "
+                "Tempus 'SDIRK 2 Stage 3rd order'",
+};
+
+// SDIRK-NC34 (Nørsett / Crouzeix): three stages, order 4,
+// γ = ½ + cos(π/18)/√3, δ = 1/(6(2γ − 1)²),
+// A = [[γ, 0, 0], [½ − γ, γ, 0], [2γ, 1 − 4γ, γ]],  b = (δ, 1 − 2δ, δ).
+// cos(π/18) is the root near 0.985 of 4c³ − 3c = cos(π/6) = √3/2.
+inline constexpr double cos_pi_18 = cubic_root_near(4.0, 0.0, -3.0, -csqrt(3.0) / 2.0, 0.985);
+inline constexpr double nc34_gamma = 0.5 + cos_pi_18 / csqrt(3.0);
+inline constexpr double nc34_delta = 1.0 / (6.0 * (2 * nc34_gamma - 1) * (2 * nc34_gamma - 1));
+inline constexpr ButcherRecord sdirk_nc34{
+    .id = "sdirk-nc34",
+    .name = "SDIRK-NC34 (Norsett-Crouzeix)",
+    .stages = 3,
+    .A = {{nc34_gamma},
+          {0.5 - nc34_gamma, nc34_gamma},
+          {2 * nc34_gamma, 1 - 4 * nc34_gamma, nc34_gamma}},
+    .b = {nc34_delta, 1 - 2 * nc34_delta, nc34_delta},
+    .declared = {.order = 4, .stage_order = 1, .stiffly_accurate = false,
+                 .a_stable = true, .l_stable = false, .symplectic = false},
+    .citation = "Norsett (1974), Crouzeix (1975); Hairer & Wanner, Solving ODEs II (1996), p. 100; "
+                "coefficients: nodepy 'SDIRK34', Tempus 'SDIRK 3 Stage 4th order'",
+};
+
 }  // namespace tibench::tableaux

@@ -8,6 +8,7 @@
 #include <complex>
 #include <Eigen/LU>
 
+#include "integrators/families.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/rooted_trees.hpp"
 #include "integrators/tableaux/constexpr_math.hpp"
@@ -15,7 +16,15 @@
 namespace tibench {
 namespace {
 
+// Entries with a tableau (records and parametric families).
 std::vector<const IntegratorInfo*> tableau_entries() {
+  std::vector<const IntegratorInfo*> out;
+  for (const auto& i : integrator_registry())
+    if (i.tableau) out.push_back(&i);
+  return out;
+}
+
+std::vector<const IntegratorInfo*> record_entries() {
   std::vector<const IntegratorInfo*> out;
   for (const auto& i : integrator_registry())
     if (i.record) out.push_back(&i);
@@ -48,11 +57,12 @@ TEST(ConstexprMath, SqrtWithinOneUlpOfStd) {
   }
 }
 
-TEST(Tableaux, EveryEntryDeclaresWhatIsComputed) {
-  for (const IntegratorInfo* i : tableau_entries()) {
-    const auto mism = property_mismatches(i->declared, *i->properties);
-    EXPECT_TRUE(mism.empty()) << i->id << ": " << (mism.empty() ? "" : mism.front());
-    EXPECT_EQ(i->nominal_order, i->properties->order) << i->id;
+TEST(Registry, EveryEntryDeclaresWhatIsComputed) {
+  for (const auto& i : integrator_registry()) {
+    const auto mism = declaration_mismatches(i.declared, i.computed);
+    EXPECT_TRUE(mism.empty()) << i.id << ": " << (mism.empty() ? "" : mism.front());
+    EXPECT_EQ(i.nominal_order, i.computed.order) << i.id;
+    EXPECT_FALSE(i.computed.order_source.empty()) << i.id;
   }
 }
 
@@ -72,10 +82,45 @@ TEST(Tableaux, StabilityFunctionMatchesTheResolventFormula) {
     const Eigen::VectorXcd e = Eigen::VectorXcd::Ones(t.stages());
     for (auto z : samples) {
       const Eigen::MatrixXcd I = Eigen::MatrixXcd::Identity(t.stages(), t.stages());
-      const std::complex<double> direct =
-          1.0 + z * b.dot((I - z * A).partialPivLu().solve(e));  // dot conjugates b: b is real
-      const std::complex<double> rational = i->properties->R(z);
-      EXPECT_LT(std::abs(direct - rational), 1e-12 * (1 + std::abs(direct))) << i->id << " z=" << z;
+      // Forward substitution for lower-triangular A (LU with pivoting would
+      // mix rows and lose accuracy at large |z|), LU otherwise.
+      const Eigen::MatrixXcd S = I - z * A;
+      const Eigen::VectorXcd Y = t.is_lower_triangular()
+                                     ? Eigen::VectorXcd(S.triangularView<Eigen::Lower>().solve(e))
+                                     : Eigen::VectorXcd(S.partialPivLu().solve(e));
+      const std::complex<double> direct = 1.0 + z * b.dot(Y);  // dot conjugates b: b is real
+      const auto& R = i->tableau_properties->R;
+      const std::complex<double> rational = R(z);
+      // Each side is accurate to rounding relative to its own condition:
+      // Σ|P_k||z|^k / |Q(z)| for P/Q, |z| Σ|b_i||Y_i| for the resolvent sum.
+      double magnitude = 0;
+      for (std::size_t k = 0; k < R.P.coeffs.size(); ++k)
+        magnitude += std::abs(R.P.coeffs[k]) * std::pow(std::abs(z), double(k));
+      const double condition = std::max(magnitude / std::abs(R.Q(z)),
+                                        std::abs(z) * t.b.cwiseAbs().dot(Y.cwiseAbs()));
+      EXPECT_LT(std::abs(direct - rational), 1e-12 * (1 + condition))
+          << i->id << " z=" << z;
+    }
+  }
+}
+
+// A method of order p has R(z) = e^z + O(z^{p+1}): the Taylor coefficients of
+// P/Q equal 1/k! for k ≤ p (and, generically, not at k = p + 1).
+TEST(Tableaux, StabilityFunctionAgreesWithExpToTheOrder) {
+  for (const IntegratorInfo* i : tableau_entries()) {
+    const auto& R = i->tableau_properties->R;
+    const int p = i->tableau_properties->order;
+    // Series of P/Q: r_k = (P_k − Σ_{j=1..k} Q_j r_{k−j}) / Q_0.
+    std::vector<double> r;
+    for (int k = 0; k <= p; ++k) {
+      double v = R.P.coefficient(k);
+      for (int j = 1; j <= k; ++j) v -= R.Q.coefficient(j) * r[static_cast<std::size_t>(k - j)];
+      r.push_back(v / R.Q.coefficient(0));
+    }
+    double factorial = 1;
+    for (int k = 0; k <= p; ++k) {
+      if (k > 0) factorial *= k;
+      EXPECT_NEAR(r[static_cast<std::size_t>(k)], 1.0 / factorial, 1e-12) << i->id << " k=" << k;
     }
   }
 }
@@ -83,7 +128,7 @@ TEST(Tableaux, StabilityFunctionMatchesTheResolventFormula) {
 // Every declared property of every record, flipped in a copy of the record,
 // is refused with a message naming the method and the property.
 TEST(Tableaux, RegistryRefusesRecordsWhoseDeclarationDisagrees) {
-  for (const IntegratorInfo* i : tableau_entries()) {
+  for (const IntegratorInfo* i : record_entries()) {
     auto expect_refused = [&](tableaux::ButcherRecord r, const std::string& property) {
       try {
         (void)butcher_entry(r);
@@ -153,8 +198,8 @@ TEST(StabilityClassification, NarrowExcursionAboveOneOnTheAxisIsCaught) {
 TEST(StabilityClassification, ExplicitMethodsAreUnboundedAtInfinity) {
   for (const IntegratorInfo* i : tableau_entries())
     if (i->is_explicit) {
-      EXPECT_TRUE(std::isinf(i->properties->r_inf)) << i->id;
-      EXPECT_FALSE(i->properties->a_stable) << i->id;
+      EXPECT_TRUE(std::isinf(i->tableau_properties->r_inf)) << i->id;
+      EXPECT_FALSE(i->tableau_properties->a_stable) << i->id;
     }
 }
 

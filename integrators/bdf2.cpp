@@ -1,0 +1,48 @@
+#include "integrators/bdf2.hpp"
+
+namespace tibench {
+
+Bdf2Stepper::Bdf2Stepper(const Problem& p, double h, NewtonOptions newton,
+                         std::unique_ptr<Stepper> starter)
+    : Stepper(h), p_(p), starter_(std::move(starter)), phi_(p), newton_(newton) {}
+
+void Bdf2Stepper::set_history(const std::vector<State>& previous) { previous_ = previous.at(0); }
+
+std::vector<State> Bdf2Stepper::history() const {
+  if (previous_) return {*previous_};
+  return {};
+}
+
+StepReport Bdf2Stepper::step(State& s) {
+  if (!previous_) {
+    State start = s;
+    StepReport r = starter_->step(s);
+    if (r.status == StepStatus::ok) previous_ = std::move(start);
+    return r;
+  }
+  StepReport report;
+  const double h = this->h();
+  p_.begin_step(s);
+  const double tau = 2.0 * h / 3.0;
+  anchor_ = (4.0 * s.q - previous_->q) / 3.0;
+  y_ = tau * (4.0 * s.v - previous_->v) / 3.0;
+  phi_.set_stage(anchor_, y_, tau, tau, s.t + h);
+  const NewtonResult nr = newton_.minimize(phi_, y_);
+  report.newton_iters = nr.iterations;
+  report.linear_solves = nr.linear_solves;
+  report.psd_fallbacks = nr.psd_fallbacks;
+  report.rhs_evals = nr.gradient_evals;
+  report.residual = nr.residual;
+  if (!nr.converged) {
+    report.status = StepStatus::solver_failed;
+    report.message = "bdf2: " + nr.message;
+    return report;
+  }
+  previous_ = s;
+  s.q = anchor_ + y_;
+  s.v = y_ / tau;
+  s.t += h;
+  return report;
+}
+
+}  // namespace tibench

@@ -1,0 +1,63 @@
+// Entry builders, one per family: each turns a method's record into a
+// registry entry (properties computed, declaration checked, factory bound to
+// the family's generic engine). registry.cpp calls them, one line per method.
+#pragma once
+
+#include "integrators/registry.hpp"
+#include "integrators/tableaux/butcher_record.hpp"
+#include "integrators/tableaux/partitioned.hpp"
+#include "integrators/tableaux/rosenbrock.hpp"
+
+namespace tibench {
+
+// Explicit RK and DIRK/SDIRK/ESDIRK tableaux (integrators/runge_kutta.hpp).
+// Throws RegistryError when a declared property disagrees (exposed so that
+// tests can show that a perturbed record is refused).
+IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record);
+
+// A one-parameter family of Butcher tableaux (e.g. the θ-methods): the
+// tableau and the declared properties are functions of the parameter; the
+// declaration is checked at every value of `check_at` (and the default).
+struct ParametricButcherFamily {
+  std::string id, name, citation;
+  ParamSpec parameter;  // real parameter with its default
+  ButcherTableau (*tableau)(double);
+  tableaux::DeclaredProperties (*declared)(double);
+  std::vector<double> check_at;
+};
+IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family);
+
+// Partitioned RK pairs (integrators/partitioned_rk.hpp): order from the
+// bi-coloured trees, the symplecticity condition from the coefficients,
+// A-/L-stability from the update matrix on the damped oscillator.
+IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& record);
+
+// Rosenbrock methods (integrators/rosenbrock.hpp).
+IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record);
+struct RosenbrockTableau;
+// W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
+int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
+
+// BDF2 with a selectable starter, and the Newmark(β, γ) family
+// (integrators/bdf2.hpp, integrators/newmark.hpp).
+IntegratorInfo bdf2_entry();
+IntegratorInfo newmark_entry();
+
+// Optimization-based integrators of Brown et al. 2018
+// (integrators/optimization_integrators.hpp): one entry per rule.
+enum class OneStageRule;
+struct OptimizationRuleInfo {
+  std::string id, name, citation;
+  int stages;
+  OneStageRule rule;
+  MethodDeclaration declared;
+};
+IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule);
+
+// For families without a scalar stability function: sets a_stable, l_stable
+// and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
+// linear analysis of the update matrix, with default parameters
+// (integrators/linear_analysis.hpp).
+void apply_linear_analysis(IntegratorInfo& info);
+
+}  // namespace tibench

@@ -1,0 +1,109 @@
+// Registry entries for BDF2 and the Newmark family: no scalar stability
+// function and no tree theory for their second-order forms, so order, A- and
+// L-stability come from the linear analysis of the update matrix (for BDF2
+// the 4×4 matrix on (q_n, v_n, q_{n−1}, v_{n−1})).
+#include "integrators/bdf2.hpp"
+#include "integrators/families.hpp"
+#include "integrators/linear_analysis.hpp"
+#include "integrators/newmark.hpp"
+#include "integrators/runge_kutta.hpp"
+#include "integrators/tableaux/dirk.hpp"
+
+namespace tibench {
+
+namespace {
+
+// Order, A/L-stability and r_inf from the linear analysis at `params`.
+void linear_properties(IntegratorInfo& info, const ParamSet& params) {
+  const LinearProperties L =
+      analyze_linear([&](const Problem& p, double h) { return info.make(p, h, params); });
+  info.computed.order = L.order;
+  info.computed.order_source = "linear analysis";
+  info.computed.a_stable = L.a_stable;
+  info.computed.l_stable = L.l_stable;
+  info.computed.r_inf = L.rho_inf;
+  info.computed.stability_source = "update matrix";
+}
+
+const tableaux::ButcherRecord& starter_record(const std::string& id) {
+  for (const tableaux::ButcherRecord* r : {&tableaux::backward_euler, &tableaux::sdirk2,
+                                           &tableaux::trapezoidal, &tableaux::tr_bdf2})
+    if (r->id == id) return *r;
+  throw std::logic_error("unknown BDF2 starter " + id);
+}
+
+}  // namespace
+
+IntegratorInfo bdf2_entry() {
+  IntegratorInfo info;
+  info.id = "bdf2";
+  info.name = "BDF2 (second-order form)";
+  info.family = "multistep";
+  info.citation =
+      "C.F. Curtiss & J.O. Hirschfelder, PNAS 38:235-243 (1952); C.W. Gear (1971); second-order "
+      "form as in You, Zheng & Li Eq. (3); A-stability: Hairer & Wanner, Solving ODEs II, Ch. V";
+  info.stages = 1;
+  info.param_specs = {choice_param("starter", "backward-euler",
+                                   {"backward-euler", "sdirk2", "trapezoidal", "tr-bdf2"},
+                                   "one-step method for the first step")};
+  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  info.make = [](const Problem& p, double h, const ParamSet& params) {
+    const NewtonOptions newton = NewtonOptions::from_params(params);
+    auto starter = std::make_unique<RungeKuttaStepper>(
+        p, ButcherTableau::from_record(starter_record(params.choice("starter"))), h, newton);
+    return std::make_unique<Bdf2Stepper>(p, h, newton, std::move(starter));
+  };
+  linear_properties(info, integrator_params(info));
+  info.declared.order = 2;
+  info.declared.a_stable = true;
+  info.nominal_order = 2;
+  check_declaration(info);
+  return info;
+}
+
+IntegratorInfo newmark_entry() {
+  IntegratorInfo info;
+  info.id = "newmark";
+  info.name = "Newmark (beta, gamma)";
+  info.family = "newmark";
+  info.citation =
+      "N.M. Newmark, A method of computation for structural dynamics, J. Eng. Mech. Div. ASCE "
+      "85(EM3):67-94 (1959); unconditional stability for 2 beta >= gamma >= 1/2 (e.g. Hughes, The "
+      "Finite Element Method, 1987, Sec. 9.1)";
+  info.stages = 1;
+  info.param_specs = {
+      real_param("beta", 0.25, "Newmark beta (>= 0; 0 is explicit)", ParamBound::nonnegative),
+      real_param("gamma", 0.5, "Newmark gamma (> 0)", ParamBound::positive)};
+  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  info.make = [](const Problem& p, double h, const ParamSet& params) {
+    return std::make_unique<NewmarkStepper>(p, h, params.real("beta"), params.real("gamma"),
+                                            NewtonOptions::from_params(params));
+  };
+  // The classical statements, checked on a grid of (β, γ) including the
+  // default: order 2 iff γ = ½, unconditionally stable iff 2β ≥ γ ≥ ½, and
+  // never L-stable at these points (ρ∞ > 0).
+  const std::pair<double, double> grid[] = {{0.25, 0.5}, {0.0, 0.5}, {0.3025, 0.6}, {0.1, 0.5}};
+  for (auto [beta, gamma] : grid) {
+    IntegratorInfo probe = info;
+    linear_properties(probe, integrator_params(info, {"beta=" + format_real(beta),
+                                                      "gamma=" + format_real(gamma)}));
+    probe.declared.order = gamma == 0.5 ? 2 : 1;
+    probe.declared.a_stable = 2 * beta >= gamma && gamma >= 0.5;
+    probe.declared.l_stable = false;
+    try {
+      check_declaration(probe);
+    } catch (const RegistryError& e) {
+      throw RegistryError(std::string(e.what()) + " (at beta = " + format_real(beta) +
+                          ", gamma = " + format_real(gamma) + ")");
+    }
+  }
+  linear_properties(info, integrator_params(info));
+  info.declared.order = 2;
+  info.declared.a_stable = true;
+  info.declared.l_stable = false;
+  info.nominal_order = 2;
+  check_declaration(info);
+  return info;
+}
+
+}  // namespace tibench

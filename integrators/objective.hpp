@@ -1,0 +1,39 @@
+// The objective of one implicit solve, as NewtonSolver sees it:
+//
+//   Φ(x) = ½ (x − x̂)ᵀ W (x − x̂) + Ψ(x),   W = diag(w) > 0 ("inertia"),
+//
+// minimized over x. Every implicit stage of the mechanical engines has this
+// form (Gast & Schroeder 2014 §3): positions with W = M/τ² (incremental
+// potentials), velocities with W = M/κ (velocity-only stages of partitioned
+// methods). The inertia term makes Φ strictly convex for small steps and is
+// what the PSD fallback scales when ∇²Ψ is indefinite.
+#pragma once
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+class StageObjective {
+ public:
+  virtual ~StageObjective() = default;
+  virtual Index size() const = 0;
+  virtual double value(const Vec& x) const = 0;
+  virtual void gradient(const Vec& x, Vec& g) const = 0;
+  // Appends ∇²Φ(x); the (row, col) positions must not depend on x.
+  virtual void hessian(const Vec& x, bool project_psd, Triplets& out) const = 0;
+  // The diagonal w of the inertia term.
+  virtual const Vec& inertia() const = 0;
+  // ‖W⁻¹ g‖_∞: the residual as a correction of x (it bounds the Newton step
+  // when ∇²Ψ ⪰ 0); the solver tolerance applies to it.
+  double residual(const Vec& g) const { return g.cwiseQuotient(inertia()).cwiseAbs().maxCoeff(); }
+  // The rounding level of residual() at x; valid after gradient(x).
+  virtual double residual_noise(const Vec& x) const = 0;
+  // The magnitude of x that the relative tolerance refers to (for stage
+  // increments: the increment itself).
+  virtual double scale(const Vec& x) const = 0;
+  // An alternative starting point for Newton, if the objective has one
+  // (Gast & Schroeder 2014 §3.1, candidate A); false otherwise.
+  virtual bool explicit_candidate(Vec& /*x*/) const { return false; }
+};
+
+}  // namespace tibench

@@ -1,0 +1,100 @@
+#include "integrators/optimization_integrators.hpp"
+
+namespace tibench {
+
+OptimizationStepper::OptimizationStepper(const Problem& p, double h, OneStageRule rule,
+                                         DissipationTerm term, NewtonOptions newton)
+    : Stepper(h), p_(p), rule_(rule), phi_(p, term), newton_(newton) {}
+
+std::vector<State> OptimizationStepper::history() const {
+  if (previous_) return {*previous_};
+  return {};
+}
+
+bool OptimizationStepper::solve_stage(const Vec& x_p, const Vec& v_p, double alpha, double t,
+                                      const Vec& v_ref, Vec& x, Vec& v, StepReport& report) {
+  const double ah = alpha * h();
+  y_ = ah * v_p;
+  phi_.set_stage(x_p, y_, ah, ah, t);
+  phi_.set_reference_velocity(v_ref);
+  const NewtonResult nr = newton_.minimize(phi_, y_);
+  report.newton_iters += nr.iterations;
+  report.linear_solves += nr.linear_solves;
+  report.psd_fallbacks += nr.psd_fallbacks;
+  report.rhs_evals += nr.gradient_evals;
+  report.residual = std::max(report.residual, nr.residual);
+  if (!nr.converged) {
+    report.status = StepStatus::solver_failed;
+    report.message = nr.message;
+    return false;
+  }
+  x = x_p + y_;
+  v = y_ / ah;
+  return true;
+}
+
+const Vec& OptimizationStepper::start_force(const State& s, StepReport& report) {
+  if (!(have_force_ && s.q == last_q_ && s.v == last_v_)) {
+    p_.force(s.q, s.v, s.t, force_, scratch_);
+    ++report.rhs_evals;
+  }
+  return force_;
+}
+
+StepReport OptimizationStepper::step(State& s) {
+  StepReport report;
+  const double h = this->h();
+  p_.begin_step(s);
+  const Vec v_ref = s.v;
+  const State start = s;
+  bool ok = true;
+  switch (rule_) {
+    case OneStageRule::backward_euler:
+      ok = solve_stage(start.q, start.v, 1.0, s.t + h, v_ref, s.q, s.v, report);
+      break;
+    case OneStageRule::trapezoidal: {
+      const Vec& f = start_force(start, report);
+      x_p_ = start.q + (0.5 * h) * start.v;
+      v_p_ = start.v + (0.5 * h) * p_.inverse_mass().cwiseProduct(f);
+      ok = solve_stage(x_p_, v_p_, 0.5, s.t + h, v_ref, s.q, s.v, report);
+      if (ok) force_ = p_.mass().cwiseProduct(s.v - v_p_) / (0.5 * h);  // Eq. 37
+      break;
+    }
+    case OneStageRule::bdf2:
+      if (!previous_) {
+        ok = solve_stage(start.q, start.v, 1.0, s.t + h, v_ref, s.q, s.v, report);
+      } else {
+        x_p_ = (4.0 * start.q - previous_->q) / 3.0;
+        v_p_ = (4.0 * start.v - previous_->v) / 3.0;
+        ok = solve_stage(x_p_, v_p_, 2.0 / 3.0, s.t + h, v_ref, s.q, s.v, report);
+      }
+      if (ok) previous_ = start;
+      break;
+    case OneStageRule::tr_bdf2: {
+      const double g = tr_bdf2_gamma();
+      const Vec& f = start_force(start, report);
+      x_p_ = start.q + (0.5 * g * h) * start.v;
+      v_p_ = start.v + (0.5 * g * h) * p_.inverse_mass().cwiseProduct(f);
+      ok = solve_stage(x_p_, v_p_, g / 2, s.t + g * h, v_ref, x_mid_, v_mid_, report);
+      if (!ok) break;
+      const double w = 1.0 / (g * (2 - g)), u = (1 - g) * (1 - g) / (g * (2 - g));
+      x_p_ = w * x_mid_ - u * start.q;
+      v_p_ = w * v_mid_ - u * start.v;
+      const double alpha = (1 - g) / (2 - g);
+      ok = solve_stage(x_p_, v_p_, alpha, s.t + h, v_ref, s.q, s.v, report);
+      if (ok) force_ = p_.mass().cwiseProduct(s.v - v_p_) / (alpha * h);  // Eq. 37
+      break;
+    }
+  }
+  if (!ok) {
+    s = start;
+    return report;
+  }
+  s.t = start.t + h;
+  last_q_ = s.q;
+  last_v_ = s.v;
+  have_force_ = rule_ == OneStageRule::trapezoidal || rule_ == OneStageRule::tr_bdf2;
+  return report;
+}
+
+}  // namespace tibench

@@ -1,0 +1,52 @@
+// The generic Rosenbrock engine for q' = v, M v' = f(q, v, t) (Löschner et al.
+// 2020 §3.2.4, rederived here): the transformed form of Hairer & Wanner
+// (Solving ODEs II, §IV.7) applied to y = (q, v), y' = (v, M⁻¹ f), with the
+// Jacobians K_q = ∂f/∂q = −∇²P − ∂_q∇_v R, K_v = ∂f/∂v = −∇²_vv R and f_t
+// evaluated once per step at (t_n, q_n, v_n). Stage i, with
+//   q̂ = q_n + Σ_{j<i} a_ij U_j,  v̂ = v_n + Σ_{j<i} a_ij W_j,
+// solves
+//   S W_i = f(t_n + α_i h, q̂, v̂) + M Σ_{j<i} (c_ij/h) W_j + γ_i h f_t
+//           + hγ K_q (v̂ + Σ_{j<i} (c_ij/h) U_j),     S = M/(hγ) − K_v − hγ K_q,
+//   U_i = hγ (W_i + v̂ + Σ_{j<i} (c_ij/h) U_j),
+// and q_{n+1} = q_n + Σ m_i U_i, v_{n+1} = v_n + Σ m_i W_i. S is factorized
+// once per step (one sparse LDLᵀ; LU when K_q is nonsymmetric), its pattern
+// analyzed once per run. The embedded weights m̂ give an error estimate.
+// Transformed coefficients: a = αΓ⁻¹, C = diag(1/γ) − Γ⁻¹, m = bΓ⁻¹, m̂ = b̂Γ⁻¹.
+#pragma once
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseLU>
+
+#include "integrators/stepper.hpp"
+
+namespace tibench {
+
+struct RosenbrockTableau {
+  Eigen::MatrixXd alpha, Gamma;  // Hairer–Wanner form
+  Eigen::VectorXd b, b_hat;
+  int stages() const { return static_cast<int>(b.size()); }
+};
+
+class RosenbrockStepper final : public Stepper {
+ public:
+  RosenbrockStepper(const Problem& p, const RosenbrockTableau& t, double h);
+  StepReport step(State& s) override;
+
+ private:
+  void assemble(const State& s);
+
+  const Problem& p_;
+  double gamma_;
+  Eigen::MatrixXd a_, C_;
+  Eigen::VectorXd m_, m_hat_, alpha_i_, gamma_i_;
+  bool symmetric_;
+  SparseMatrix S_, Kq_;
+  Triplets triplets_, kq_triplets_;
+  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  Eigen::SparseLU<SparseMatrix> lu_;
+  bool analyzed_ = false;
+  std::vector<Vec> U_, W_;
+  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_;
+};
+
+}  // namespace tibench

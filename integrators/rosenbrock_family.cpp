@@ -1,0 +1,124 @@
+// Registry entries for Rosenbrock methods: order and embedded order from the
+// Rosenbrock trees, R(z), stiff accuracy, A- and L-stability from the
+// stability tableau (B = α + Γ, b), and the W-order (Jacobian-free order
+// conditions, Hairer & Wanner II §IV.7) for the claims ledger.
+#include "integrators/families.hpp"
+#include "integrators/rooted_trees.hpp"
+#include "integrators/rosenbrock.hpp"
+
+namespace tibench {
+
+namespace {
+
+RosenbrockTableau tableau_of(const tableaux::RosenbrockRecord& r) {
+  const int s = r.stages;
+  RosenbrockTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
+                      Eigen::VectorXd(s)};
+  for (int i = 0; i < s; ++i) {
+    t.b[i] = r.b[i];
+    t.b_hat[i] = r.b_hat[i];
+    for (int j = 0; j < s; ++j) {
+      t.alpha(i, j) = r.alpha[i][j];
+      t.Gamma(i, j) = r.Gamma[i][j];
+    }
+  }
+  return t;
+}
+
+int rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order) {
+  const Eigen::MatrixXd B = t.alpha + t.Gamma;
+  const auto& trees = rooted_trees(max_order);
+  const auto phi = elementary_weights(
+      trees,
+      [&](const RootedTree& parent, const RootedTree&) -> const Eigen::MatrixXd& {
+        return parent.children.size() == 1 ? B : t.alpha;
+      },
+      t.stages());
+  return order_from_conditions(trees, phi, {weights}, max_order);
+}
+
+std::optional<bool> claim(tableaux::Claim c) {
+  if (c == tableaux::Claim::none) return std::nullopt;
+  return c == tableaux::Claim::yes;
+}
+
+}  // namespace
+
+// W-order: with J replaced by an arbitrary matrix, every vertex with exactly
+// one child is either an f′ vertex (coefficient α) or a J vertex (Γ); a tree
+// labelling with at least one J vertex must have weight 0, the all-f′
+// labelling weight 1/γ(t).
+int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order) {
+  const auto& trees = rooted_trees(max_order);
+  // Weights of every labelling, per tree: pairs (has a J vertex, Φ).
+  std::vector<std::vector<std::pair<bool, Eigen::VectorXd>>> labelled(trees.size());
+  const Eigen::Index s = t.stages();
+  for (std::size_t k = 0; k < trees.size(); ++k) {
+    const RootedTree& tree = trees[k];
+    std::vector<std::pair<bool, Eigen::VectorXd>> acc{{false, Eigen::VectorXd::Ones(s)}};
+    for (int c : tree.children) {
+      std::vector<std::pair<bool, Eigen::VectorXd>> next;
+      for (const auto& [has_j, w] : acc)
+        for (const auto& [child_j, child_phi] : labelled[static_cast<std::size_t>(c)]) {
+          if (tree.children.size() == 1) {
+            next.push_back({has_j || child_j, w.cwiseProduct(t.alpha * child_phi)});
+            next.push_back({true, w.cwiseProduct(t.Gamma * child_phi)});
+          } else {
+            next.push_back({has_j || child_j, w.cwiseProduct(t.alpha * child_phi)});
+          }
+        }
+      acc = std::move(next);
+    }
+    labelled[k] = std::move(acc);
+  }
+  int order = max_order;
+  for (std::size_t k = 0; k < trees.size(); ++k)
+    for (const auto& [has_j, phi] : labelled[k]) {
+      const double target = has_j ? 0.0 : 1.0 / trees[k].density;
+      const double scale = std::max(1.0, weights.cwiseAbs().dot(phi.cwiseAbs()));
+      if (std::abs(weights.dot(phi) - target) > 1e-12 * scale)
+        order = std::min(order, trees[k].order - 1);
+    }
+  return order;
+}
+
+IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record) {
+  IntegratorInfo info;
+  info.id = std::string(record.id);
+  info.name = std::string(record.name);
+  info.citation = std::string(record.citation);
+  info.family = "rosenbrock";
+  const RosenbrockTableau t = tableau_of(record);
+  info.stages = t.stages();
+  constexpr int max_order = 6;
+  info.computed.order = rosenbrock_order(t, t.b, max_order);
+  info.computed.order_source = "Rosenbrock trees";
+  const int embedded = rosenbrock_order(t, t.b_hat, max_order);
+  // Linear stability: on y' = λy a Rosenbrock step is the RK step of (α + Γ, b).
+  const TableauProperties lin =
+      compute_properties(ButcherTableau::from_matrices(info.id, t.alpha + t.Gamma, t.b));
+  info.stability_function = lin.R;
+  info.computed.stiffly_accurate = lin.stiffly_accurate;
+  info.computed.a_stable = lin.a_stable;
+  info.computed.l_stable = lin.l_stable;
+  info.computed.r_inf = lin.r_inf;
+  info.computed.stability_source = "R(z)";
+
+  info.declared.order = record.declared.order;
+  info.declared.stiffly_accurate = claim(record.declared.stiffly_accurate);
+  info.declared.a_stable = claim(record.declared.a_stable);
+  info.declared.l_stable = claim(record.declared.l_stable);
+  info.nominal_order = record.declared.order;
+  check_declaration(info);
+  if (embedded != record.declared.embedded_order)
+    throw RegistryError("integrator '" + info.id + "': declared properties disagree with the " +
+                        "computed ones: embedded_order: declared " +
+                        std::to_string(record.declared.embedded_order) + ", computed " +
+                        std::to_string(embedded));
+  info.make = [t](const Problem& p, double h, const ParamSet&) {
+    return std::make_unique<RosenbrockStepper>(p, t, h);
+  };
+  return info;
+}
+
+}  // namespace tibench

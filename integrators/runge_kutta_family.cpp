@@ -1,0 +1,87 @@
+// Registry entries for Butcher-tableau methods, run by the generic
+// Runge–Kutta engine (explicit and diagonally implicit tableaux).
+#include "integrators/families.hpp"
+#include "integrators/runge_kutta.hpp"
+
+namespace tibench {
+
+namespace {
+
+// Fills the fields every tableau entry shares from a tableau and its
+// declaration; returns the computed tableau properties.
+void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
+                      const tableaux::DeclaredProperties& declared) {
+  info.tableau = tableau;
+  info.tableau_properties = compute_properties(tableau);
+  info.stability_function = info.tableau_properties->R;
+  info.declared = to_declaration(declared);
+  info.computed = to_method_properties(*info.tableau_properties);
+  info.nominal_order = declared.order;
+  info.stages = tableau.stages();
+  info.is_explicit = info.tableau_properties->is_explicit;
+  info.family = info.is_explicit ? "explicit-rk" : "dirk";
+  if (!info.tableau_properties->lower_triangular)
+    throw RegistryError("integrator '" + info.id +
+                        "': fully implicit tableaux have no engine (A must be lower triangular)");
+}
+
+}  // namespace
+
+IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record) {
+  IntegratorInfo info;
+  info.id = std::string(record.id);
+  info.name = std::string(record.name);
+  info.citation = std::string(record.citation);
+  info.record = &record;
+  describe_tableau(info, ButcherTableau::from_record(record), record.declared);
+  check_declaration(info);
+  if (record.embedded_order != info.tableau_properties->embedded_order)
+    throw RegistryError("integrator '" + info.id + "': declared properties disagree with the " +
+                        "computed ones: embedded_order: declared " +
+                        std::to_string(record.embedded_order) + ", computed " +
+                        std::to_string(info.tableau_properties->embedded_order));
+
+  if (!info.is_explicit) info.param_specs = NewtonOptions::param_specs();
+  const ButcherTableau tableau = *info.tableau;
+  const bool is_explicit = info.is_explicit;
+  info.make = [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
+    const NewtonOptions newton = is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params);
+    return std::make_unique<RungeKuttaStepper>(p, tableau, h, newton);
+  };
+  return info;
+}
+
+IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family) {
+  IntegratorInfo info;
+  info.id = family.id;
+  info.name = family.name;
+  info.citation = family.citation;
+  // The declaration is a function of the parameter: check it on the whole
+  // grid, then describe the entry at the default value.
+  std::vector<double> values = family.check_at;
+  double default_value = 0;
+  parse_real(family.parameter.default_value, default_value);
+  values.push_back(default_value);
+  for (double value : values) {
+    IntegratorInfo probe = info;
+    describe_tableau(probe, family.tableau(value), family.declared(value));
+    try {
+      check_declaration(probe);
+    } catch (const RegistryError& e) {
+      throw RegistryError(std::string(e.what()) + " (at " + family.parameter.name + " = " +
+                          format_real(value) + ")");
+    }
+  }
+  describe_tableau(info, family.tableau(default_value), family.declared(default_value));
+  info.param_specs = {family.parameter};
+  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  const std::string name = family.parameter.name;
+  const auto build = family.tableau;
+  info.make = [name, build](const Problem& p, double h, const ParamSet& params) {
+    return std::make_unique<RungeKuttaStepper>(p, build(params.real(name)), h,
+                                               NewtonOptions::from_params(params));
+  };
+  return info;
+}
+
+}  // namespace tibench
