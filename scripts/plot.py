@@ -39,6 +39,24 @@ plt.rcParams.update({"font.size": 11, "axes.titlesize": 12, "legend.fontsize": 9
                      "figure.dpi": 100, "savefig.dpi": 150, "svg.hashsalt": "tibench"})
 
 
+# 20 colours x 4 dash patterns: distinct curves for up to 80 integrators, so
+# that coinciding curves (e.g. implicit midpoint and trapezoidal on linear
+# problems) stay visible.
+COLORS = plt.get_cmap("tab20").colors
+DASHES = ["-", "--", "-.", ":"]
+MARKERS = "os^vD<>px*h"
+
+
+def style(k):
+    return {"color": COLORS[k % len(COLORS)], "linestyle": DASHES[(k // len(COLORS) + k) % len(DASHES)]}
+
+
+def legend(ax, n):
+    """Legend beside the axes, in columns of at most 20 entries."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncol=max(1, (n + 19) // 20),
+              frameon=False)
+
+
 def text(attr):
     return attr.decode() if isinstance(attr, bytes) else str(attr)
 
@@ -97,18 +115,18 @@ def common_step(runs):
 def energy_figure(problem, runs, out, formats, written):
     h = common_step(runs)
     chosen = sorted((r for r in runs if r["h_requested"] == h), key=lambda r: r["integrator"])
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
-    for r in chosen:
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    for k, r in enumerate(chosen):
         label = r["integrator"] + ("" if r["status"] == "ok" else f" ({r['status']})")
-        top.plot(r["t"], r["energy"], label=label, linewidth=1.2)
+        top.plot(r["t"], r["energy"], label=label, linewidth=1.2, **style(k))
         e0 = r["energy"][0]
         drift = np.abs(r["energy"] - e0) / (abs(e0) if e0 != 0 else 1.0)
         # t = 0 has zero drift by definition: start at the first step.
-        bottom.semilogy(r["t"][1:], np.maximum(drift[1:], 1e-17), label=label, linewidth=1.2)
+        bottom.semilogy(r["t"][1:], np.maximum(drift[1:], 1e-17), linewidth=1.2, **style(k))
     top.set_ylabel("total energy H [J]")
     top.set_title(f"{problem}: energy, h = {h:.4g} s")
     top.grid(True, alpha=0.3)
-    top.legend(loc="best", ncol=2)
+    legend(top, len(chosen))
     bottom.set_xlabel("time t [s]")
     bottom.set_ylabel("|H - H0| / |H0|")
     bottom.grid(True, which="both", alpha=0.3)
@@ -124,18 +142,14 @@ def convergence_figure(problem, runs, orders, out, formats, written):
         print(f"plot.py: note: {problem} has no measured err_final (no reference); "
               "convergence figure skipped")
         return
-    fig, ax = plt.subplots(figsize=(7.5, 5.5))
+    fig, ax = plt.subplots(figsize=(8, 5.5))
     guides = {}
-    # Distinct markers and dash patterns keep coinciding curves visible (e.g.
-    # implicit midpoint and trapezoidal on linear problems).
-    markers = "os^vD<>px*h"
-    styles = ["-", "--", "-.", ":"]
     for k, name in enumerate(sorted(series)):
         pts = sorted(series[name])
         hs = np.array([p[0] for p in pts])
         errs = np.array([p[1] for p in pts])
-        ax.loglog(hs, errs, marker=markers[k % len(markers)], linestyle=styles[k % len(styles)],
-                  label=name, markersize=5, markerfacecolor="none")
+        ax.loglog(hs, errs, marker=MARKERS[k % len(MARKERS)], label=name, markersize=5,
+                  markerfacecolor="none", **style(k))
         p = orders.get(pts[0][2], 0)
         if p:
             guides.setdefault(p, []).append((hs, errs))
@@ -156,7 +170,7 @@ def convergence_figure(problem, runs, orders, out, formats, written):
     ax.set_ylabel("err_final (M-weighted relative error at t_end)")
     ax.set_title(f"{problem}: convergence")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="best", ncol=2)
+    legend(ax, len(series))
     save(fig, out, f"convergence_{problem}", formats, written)
 
 
@@ -166,14 +180,14 @@ def alpha_figure(problem, runs, out, formats, written):
         return False
     h = common_step(with_alpha)
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for r in sorted(with_alpha, key=lambda r: r["integrator"]):
-        if r["h_requested"] == h:
-            ax.plot(r["t"], r["alpha"], label=r["integrator"], linewidth=1.2)
+    chosen = [r for r in sorted(with_alpha, key=lambda r: r["integrator"]) if r["h_requested"] == h]
+    for k, r in enumerate(chosen):
+        ax.plot(r["t"], r["alpha"], label=r["integrator"], linewidth=1.2, **style(k))
     ax.set_xlabel("time t [s]")
     ax.set_ylabel("alpha [-]")
     ax.set_title(f"{problem}: alpha(t), h = {h:.4g} s")
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="best")
+    legend(ax, len(chosen))
     save(fig, out, f"alpha_{problem}", formats, written)
     return True
 
@@ -207,26 +221,31 @@ def stability_figures(tibench, out, formats, written):
     for key, ylabel, name in (("trace", "trace of Q(hbar) [-]", "stability_trace"),
                               ("spectral_radius", "spectral radius of Q(hbar) [-]",
                                "stability_radius")):
-        fig, ax = plt.subplots(figsize=(7.5, 5))
-        for ident, c in sorted(curves.items()):
-            ax.semilogx(c["hbar"], c[key], label=ident)
+        fig, ax = plt.subplots(figsize=(8, 5))
+        for k, (ident, c) in enumerate(sorted(curves.items())):
+            ax.semilogx(c["hbar"], c[key], label=ident, **style(k))
         if key == "spectral_radius":
             ax.axhline(1.0, color="k", linewidth=0.8, linestyle=":")
+            ax.set_yscale("log")
+            ax.set_ylim(1e-4, 1e4)  # beyond: unstable, the slope no longer matters
+        else:
+            ax.set_ylim(-3, 3)  # |trace| > 2 with det ~ 1 is already unstable
         ax.set_xlabel("hbar = h^2 k / m [-]")
         ax.set_ylabel(ylabel)
         ax.set_title(f"{ylabel.split(' [')[0]} on m x'' = -k x")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(loc="best", ncol=2)
+        legend(ax, len(curves))
         save(fig, out, name, formats, written)
-    fig, ax = plt.subplots(figsize=(7.5, 5))
-    for ident, c in sorted(curves.items()):
-        ax.loglog(np.sqrt(c["hbar"]), c["spectral_radius"], label=ident)
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for k, (ident, c) in enumerate(sorted(curves.items())):
+        ax.loglog(np.sqrt(c["hbar"]), c["spectral_radius"], label=ident, **style(k))
     ax.axhline(1.0, color="k", linewidth=0.8, linestyle=":")
+    ax.set_ylim(1e-4, 1e4)
     ax.set_xlabel("y = h omega = sqrt(hbar) [-]")
     ax.set_ylabel("|R(iy)| [-]")
     ax.set_title("amplification on the imaginary axis")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="best", ncol=2)
+    legend(ax, len(curves))
     save(fig, out, "stability_imaginary_axis", formats, written)
 
 

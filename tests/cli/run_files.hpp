@@ -42,18 +42,18 @@ inline std::map<std::string, std::string> digest(const std::string& file) {
     const std::string path = stack.back();
     stack.pop_back();
     H5::Group g = f.openGroup(path);
-    std::string& entry = out[path];
+    // Attributes by name: HDF5 does not promise an iteration order (an
+    // object copy, as tibench merge makes, may store them differently).
+    std::map<std::string, std::string> attrs;
     for (int a = 0; a < g.getNumAttrs(); ++a) {
       H5::Attribute attr = g.openAttribute(static_cast<unsigned>(a));
       const std::string name = attr.getName();
       if (name == "wall_s") continue;
-      entry += name + "=";
-      if (attr.getTypeClass() == H5T_STRING)
-        entry += h5::read_string_attr(g, name);
-      else
-        entry += value_text({h5::read_double_attr(g, name)});
-      entry += ";";
+      attrs[name] = attr.getTypeClass() == H5T_STRING ? h5::read_string_attr(g, name)
+                                                       : value_text({h5::read_double_attr(g, name)});
     }
+    std::string& entry = out[path];
+    for (const auto& [name, value] : attrs) entry += name + "=" + value + ";";
     for (const auto& child : h5::children(g)) {
       const std::string cpath = path + "/" + child;
       if (g.childObjType(child) == H5O_TYPE_GROUP) {

@@ -1,5 +1,6 @@
 // The regression gate catches a wrong coefficient. For every Butcher-tableau
-// integrator of the registry, the cells of the gate matrix (the baseline's
+// integrator of the registry (those run by the generic Runge–Kutta engine on
+// info.tableau; checked below by reproducing the registry's runs), the cells of the gate matrix (the baseline's
 // matrix, harness/matrices/ci.toml) are run twice through the same code path
 // as `tibench regress`, checked against results/baselines/ci.json:
 //   - with the registry's coefficients: the gate passes (the control);
@@ -68,18 +69,31 @@ TEST_P(PerturbedCoefficient, FailsTheGateWhileTheRegistryMethodPasses) {
                     "results/baselines/ci.json --update and review the diff";
 
   const GateReport control = check_against_baseline(mine, run_cells_of(info.id, nullptr));
+
   EXPECT_TRUE(control.failures.empty()) << "registry method fails its own baseline:"
                                         << joined(control.failures);
+
+  const bool is_explicit = info.is_explicit;
+  auto engine_on = [is_explicit](const ButcherTableau& tableau) -> StepperFactory {
+    return [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
+      return std::make_unique<RungeKuttaStepper>(
+          p, tableau, h, is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params));
+    };
+  };
+  // The engine on an unperturbed copy reproduces the registry method exactly,
+  // so the perturbation below changes the very method the gate guards.
+  const StepperFactory copy = engine_on(*info.tableau);
+  const auto registry_runs = run_cells_of(info.id, nullptr);
+  const auto copy_runs = run_cells_of(info.id, &copy);
+  ASSERT_EQ(copy_runs.size(), registry_runs.size());
+  for (std::size_t k = 0; k < copy_runs.size(); ++k)
+    ASSERT_EQ(copy_runs[k].metrics["err_final"], registry_runs[k].metrics["err_final"])
+        << info.id << " is not the Runge-Kutta engine on its tableau";
 
   ButcherTableau perturbed = *info.tableau;
   perturbed.id += "-perturbed";
   perturbed.b[0] += 0.01;
-  const bool is_explicit = info.is_explicit;
-  const StepperFactory factory = [perturbed, is_explicit](const Problem& p, double h,
-                                                          const ParamSet& params) {
-    return std::make_unique<RungeKuttaStepper>(
-        p, perturbed, h, is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params));
-  };
+  const StepperFactory factory = engine_on(perturbed);
   const GateReport report = check_against_baseline(mine, run_cells_of(info.id, &factory));
   EXPECT_FALSE(report.failures.empty()) << info.id << ": the perturbed method passed the gate";
   for (const auto& f : report.failures) EXPECT_NE(f.find("/" + info.id), std::string::npos) << f;
