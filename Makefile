@@ -1,8 +1,9 @@
 # tibench entry points. Everything starts from scripts/setup-deps.sh, so a
 # fresh Debian 12 machine (as root) needs nothing installed by hand.
 #
-#   make run    full benchmark matrix, convergence tables, claims ledger
-#   make test   build and run the test suite (what CI runs)
+#   make run      full benchmark matrix, convergence tables, claims ledger, figures
+#   make test     build and run the test suite (what CI runs), incl. the regression gate
+#   make figures  figures from results/default.h5 (after make run)
 #
 # CI=true selects the `ci` preset (warnings are errors).
 
@@ -11,16 +12,18 @@ JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD  := build/$(PRESET)
 TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
+PYTHON := /usr/bin/python3
 
-.PHONY: all deps build test run clean distclean help
+.PHONY: all deps build test run figures clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
+# The tests also run mpirun (sharding) and the figures script.
 deps:
-	@scripts/setup-deps.sh core
+	@scripts/setup-deps.sh core figures
 
 build: deps
 	@cmake --preset $(PRESET) >/dev/null
@@ -30,16 +33,55 @@ build: deps
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS) -LE long
 
+# From scratch: previous outputs are removed first. Fine-step references are
+# reused from results/cache/ only when their key (problem, parameters,
+# fingerprint, output times, method, h_ref) matches exactly.
+# Paper reproductions: every other harness/matrices/*.toml runs into
+# results/<name>.h5 and its tables (convergence + [[table]] blocks) into
+# results/<name>.md.
+MATRICES := $(sort $(wildcard harness/matrices/*.toml))
+PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml),$(MATRICES))
+RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references
+
 run: build
 	@mkdir -p $(RESULTS)
-	$(TIBENCH) run --matrix harness/matrices/default.toml -o $(RESULTS)/default.h5
-	$(TIBENCH) converge $(RESULTS)/default.h5 --format md -o $(RESULTS)/convergence.md
-	@cat $(RESULTS)/convergence.md
-	$(TIBENCH) verify -o $(RESULTS)/claims.h5 --report $(RESULTS)/claims.md
-	@echo "tibench: wrote $(RESULTS)/default.h5 $(RESULTS)/convergence.md $(RESULTS)/claims.h5 $(RESULTS)/claims.md"
+	@rm -f $(RESULTS)/*.h5 $(RESULTS)/*.log
+	@start=$$(date +%s); \
+	set -e; \
+	$(TIBENCH) run --matrix harness/matrices/default.toml -o $(RESULTS)/default.h5 $(RUN_FLAGS) \
+	    | tee $(RESULTS)/default.log; \
+	for fmt in md csv tex; do \
+	    $(TIBENCH) converge $(RESULTS)/default.h5 --matrix harness/matrices/default.toml \
+	        --format $$fmt -o $(RESULTS)/convergence.$$fmt; \
+	done; \
+	for m in $(PAPER_MATRICES); do \
+	    n=$$(basename $$m .toml); \
+	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
+	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md; \
+	done; \
+	$(TIBENCH) verify -o $(RESULTS)/claims.h5 --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
+	rm -rf $(RESULTS)/figures; \
+	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
+	end=$$(date +%s); \
+	echo; \
+	echo "==== tibench make run: summary ===="; \
+	for m in default $(notdir $(basename $(PAPER_MATRICES))); do \
+	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
+	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
+	done; \
+	printf "%-24s " "claims:"; tail -n 1 $(RESULTS)/claims.log; \
+	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
+	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
+	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
+	echo "figures:     $(RESULTS)/figures/ ($$(ls $(RESULTS)/figures | wc -l) files)"; \
+	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
+	echo "wall time:   $$((end - start)) s"
+
+figures: deps
+	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)
 
 clean:
 	rm -rf build
 
 distclean: clean
-	rm -f $(RESULTS)/*.h5
+	rm -rf $(RESULTS)/*.h5 $(RESULTS)/cache

@@ -90,6 +90,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
         row.cell[col] = sci(v);
         row.h.push_back(r.h);
         row.value.push_back(v);
+        if (std::isnan(v) && r.reference_check.rfind("fail", 0) == 0) row.cell[col] = "unresolved";
       } else {
         row.cell[col] = r.status;
       }
@@ -99,6 +100,59 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
       t.rows.push_back(std::move(row));
     }
     out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::string format_table(const std::string& title, const std::string& note,
+                         const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& body, TableFormat format) {
+  auto join = [](const std::vector<std::string>& cells, const std::string& sep) {
+    std::string s;
+    for (std::size_t k = 0; k < cells.size(); ++k) s += (k ? sep : "") + cells[k];
+    return s;
+  };
+  std::string out;
+  switch (format) {
+    case TableFormat::markdown: {
+      out += "### " + title + "\n\n";
+      if (!note.empty()) out += note + "\n\n";
+      out += "| " + join(header, " | ") + " |\n|";
+      for (std::size_t k = 0; k < header.size(); ++k) out += k ? "---:|" : "---|";
+      out += "\n";
+      for (const auto& line : body) out += "| " + join(line, " | ") + " |\n";
+      out += "\n";
+      break;
+    }
+    case TableFormat::csv: {
+      out += "# " + title + (note.empty() ? "" : " -- " + note) + "\n";
+      out += join(header, ",") + "\n";
+      for (const auto& line : body) out += join(line, ",") + "\n";
+      break;
+    }
+    case TableFormat::latex: {
+      auto esc = [](const std::string& s) {
+        std::string r;
+        for (char c : s) {
+          if (c == '_' || c == '%' || c == '&' || c == '#') r += '\\';
+          r += c;
+        }
+        return r;
+      };
+      out += "% " + title + (note.empty() ? "" : " -- " + note) + "\n\\begin{tabular}{l";
+      for (std::size_t k = 1; k < header.size(); ++k) out += "r";
+      out += "}\n\\hline\n";
+      std::vector<std::string> h2;
+      for (const auto& c : header) h2.push_back(esc(c));
+      out += join(h2, " & ") + " \\\\\n\\hline\n";
+      for (const auto& line : body) {
+        std::vector<std::string> l2;
+        for (const auto& c : line) l2.push_back(esc(c));
+        out += join(l2, " & ") + " \\\\\n";
+      }
+      out += "\\hline\n\\end{tabular}\n\n";
+      break;
+    }
   }
   return out;
 }
@@ -131,51 +185,7 @@ std::string format_tables(const std::vector<ConvergenceTable>& tables, TableForm
       }
       body.push_back(std::move(line));
     }
-    auto join = [](const std::vector<std::string>& cells, const std::string& sep) {
-      std::string s;
-      for (std::size_t k = 0; k < cells.size(); ++k) s += (k ? sep : "") + cells[k];
-      return s;
-    };
-    switch (format) {
-      case TableFormat::markdown: {
-        out += "### " + t.problem + ": " + t.metric + "\n\n";
-        out += "| " + join(header, " | ") + " |\n|";
-        for (std::size_t k = 0; k < header.size(); ++k) out += k ? "---:|" : "---|";
-        out += "\n";
-        for (const auto& line : body) out += "| " + join(line, " | ") + " |\n";
-        out += "\n";
-        break;
-      }
-      case TableFormat::csv: {
-        out += "# problem=" + t.problem + " metric=" + t.metric + "\n";
-        out += join(header, ",") + "\n";
-        for (const auto& line : body) out += join(line, ",") + "\n";
-        break;
-      }
-      case TableFormat::latex: {
-        auto esc = [](std::string s) {
-          std::string r;
-          for (char c : s) {
-            if (c == '_' || c == '%' || c == '&' || c == '#') r += '\\';
-            r += c;
-          }
-          return r;
-        };
-        out += "% " + t.problem + ": " + t.metric + "\n\\begin{tabular}{l";
-        for (std::size_t k = 1; k < header.size(); ++k) out += "r";
-        out += "}\n\\hline\n";
-        std::vector<std::string> h2;
-        for (const auto& c : header) h2.push_back(esc(c));
-        out += join(h2, " & ") + " \\\\\n\\hline\n";
-        for (const auto& line : body) {
-          std::vector<std::string> l2;
-          for (const auto& c : line) l2.push_back(esc(c));
-          out += join(l2, " & ") + " \\\\\n";
-        }
-        out += "\\hline\n\\end{tabular}\n\n";
-        break;
-      }
-    }
+    out += format_table(t.problem + ": " + t.metric, "", header, body, format);
   }
   return out;
 }

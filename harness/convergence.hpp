@@ -49,6 +49,10 @@ enum class TableFormat { markdown, csv, latex };
 TableFormat parse_table_format(const std::string& text);  // throws InputError
 std::string format_tables(const std::vector<ConvergenceTable>& tables, TableFormat format,
                           bool with_order);
+// One table (title, optional note line, header, rows) in the given format.
+std::string format_table(const std::string& title, const std::string& note,
+                         const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& body, TableFormat format);
 
 // Writes /convergence/<problem>/<integrator> (err_final tables) to f.
 void write_convergence(H5::H5File& f, const std::vector<ConvergenceTable>& tables);

@@ -15,6 +15,18 @@ AtomicFile::AtomicFile(std::string path)
       tmp_(path_ + ".tmp." + std::to_string(::getpid())),
       file_(tmp_, H5F_ACC_TRUNC) {}
 
+namespace {
+std::string copied(const std::string& base, const std::string& tmp) {
+  std::filesystem::copy_file(base, tmp, std::filesystem::copy_options::overwrite_existing);
+  return tmp;
+}
+}  // namespace
+
+AtomicFile::AtomicFile(std::string path, const std::string& base)
+    : path_(std::move(path)),
+      tmp_(path_ + ".tmp." + std::to_string(::getpid())),
+      file_(copied(base, tmp_), H5F_ACC_RDWR) {}
+
 AtomicFile::~AtomicFile() {
   if (committed_) return;
   try {

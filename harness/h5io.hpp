@@ -18,6 +18,9 @@ inline constexpr const char* kSchema = "tibench/1";
 class AtomicFile {
  public:
   explicit AtomicFile(std::string path);
+  // Starts from a copy of the existing file `base` (opened read-write), so an
+  // update is as atomic as a fresh write: readers see the old or the new file.
+  AtomicFile(std::string path, const std::string& base);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;

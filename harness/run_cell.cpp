@@ -1,14 +1,16 @@
 #include "harness/run_cell.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "integrators/driver.hpp"
-#include "integrators/registry.hpp"
 #include "problems/registry.hpp"
-#include "reference/reference.hpp"
+#include "reference/fine_rk4.hpp"
+#include "reference/hash.hpp"
+#include "reference/state_error.hpp"
 
 namespace tibench {
 
@@ -44,11 +46,57 @@ void validate_cell(const CellSpec& spec) {
   if (!(spec.t_end > 0) || !std::isfinite(spec.t_end))
     throw InputError("invalid t_end = " + std::to_string(spec.t_end) +
                      " (expected a finite number > 0)");
+  if (spec.outputs < 1)
+    throw InputError("invalid outputs = " + std::to_string(spec.outputs) +
+                     " (expected an integer >= 1)");
+  const long steps = step_count(spec.h, spec.t_end);
+  if (steps % spec.outputs != 0)
+    throw InputError("step size h = " + format_real(spec.h) + " gives " + std::to_string(steps) +
+                     " steps over t_end = " + format_real(spec.t_end) +
+                     ", not a multiple of outputs = " + std::to_string(spec.outputs) +
+                     " (accepted: h such that round(t_end/h) is a multiple of outputs)");
   const auto& pinfo = find_problem(spec.problem);
-  (void)problem_params(pinfo, spec.problem_params);
+  const ParamSet pparams = problem_params(pinfo, spec.problem_params);
+  // Building a problem can be costly (meshes): only "exact" needs the
+  // instance to be checked here; the other methods need h_ref alone.
+  const ReferenceRequest req = reference_request(spec);
+  if (req.method == "exact")
+    (void)resolved_method(*pinfo.make(pparams), req);
+  else if (req.method != "auto" && req.method != "rk4")
+    throw InputError("unknown reference method '" + req.method + "' (accepted: auto, exact, rk4)");
+  else if (!(req.h_ref > 0) || !std::isfinite(req.h_ref) || req.h_ref > req.t_end)
+    throw InputError("invalid reference h_ref " + format_real(req.h_ref) +
+                     " (expected a number > 0 and <= t_end)");
   const auto& iinfo = find_integrator(spec.integrator);
   (void)integrator_params(iinfo, spec.integrator_params);
 }
+
+ReferenceRequest reference_request(const CellSpec& spec) {
+  ReferenceRequest r;
+  r.method = spec.reference_method;
+  r.t_end = spec.t_end;
+  r.outputs = spec.outputs;
+  r.h_ref = spec.h_ref > 0 ? spec.h_ref : spec.h / kDefaultReferenceRefinement;
+  return r;
+}
+
+std::string cell_key_text(const CellSpec& spec) {
+  auto sorted = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ";") + x;
+    return s;
+  };
+  return "tibench-cell/1\nproblem=" + spec.problem + "\nproblem_label=" + spec.problem_key() +
+         "\nparams=" + sorted(spec.problem_params) + "\nintegrator=" + spec.integrator +
+         "\nintegrator_label=" + spec.integrator_key() +
+         "\niparams=" + sorted(spec.integrator_params) + "\nh=" + format_real(spec.h) +
+         "\nt_end=" + format_real(spec.t_end) + "\nmax_samples=" + std::to_string(spec.max_samples) +
+         "\nenergy_cap=" + format_real(spec.energy_cap) + "\noutputs=" + std::to_string(spec.outputs) +
+         "\nreference=" + spec.reference_method + "\nh_ref=" + format_real(spec.h_ref);
+}
+
+std::string cell_key(const CellSpec& spec) { return hash_hex(cell_key_text(spec)); }
 
 namespace {
 
@@ -64,8 +112,6 @@ nlohmann::ordered_json to_json(const ParamSet& p) {
   }
   return j;
 }
-
-double m_norm(const Vec& m, const Vec& a) { return std::sqrt(a.dot(m.cwiseProduct(a))); }
 
 // Records samples and accumulates the drift metrics over every step.
 class Recorder {
@@ -145,21 +191,68 @@ class Recorder {
   std::vector<double> obs_;
 };
 
-void error_metrics(const Problem& p, const State& s, const State& ref, Metrics& m) {
-  const Vec& M = p.mass();
-  const double dq = m_norm(M, s.q - ref.q), dv = m_norm(M, s.v - ref.v);
-  const double nq = m_norm(M, ref.q), nv = m_norm(M, ref.v);
-  const double n = std::sqrt(nq * nq + nv * nv);
-  m["err_q_final"] = dq / (nq > 0 ? nq : 1.0);
-  m["err_v_final"] = dv / (nv > 0 ? nv : 1.0);
-  m["err_final"] = std::sqrt(dq * dq + dv * dv) / (n > 0 ? n : 1.0);
+// Errors at the output times, against the reference; an error the reference
+// cannot resolve (below 100× its self-convergence difference there) is
+// recorded as NaN and explained in reference_check.
+void error_metrics(const Problem& p, const Reference& ref, const std::vector<State>& at_outputs,
+                   RunRecord& rec) {
+  Metrics& m = rec.metrics;
+  rec.reference_method = ref.method;
+  rec.reference_key = ref.key;
+  if (!ref.ok) {
+    rec.reference_check = "fail: the reference failed: " + ref.message;
+    return;
+  }
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::string unresolved;
+  double worst_ratio = std::numeric_limits<double>::infinity();
+  StateError last;
+  bool last_resolved = false;
+  for (std::size_t j = 0; j < at_outputs.size(); ++j) {
+    const StateError e = state_error(p.mass(), at_outputs[j], ref.states[j]);
+    const bool resolved = ref.method == "exact" || ref.resolves(j, e.total);
+    if (ref.method != "exact" && ref.self_convergence[j] > 0)
+      worst_ratio = std::min(worst_ratio, e.total / ref.self_convergence[j]);
+    if (!resolved && unresolved.empty()) {
+      char buf[240];
+      std::snprintf(buf, sizeof buf,
+                    "fail: error %.3e at t=%.6g is less than %.0fx the reference's "
+                    "self-convergence difference %.3e there; not reported (refine h_ref)",
+                    e.total, ref.times[j], kResolutionFactor, ref.self_convergence[j]);
+      unresolved = buf;
+    }
+    rec.err_out.push_back(resolved ? e.total : nan);
+    last = e;
+    last_resolved = resolved;
+  }
+  if (ref.method == "exact")
+    rec.reference_check = "exact";
+  else if (!unresolved.empty())
+    rec.reference_check = unresolved;
+  else {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "pass: every error is >= %.0fx the reference's self-convergence difference "
+                  "(smallest ratio %.3g)",
+                  kResolutionFactor, worst_ratio);
+    rec.reference_check = buf;
+  }
+  if (rec.status != "ok" || at_outputs.size() != ref.states.size()) return;
+  if (last_resolved) {
+    m["err_final"] = last.total;
+    m["err_q_final"] = last.q;
+    m["err_v_final"] = last.v;
+  }
+  if (unresolved.empty())
+    m["err_max"] = *std::max_element(rec.err_out.begin(), rec.err_out.end());
 }
 
 }  // namespace
 
-RunRecord run_cell(const CellSpec& spec) {
+RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
   RunRecord rec;
   rec.spec = spec;
+  rec.cell_key = cell_key(spec);
   rec.steps = step_count(spec.h, spec.t_end);
   rec.h = spec.t_end / static_cast<double>(rec.steps);
   try {
@@ -174,17 +267,33 @@ RunRecord run_cell(const CellSpec& spec) {
 
     const auto problem = pinfo.make(pparams);
     rec.dim = problem->dim();
+    Reference own;
+    const Reference* ref = ctx.reference;
+    if (!ref) {
+      own = compute_reference(*problem, reference_request(spec), ctx.cancel);
+      ref = &own;
+    }
     const State s0 = problem->initial_state();
-    auto stepper = iinfo.make(*problem, rec.h, iparams);
+    auto stepper = ctx.stepper ? (*ctx.stepper)(*problem, rec.h, iparams)
+                               : iinfo.make(*problem, rec.h, iparams);
     Recorder recorder(*problem, s0, rec.steps, spec.max_samples, rec.series);
 
+    // Output step n_j = j N / K lands exactly on t_j (validate_cell checks K | N).
+    const long per_output = rec.steps / std::max(1L, spec.outputs);
+    std::vector<State> at_outputs;
     DriveOptions opts;
     opts.steps = rec.steps;
     opts.energy_cap = spec.energy_cap;
     const auto start = std::chrono::steady_clock::now();
     DriveResult dr = drive(*problem, *stepper, s0, opts,
                            [&](long n, const State& s, const StepReport& r, double H) {
+                             if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
+                               throw Cancelled{};
                              recorder.on_step(n, s, r, H);
+                             if (n % per_output == 0) {
+                               at_outputs.push_back(s);
+                               rec.t_out.push_back(s.t);
+                             }
                            });
     rec.metrics["wall_s"] =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -197,12 +306,7 @@ RunRecord run_cell(const CellSpec& spec) {
     const State& s = dr.final_state;
     rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
     rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());
-    if (dr.status == RunStatus::ok) {
-      if (auto ref = final_reference(*problem, spec.t_end)) {
-        rec.reference_method = ref->method;
-        error_metrics(*problem, s, ref->final_state, rec.metrics);
-      }
-    }
+    error_metrics(*problem, *ref, at_outputs, rec);
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {

@@ -1,16 +1,24 @@
 // One cell of a benchmark: (problem + parameters, integrator + parameters,
-// step size, end time). Running it never throws for numerical trouble: a
-// diverging or failing integrator ends with a status and a message, and the
-// caller goes on with the next cell.
+// step size, end time, output times, reference). Running it never throws for
+// numerical trouble: a diverging or failing integrator ends with a status and
+// a message, and the caller goes on with the next cell.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
 #include "harness/metrics.hpp"
+#include "integrators/registry.hpp"
 #include "problems/problem.hpp"
+#include "reference/reference.hpp"
 
 namespace tibench {
+
+// The default fine step of an rk4 reference: the smallest step of the ladder
+// it serves divided by this factor (RK4's error then sits ~64⁴ ≈ 1.7·10⁷
+// times below rk4's own error at the finest benchmarked step).
+inline constexpr double kDefaultReferenceRefinement = 64.0;
 
 struct CellSpec {
   std::string problem;
@@ -21,6 +29,9 @@ struct CellSpec {
   double t_end = 0.0;
   long max_samples = 10000;  // time-series samples kept (plus t = 0)
   double energy_cap = 1e12;  // |H − H0| > cap·|H0| counts as divergence
+  long outputs = 1;          // error output times t_j = j t_end / outputs
+  std::string reference_method = "auto";  // auto | exact | rk4 (reference/reference.hpp)
+  double h_ref = 0.0;        // rk4 reference step; 0: h / kDefaultReferenceRefinement
   // Group labels in the output file; default to the ids. Matrices that run
   // one integrator with several parameter sets give each set its own label.
   std::string problem_label;
@@ -31,6 +42,14 @@ struct CellSpec {
     return integrator_label.empty() ? integrator : integrator_label;
   }
 };
+
+// Everything the cell's result depends on, as canonical text, and its hash:
+// the identity `--resume` and `tibench merge` compare.
+std::string cell_key_text(const CellSpec& spec);
+std::string cell_key(const CellSpec& spec);
+
+// The reference the cell is measured against.
+ReferenceRequest reference_request(const CellSpec& spec);
 
 struct TimeSeries {
   std::vector<double> t, energy, kinetic, potential;
@@ -44,15 +63,21 @@ struct TimeSeries {
 
 struct RunRecord {
   CellSpec spec;
+  std::string cell_key;
   double h = 0.0;  // actual step size: t_end / steps
   long steps = 0;
   std::string status = "ok";  // ok | diverged | solver_failed | error
   std::string message;
   std::string params_json;  // {"problem": {...}, "integrator": {...}}
-  std::string reference_method;  // "" when there is no reference
+  std::string reference_method;  // "exact" | "rk4" | "" (no reference)
+  std::string reference_key;     // hash of the reference's key text
+  // "exact", "pass: ..." or "fail: ..." (the reference cannot resolve an
+  // error of this run, or the reference itself failed); the reason in words.
+  std::string reference_check;
   int dim = 1;
   Metrics metrics;
   TimeSeries series;
+  std::vector<double> t_out, err_out;  // error at each output time reached (NaN: unresolved)
   std::vector<double> final_q, final_v;
 };
 
@@ -62,8 +87,20 @@ long step_count(double h, double t_end);
 // "h=" + %.6e of the requested h: the group name of a run.
 std::string hkey(double h);
 
-// Validates ids and parameters (throws InputError) before doing any work.
+// Validates ids, parameters, output times and reference (throws InputError)
+// before doing any work.
 void validate_cell(const CellSpec& spec);
-RunRecord run_cell(const CellSpec& spec);
+
+// What a cell run may be given from outside.
+struct RunContext {
+  // The reference for this cell; null: computed here (exact, or fine RK4).
+  const Reference* reference = nullptr;
+  // Set to true to abandon the cell: run_cell then throws Cancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  // Replaces the registry's stepper factory (tests that perturb a method).
+  const StepperFactory* stepper = nullptr;
+};
+
+RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});
 
 }  // namespace tibench

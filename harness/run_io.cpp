@@ -9,7 +9,9 @@ std::string run_path(const CellSpec& spec) {
 }
 
 void write_run(H5::H5File& f, const RunRecord& rec) {
-  H5::Group g = h5::group(f, run_path(rec.spec));
+  const std::string path = run_path(rec.spec);
+  if (h5::exists(f, path)) f.unlink(path);
+  H5::Group g = h5::group(f, path);
   h5::attr(g, "problem", rec.spec.problem);
   h5::attr(g, "integrator", rec.spec.integrator);
   h5::attr(g, "h", rec.h);
@@ -20,6 +22,10 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   h5::attr(g, "message", rec.message);
   h5::attr(g, "params", rec.params_json);
   h5::attr(g, "reference", rec.reference_method);
+  h5::attr(g, "reference_key", rec.reference_key);
+  h5::attr(g, "reference_check", rec.reference_check);
+  h5::attr(g, "cell_key", rec.cell_key);
+  h5::attr(g, "outputs", static_cast<long long>(rec.spec.outputs));
   rec.metrics.for_each([&](const char* key, double value) { h5::attr(g, key, value); });
 
   const TimeSeries& s = rec.series;
@@ -32,18 +38,99 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   h5::dataset(g, "newton_iters", s.newton_iters);
   if (!s.alpha.empty()) h5::dataset(g, "alpha", s.alpha);
   if (!s.observable_names.empty()) {
-    H5::Group obs = h5::group(f, run_path(rec.spec) + "/observables");
+    H5::Group obs = h5::group(f, path + "/observables");
     for (std::size_t k = 0; k < s.observable_names.size(); ++k)
       h5::dataset(obs, s.observable_names[k], s.observables[k]);
   }
+  h5::dataset(g, "t_out", rec.t_out);
+  h5::dataset(g, "err", rec.err_out);
   h5::dataset(g, "final_q", rec.final_q);
   h5::dataset(g, "final_v", rec.final_v);
+}
+
+std::string reference_path(const std::string& problem_label, const Reference& ref) {
+  return "/reference/" + problem_label + "/" + ref.key;
+}
+
+void write_reference(H5::H5File& f, const std::string& path, const Reference& ref) {
+  if (h5::exists(f, path)) return;  // same key: same content
+  H5::Group g = h5::group(f, path);
+  h5::attr(g, "method", ref.method);
+  h5::attr(g, "h_ref", ref.h_ref);
+  h5::attr(g, "steps", static_cast<long long>(ref.steps));
+  h5::attr(g, "t_end", ref.times.empty() ? 0.0 : ref.times.back());
+  h5::attr(g, "key_text", ref.key_text);
+  h5::attr(g, "ok", ref.ok);
+  h5::attr(g, "message", ref.message);
+  h5::attr(g, "self_convergence", ref.max_self_convergence());
+  h5::attr(g, "cross_check", ref.max_cross_check());
+  h5::attr(g, "cross_check_tol", ref.cross_check_tol);
+  h5::attr(g, "summary", ref.summary());
+  h5::dataset(g, "t", ref.times);
+  std::vector<double> q, v;
+  std::size_t cols = 1;
+  for (const State& s : ref.states) {
+    cols = static_cast<std::size_t>(s.q.size());
+    q.insert(q.end(), s.q.data(), s.q.data() + s.q.size());
+    v.insert(v.end(), s.v.data(), s.v.data() + s.v.size());
+  }
+  h5::matrix_dataset(g, "q", q, cols);
+  h5::matrix_dataset(g, "v", v, cols);
+  h5::dataset(g, "self_convergence", ref.self_convergence);
+  h5::dataset(g, "cross_check", ref.cross_check);
+}
+
+Reference read_reference(const H5::H5File& f, const std::string& path) {
+  H5::Group g = f.openGroup(path);
+  Reference ref;
+  ref.method = h5::read_string_attr(g, "method");
+  ref.h_ref = h5::read_double_attr(g, "h_ref");
+  ref.steps = static_cast<long>(h5::read_int_attr(g, "steps"));
+  ref.key_text = h5::read_string_attr(g, "key_text");
+  ref.ok = h5::read_int_attr(g, "ok") != 0;
+  ref.message = h5::read_string_attr(g, "message");
+  ref.cross_check_tol = h5::read_double_attr(g, "cross_check_tol");
+  ref.times = h5::read_doubles(g, "t");
+  ref.self_convergence = h5::read_doubles(g, "self_convergence");
+  ref.cross_check = h5::read_doubles(g, "cross_check");
+  const auto q = h5::read_doubles(g, "q"), v = h5::read_doubles(g, "v");
+  const std::size_t k = ref.times.size();
+  const std::size_t n = k ? q.size() / k : 0;
+  for (std::size_t j = 0; j < k && n > 0; ++j) {
+    State s;
+    s.q = Eigen::Map<const Vec>(q.data() + j * n, static_cast<Index>(n));
+    s.v = Eigen::Map<const Vec>(v.data() + j * n, static_cast<Index>(n));
+    s.t = ref.times[j];
+    ref.states.push_back(std::move(s));
+  }
+  return ref;
+}
+
+StoredRun summary_of(const RunRecord& r) {
+  StoredRun s;
+  s.problem = r.spec.problem_key();
+  s.integrator = r.spec.integrator_key();
+  s.problem_id = r.spec.problem;
+  s.integrator_id = r.spec.integrator;
+  s.h = r.h;
+  s.h_requested = r.spec.h;
+  s.t_end = r.spec.t_end;
+  s.steps = r.steps;
+  s.status = r.status;
+  s.message = r.message;
+  s.cell_key = r.cell_key;
+  s.reference_check = r.reference_check;
+  s.metrics = r.metrics;
+  return s;
 }
 
 std::vector<StoredRun> read_runs(const H5::H5File& f) {
   std::vector<StoredRun> out;
   if (!h5::exists(f, "/runs")) return out;
   H5::Group runs = f.openGroup("/runs");
+  auto text_or_empty = [](const H5::Group& g, const char* name) {
+    return h5::has_attr(g, name) ? h5::read_string_attr(g, name) : std::string();
+  };
   for (const auto& problem : h5::children(runs)) {
     H5::Group pg = runs.openGroup(problem);
     for (const auto& integrator : h5::children(pg)) {
@@ -53,6 +140,7 @@ std::vector<StoredRun> read_runs(const H5::H5File& f) {
         StoredRun r;
         r.problem = problem;
         r.integrator = integrator;
+        r.problem_id = h5::read_string_attr(g, "problem");
         r.integrator_id = h5::read_string_attr(g, "integrator");
         r.h = h5::read_double_attr(g, "h");
         r.h_requested = h5::read_double_attr(g, "h_requested");
@@ -60,7 +148,10 @@ std::vector<StoredRun> read_runs(const H5::H5File& f) {
         r.steps = h5::read_int_attr(g, "steps");
         r.status = h5::read_string_attr(g, "status");
         r.message = h5::read_string_attr(g, "message");
-        for (const char* key : kMetricKeys) r.metrics[key] = h5::read_double_attr(g, key);
+        r.cell_key = text_or_empty(g, "cell_key");
+        r.reference_check = text_or_empty(g, "reference_check");
+        for (const char* key : kMetricKeys)
+          if (h5::has_attr(g, key)) r.metrics[key] = h5::read_double_attr(g, key);
         out.push_back(std::move(r));
       }
     }

@@ -1,10 +1,15 @@
-// Writing and reading runs in the tibench/1 schema:
+// Writing and reading runs in the tibench/1 schema (DESIGN.md §4):
 //   /runs/<problem>/<integrator>/<hkey>  attrs: problem, integrator, h,
 //       h_requested, t_end, steps, status, message, params (JSON),
-//       reference, every metric key;  datasets: t, energy, kinetic,
-//       potential, linear_momentum (n×d), angular_momentum (n×3),
-//       newton_iters, alpha (when reported), observables/<name>,
-//       final_q, final_v.
+//       reference (method), reference_key, reference_check, cell_key,
+//       outputs, every metric key;  datasets: t, energy, kinetic, potential,
+//       linear_momentum (n×d), angular_momentum (n×3), newton_iters,
+//       alpha (when reported), observables/<name>, t_out, err (error at
+//       each output time), final_q, final_v.
+//   /reference/<problem>/<key>  attrs: method, h_ref, steps, t_end, key_text,
+//       ok, message, self_convergence (max), cross_check (max, dopri5),
+//       cross_check_tol, summary;  datasets: t, q (K×dofs), v (K×dofs),
+//       self_convergence, cross_check (per output time).
 //   /convergence/<problem>/<integrator>  datasets h, err_final;
 //       attrs nominal_order, observed_order, fit_r2, points.
 #pragma once
@@ -21,16 +26,23 @@ namespace tibench {
 std::string run_path(const CellSpec& spec);
 void write_run(H5::H5File& f, const RunRecord& rec);
 
+std::string reference_path(const std::string& problem_label, const Reference& ref);
+void write_reference(H5::H5File& f, const std::string& path, const Reference& ref);
+// Reads a reference written by write_reference (states included).
+Reference read_reference(const H5::H5File& f, const std::string& path);
+
 // The summary of a stored run that tables and gates need.
 struct StoredRun {
   std::string problem, integrator;  // group labels
-  std::string integrator_id;
+  std::string problem_id, integrator_id;
   double h = 0, h_requested = 0, t_end = 0;
   long long steps = 0;
   std::string status, message;
+  std::string cell_key, reference_check;
   Metrics metrics;
 };
 
+StoredRun summary_of(const RunRecord& rec);
 std::vector<StoredRun> read_runs(const H5::H5File& f);
 
 }  // namespace tibench

@@ -4,7 +4,9 @@
 #
 # usage: scripts/setup-deps.sh [core] [figures] [bench]
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
-#           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark
+#           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
+#           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
+#           itself does not link MPI, it reads the rank from the environment)
 #   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
 #   bench   optional benchmark peers (added by the performance work)
 # With no argument, installs `core`.
@@ -13,7 +15,8 @@ set -euo pipefail
 declare -A GROUP
 GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   libeigen3-dev libboost-dev libhdf5-dev libfmt-dev libcli11-dev \
-  libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev"
+  libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
+  openmpi-bin"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
 GROUP[bench]="valgrind"
 

@@ -6,6 +6,8 @@
 #include "harness/cli/commands.hpp"
 #include "harness/convergence.hpp"
 #include "harness/h5io.hpp"
+#include "harness/matrix.hpp"
+#include "harness/paper_table.hpp"
 #include "harness/run_io.hpp"
 
 namespace tibench::cli {
@@ -29,6 +31,25 @@ void write_text_atomically(const std::string& path, const std::string& text) {
   std::filesystem::rename(tmp, path);
 }
 
+// Every reference in the file: how it was made and how well it checked.
+std::string references_section(const H5::H5File& f) {
+  if (!h5::exists(f, "/reference")) return "";
+  std::string md = "## References\n\nError metrics are measured against these. rk4: fine-step "
+                   "RK4 whose self-convergence difference d (M-weighted relative distance of the runs at h_ref and h_ref/2) must be at least "
+                   "100x below every error it measures (cells where it is not show "
+                   "`unresolved`), cross-checked against Boost.Odeint runge_kutta_dopri5.\n\n"
+                   "| problem | key | reference |\n|---|---|---|\n";
+  H5::Group refs = f.openGroup("/reference");
+  for (const auto& problem : h5::children(refs)) {
+    H5::Group pg = refs.openGroup(problem);
+    for (const auto& key : h5::children(pg)) {
+      H5::Group g = pg.openGroup(key);
+      md += "| " + problem + " | " + key + " | " + h5::read_string_attr(g, "summary") + " |\n";
+    }
+  }
+  return md + "\n";
+}
+
 }  // namespace
 
 int converge(const ConvergeOptions& o) {
@@ -45,6 +66,12 @@ int converge(const ConvergeOptions& o) {
   if (format == TableFormat::markdown)
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
+  if (format == TableFormat::markdown) text += references_section(f);
+  if (!o.matrix.empty()) {
+    const Matrix m = load_matrix(o.matrix);
+    if (!m.tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
+    for (const auto& t : m.tables) text += render_paper_table(f, t, format);
+  }
   if (o.output.empty())
     std::cout << text;
   else
@@ -66,6 +93,15 @@ int info(const std::string& input) {
   for (const auto& r : runs)
     std::printf("  %-14s %-18s h=%.4e %-13s err_final=%.3e\n", r.problem.c_str(),
                 r.integrator.c_str(), r.h, r.status.c_str(), r.metrics["err_final"]);
+  if (h5::exists(f, "/reference")) {
+    H5::Group refs = f.openGroup("/reference");
+    for (const auto& problem : h5::children(refs)) {
+      H5::Group pg = refs.openGroup(problem);
+      for (const auto& key : h5::children(pg))
+        std::printf("  reference %-14s %s %s\n", problem.c_str(), key.c_str(),
+                    h5::read_string_attr(pg.openGroup(key), "summary").c_str());
+    }
+  }
   if (h5::exists(f, "/claims")) {
     H5::Group claims = f.openGroup("/claims");
     for (const auto& id : h5::children(claims)) {

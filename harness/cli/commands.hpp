@@ -18,12 +18,39 @@ struct RunOptions {
   std::vector<std::string> params, iparams;
   std::string h_list, t_end;
   long samples = 10000;
+  int jobs = 1;
+  std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
+  bool resume = false;
+  std::string reference_cache;  // directory; "none" or empty: no cache
+  double checkpoint_seconds = 10.0;
+  bool quiet = false;
   std::string command_line;
 };
+// Exit code 130 when interrupted (the completed cells are saved).
 int run(const RunOptions& o);
+
+struct MergeOptions {
+  std::string output;
+  std::vector<std::string> inputs;
+  std::string command_line;
+};
+int merge(const MergeOptions& o);
+
+struct RegressOptions {
+  std::string baseline;
+  std::string matrix;  // overrides the baseline's matrix
+  bool update = false;
+  int jobs = 1;
+  std::string reference_cache;
+  std::string output;  // optional HDF5 file of the fresh run
+  std::string command_line;
+};
+// Exit code 1 when a cell exceeds its bound (every such cell is named).
+int regress(const RegressOptions& o);
 
 struct ConvergeOptions {
   std::string input, output, format = "md";
+  std::string matrix;  // also render the matrix's [[table]] blocks
 };
 int converge(const ConvergeOptions& o);
 

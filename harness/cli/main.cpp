@@ -46,12 +46,23 @@ int main(int argc, char** argv) {
   run->add_option("-o,--output", run_opts.output, "HDF5 output file");
   run->add_option("--samples", run_opts.samples, "time-series samples kept per run")
       ->check(CLI::PositiveNumber);
+  run->add_option("-j,--jobs", run_opts.jobs, "worker threads (results do not depend on it)");
+  run->add_option("--shard", run_opts.shard,
+                  "K/N: run every N-th cell starting at K (default: from OMPI_COMM_WORLD_*, "
+                  "PMI_*, SLURM_ARRAY_TASK_*)");
+  run->add_flag("--resume", run_opts.resume, "skip cells already complete in the output file");
+  run->add_option("--reference-cache", run_opts.reference_cache,
+                  "directory of cached references (\"none\": no cache)");
+  run->add_option("--checkpoint", run_opts.checkpoint_seconds,
+                  "seconds between checkpoints of the output file (0: after every cell)");
+  run->add_flag("-q,--quiet", run_opts.quiet, "no progress on stderr");
 
   cli::ConvergeOptions conv_opts;
   auto* conv = app.add_subcommand("converge", "convergence tables from a run file");
   conv->add_option("input", conv_opts.input, "HDF5 file written by tibench run")->required();
   conv->add_option("--format", conv_opts.format, "md | csv | tex");
   conv->add_option("-o,--output", conv_opts.output, "output file (default: stdout)");
+  conv->add_option("--matrix", conv_opts.matrix, "also render this matrix's paper tables ([[table]])");
 
   cli::VerifyOptions ver_opts;
   ver_opts.command_line = command_line;
@@ -62,6 +73,24 @@ int main(int argc, char** argv) {
   verify->add_flag("--strict", ver_opts.strict, "exit 1 when a claim is refuted");
   verify->add_option("-o,--output", ver_opts.output, "HDF5 output file");
   verify->add_option("--report", ver_opts.report, "Markdown report file");
+
+  cli::MergeOptions merge_opts;
+  merge_opts.command_line = command_line;
+  auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
+  merge->add_option("output", merge_opts.output, "merged HDF5 file")->required();
+  merge->add_option("inputs", merge_opts.inputs, "input HDF5 files")->required();
+
+  cli::RegressOptions reg_opts;
+  reg_opts.command_line = command_line;
+  auto* regress = app.add_subcommand("regress", "CI gate: rerun a matrix and check error bounds");
+  regress->add_option("--baseline", reg_opts.baseline, "baseline JSON (results/baselines/ci.json)")
+      ->required();
+  regress->add_option("--matrix", reg_opts.matrix, "matrix to run (default: the baseline's)");
+  regress->add_flag("--update", reg_opts.update, "rewrite the baseline from a fresh run, print the diff");
+  regress->add_option("-j,--jobs", reg_opts.jobs, "worker threads");
+  regress->add_option("--reference-cache", reg_opts.reference_cache,
+                      "directory of cached references (default: none)");
+  regress->add_option("-o,--output", reg_opts.output, "also write the fresh run to this HDF5 file");
 
   cli::StabilityOptions stab_opts;
   auto* stab = app.add_subcommand("stability", "update matrix Q(hbar) of an integrator on the oscillator");
@@ -110,6 +139,8 @@ int main(int argc, char** argv) {
     if (*conv) return cli::converge(conv_opts);
     if (*verify) return cli::verify(ver_opts);
     if (*info) return cli::info(info_input);
+    if (*merge) return cli::merge(merge_opts);
+    if (*regress) return cli::regress(reg_opts);
     if (*stab) return cli::stability(stab_opts);
   } catch (const InputError& e) {
     std::cerr << "tibench: " << e.what() << "\n";

@@ -52,7 +52,9 @@ TEST_P(TableauMethod, SteppedPropertiesEqualAlgebraicOnes) {
                                      << L.max_rho_left;
   EXPECT_EQ(L.l_stable, *C.l_stable) << "rho_inf " << L.rho_inf;
   // ρ at |z| = 1e6 is |R(∞)| + O(1/|z|).
-  if (std::isfinite(C.r_inf)) EXPECT_NEAR(L.rho_inf, std::abs(C.r_inf), 1e-4);
+  if (std::isfinite(C.r_inf)) {
+    EXPECT_NEAR(L.rho_inf, std::abs(C.r_inf), 1e-4);
+  }
 }
 
 std::vector<std::string> ids_with_stability_function() {

@@ -71,3 +71,63 @@ TEST(Matrix, ErrorsNameFileLineAndWhatIsAccepted) {
 
 }  // namespace
 }  // namespace tibench
+
+namespace tibench {
+namespace {
+
+TEST(Matrix, OutputsReferenceAndExclusionsReachTheCells) {
+  const Matrix m = parse_matrix(R"(
+[[study]]
+problems = ["pendulum"]
+integrators = ["*"]
+exclude = ["forward-euler", "rk4"]
+h = [0.1, 0.05]
+t_end = 2.0
+outputs = 4
+reference = { method = "rk4", h_ref = 1e-4 }
+)",
+                                "o.toml");
+  ASSERT_EQ(m.cells.size(), 2 * (integrator_registry().size() - 2));
+  for (const auto& c : m.cells) {
+    EXPECT_NE(c.integrator, "forward-euler");
+    EXPECT_NE(c.integrator, "rk4");
+    EXPECT_EQ(c.outputs, 4);
+    EXPECT_EQ(c.reference_method, "rk4");
+    EXPECT_EQ(c.h_ref, 1e-4);
+  }
+  // Without a reference table: auto, with h_ref = min(h) / 64.
+  const Matrix d = parse_matrix(std::string(kStudy) + "h = [0.1, 0.05]\nt_end = 1\n", "d.toml");
+  EXPECT_EQ(d.cells[0].reference_method, "auto");
+  EXPECT_EQ(d.cells[0].h_ref, 0.05 / kDefaultReferenceRefinement);
+}
+
+TEST(Matrix, StarKeepsEveryIntegratorWhoseStepperAcceptsTheProblem) {
+  for (const auto& p : {"oscillator", "pendulum", "random-convex"}) {
+    const Matrix m = parse_matrix(std::string("[[study]]\nproblems = [\"") + p +
+                                      "\"]\nintegrators = [\"*\"]\nh = [0.1]\nt_end = 1\n",
+                                  "s.toml");
+    EXPECT_EQ(m.cells.size() + m.excluded.size(), integrator_registry().size());
+    for (const auto& x : m.excluded) EXPECT_FALSE(x.reason.empty());
+  }
+}
+
+TEST(Matrix, MoreErrorsNameFileLineAndWhatIsAccepted) {
+  expect_error(std::string(kStudy) + "h = [0.3]\nt_end = 1\noutputs = 2\n",
+               "bad.toml:4: step size");
+  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\noutputs = 0\n", "invalid outputs");
+  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nexclude = [\"x\"]\n",
+               "bad.toml:6: unknown integrator 'x'");
+  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nreference = { method = \"x\" }\n",
+               "accepted: auto, exact, rk4");
+  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nreference = { h = 1 }\n",
+               "unknown key 'h' in reference");
+  expect_error("[[study]]\nproblems = [\"pendulum\"]\nintegrators = [\"rk4\"]\nh = [0.1]\n"
+               "t_end = 1\nreference = { method = \"exact\" }\n",
+               "has no exact solution");
+  expect_error("[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"rk4\"]\n"
+               "h = [0.1]\nt_end = 1\n",
+               "repeats the run /runs/oscillator/rk4/h=1.000000e-01");
+}
+
+}  // namespace
+}  // namespace tibench

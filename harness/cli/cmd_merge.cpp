@@ -1,0 +1,18 @@
+#include <cstdio>
+
+#include "harness/cli/commands.hpp"
+#include "harness/merge.hpp"
+
+namespace tibench::cli {
+
+int merge(const MergeOptions& o) {
+  const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line);
+  std::printf("merged %zu files into %s: %zu runs, %zu references%s\n", o.inputs.size(),
+              o.output.c_str(), r.runs, r.references,
+              r.duplicates ? (", " + std::to_string(r.duplicates) +
+                              " duplicate runs (same cell) kept once").c_str()
+                           : "");
+  return 0;
+}
+
+}  // namespace tibench::cli

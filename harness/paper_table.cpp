@@ -1,0 +1,97 @@
+#include "harness/paper_table.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "harness/h5io.hpp"
+#include "harness/run_cell.hpp"
+
+namespace tibench {
+
+namespace {
+
+struct Value {
+  std::string text;  // formatted number, or why there is none
+};
+
+double reduce_series(const std::vector<double>& s, const std::string& how) {
+  if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+  if (how == "final") return s.back();
+  double out = how == "min" ? s.front() : (how == "max" ? s.front() : 0.0);
+  for (double x : s) {
+    if (how == "max") out = std::max(out, x);
+    if (how == "min") out = std::min(out, x);
+    if (how == "max_abs_change") out = std::max(out, std::abs(x - s.front()));
+  }
+  return out;
+}
+
+// The group of the run (problem, integrator, requested h), if any.
+std::string find_run(const H5::H5File& f, const std::string& problem, const std::string& integrator,
+                     double h) {
+  const std::string dir = "/runs/" + problem + "/" + integrator;
+  if (!h5::exists(f, dir)) return "";
+  H5::Group g = f.openGroup(dir);
+  for (const auto& key : h5::children(g)) {
+    H5::Group run = g.openGroup(key);
+    const double hr = h5::read_double_attr(run, "h_requested");
+    if (std::abs(hr - h) <= 1e-9 * std::abs(h)) return dir + "/" + key;
+  }
+  return "";
+}
+
+Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, double h) {
+  const std::string path = find_run(f, c.problem, c.integrator, h);
+  if (path.empty()) return {"missing"};
+  H5::Group g = f.openGroup(path);
+  const std::string status = h5::read_string_attr(g, "status");
+  if (status != "ok") return {status};
+  double v = std::numeric_limits<double>::quiet_NaN();
+  if (t.quantity.rfind("metric:", 0) == 0) {
+    const std::string key = t.quantity.substr(7);
+    if (h5::has_attr(g, key)) v = h5::read_double_attr(g, key);
+  } else {
+    const std::string name = t.quantity.substr(7);
+    if (h5::exists(f, path + "/" + name)) {
+      const auto slash = name.rfind('/');
+      H5::Group parent = slash == std::string::npos ? g : f.openGroup(path + "/" + name.substr(0, slash));
+      v = reduce_series(h5::read_doubles(parent, name.substr(slash == std::string::npos ? 0 : slash + 1)),
+                        t.reduce);
+    }
+  }
+  if (std::isnan(v)) return {"n/a"};
+  char buf[64];
+  std::snprintf(buf, sizeof buf, t.format.c_str(), v);
+  return {buf};
+}
+
+}  // namespace
+
+std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format) {
+  std::vector<std::string> header{"h"};
+  for (const auto& c : t.columns) header.push_back(c.label);
+  std::vector<std::vector<std::string>> body;
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    std::vector<std::string> line;
+    if (r < t.row_labels.size()) {
+      line.push_back(t.row_labels[r]);
+    } else {
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%.6g", t.rows[r]);
+      line.push_back(buf);
+    }
+    for (const auto& c : t.columns) {
+      std::string cell = value_of(f, t, c, t.rows[r]).text;
+      if (r < c.paper.size() && !c.paper[r].empty()) cell += " (" + c.paper[r] + ")";
+      line.push_back(cell);
+    }
+    body.push_back(std::move(line));
+  }
+  const std::string note = "ours (paper); quantity " + t.quantity +
+                           (t.quantity.rfind("series:", 0) == 0 ? ", " + t.reduce : "") +
+                           "; paper values: " + t.source;
+  return format_table(t.id + ": " + t.title, note, header, body, format);
+}
+
+}  // namespace tibench

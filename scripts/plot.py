@@ -1,0 +1,288 @@
+#!/usr/bin/python3
+"""Figures from a tibench run file (schema tibench/1), for `make figures` / `make run`.
+
+usage: /usr/bin/python3 scripts/plot.py RUNS.h5 [--out results/figures] [--tibench PATH]
+                                        [--formats png,svg]
+
+Writes, per problem label P:
+  energy_P          total energy H(t) and relative drift |H - H0|/|H0| against time,
+                    every integrator overlaid, at one step size common to all of them
+                    (the median of the ladder)
+  convergence_P     err_final against the actual step size h, log-log, with dashed
+                    slope guides of each nominal order present
+  alpha_P           alpha(t) of the runs that record it (A-search, blending); skipped
+                    with a note when no run has an `alpha` dataset
+and, when the tibench binary has a `stability` subcommand (DESIGN.md section 3):
+  stability_trace, stability_radius   trace and spectral radius of Q(hbar) against hbar
+  stability_imaginary_axis            |R(iy)| for y = sqrt(hbar): on m x'' = -k x a
+                                      Runge-Kutta step has eigenvalues R(+-i sqrt(hbar)), so
+                                      the spectral radius of Q(hbar) is |R(i sqrt(hbar))|
+otherwise the stability figures are skipped with a printed note.
+Each figure is saved as PNG and SVG. Uses the Agg backend (no display needed).
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import h5py  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+# Fixed SVG ids and no timestamps: regenerated figures only change when the data do.
+plt.rcParams.update({"font.size": 11, "axes.titlesize": 12, "legend.fontsize": 9,
+                     "figure.dpi": 100, "savefig.dpi": 150, "svg.hashsalt": "tibench"})
+
+
+# 20 colours x 4 dash patterns: distinct curves for up to 80 integrators, so
+# that coinciding curves (e.g. implicit midpoint and trapezoidal on linear
+# problems) stay visible.
+COLORS = plt.get_cmap("tab20").colors
+DASHES = ["-", "--", "-.", ":"]
+MARKERS = "os^vD<>px*h"
+
+
+def style(k):
+    return {"color": COLORS[k % len(COLORS)], "linestyle": DASHES[(k // len(COLORS) + k) % len(DASHES)]}
+
+
+def legend(ax, n):
+    """Legend beside the axes, in columns of at most 20 entries."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncol=max(1, (n + 19) // 20),
+              frameon=False)
+
+
+def text(attr):
+    return attr.decode() if isinstance(attr, bytes) else str(attr)
+
+
+def read_runs(path):
+    """{problem: [run dict]} with attributes and the datasets the figures need."""
+    problems = {}
+    with h5py.File(path, "r") as f:
+        if "runs" not in f:
+            return problems
+        for problem, pg in f["runs"].items():
+            for integrator, ig in pg.items():
+                for hkey, g in ig.items():
+                    run = {"problem": problem, "integrator": integrator, "hkey": hkey,
+                           "id": text(g.attrs["integrator"]), "status": text(g.attrs["status"]),
+                           "h": float(g.attrs["h"]), "h_requested": float(g.attrs["h_requested"]),
+                           "err_final": float(g.attrs["err_final"]),
+                           "t": g["t"][()], "energy": g["energy"][()]}
+                    if "alpha" in g:
+                        run["alpha"] = g["alpha"][()]
+                    problems.setdefault(problem, []).append(run)
+    return problems
+
+
+def nominal_orders(tibench):
+    if not tibench:
+        return {}
+    try:
+        out = subprocess.run([tibench, "list", "integrators", "--json"], check=True,
+                             capture_output=True, text=True).stdout
+        return {i["id"]: i.get("order_declared", 0) for i in json.loads(out)}
+    except (OSError, subprocess.CalledProcessError, ValueError) as e:
+        print(f"plot.py: note: could not read nominal orders from {tibench}: {e}")
+        return {}
+
+
+def save(fig, out, name, formats, written):
+    for fmt in formats:
+        path = os.path.join(out, f"{name}.{fmt}")
+        metadata = {"Date": None} if fmt in ("svg", "pdf") else {}
+        fig.savefig(path, bbox_inches="tight", metadata=metadata)
+        written.append(path)
+    plt.close(fig)
+
+
+def common_step(runs):
+    """The median requested step among those every integrator ran."""
+    by_integrator = {}
+    for r in runs:
+        by_integrator.setdefault(r["integrator"], set()).add(r["h_requested"])
+    common = set.intersection(*by_integrator.values()) if by_integrator else set()
+    steps = sorted(common or {r["h_requested"] for r in runs})
+    return steps[len(steps) // 2]
+
+
+def energy_figure(problem, runs, out, formats, written):
+    h = common_step(runs)
+    chosen = sorted((r for r in runs if r["h_requested"] == h), key=lambda r: r["integrator"])
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    for k, r in enumerate(chosen):
+        label = r["integrator"] + ("" if r["status"] == "ok" else f" ({r['status']})")
+        top.plot(r["t"], r["energy"], label=label, linewidth=1.2, **style(k))
+        e0 = r["energy"][0]
+        drift = np.abs(r["energy"] - e0) / (abs(e0) if e0 != 0 else 1.0)
+        # t = 0 has zero drift by definition: start at the first step.
+        bottom.semilogy(r["t"][1:], np.maximum(drift[1:], 1e-17), linewidth=1.2, **style(k))
+    top.set_ylabel("total energy H [J]")
+    top.set_title(f"{problem}: energy, h = {h:.4g} s")
+    top.grid(True, alpha=0.3)
+    legend(top, len(chosen))
+    bottom.set_xlabel("time t [s]")
+    bottom.set_ylabel("|H - H0| / |H0|")
+    bottom.grid(True, which="both", alpha=0.3)
+    save(fig, out, f"energy_{problem}", formats, written)
+
+
+def convergence_figure(problem, runs, orders, out, formats, written):
+    series = {}
+    for r in runs:
+        if r["status"] == "ok" and math.isfinite(r["err_final"]) and r["err_final"] > 0:
+            series.setdefault(r["integrator"], []).append((r["h"], r["err_final"], r["id"]))
+    if not series:
+        print(f"plot.py: note: {problem} has no measured err_final (no reference); "
+              "convergence figure skipped")
+        return
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    guides = {}
+    for k, name in enumerate(sorted(series)):
+        pts = sorted(series[name])
+        hs = np.array([p[0] for p in pts])
+        errs = np.array([p[1] for p in pts])
+        ax.loglog(hs, errs, marker=MARKERS[k % len(MARKERS)], label=name, markersize=5,
+                  markerfacecolor="none", **style(k))
+        p = orders.get(pts[0][2], 0)
+        if p:
+            guides.setdefault(p, []).append((hs, errs))
+    # One slope guide per nominal order, drawn below the lowest curve of that
+    # order at its geometric centre, over its step range.
+    for p, curves in sorted(guides.items()):
+        hs = np.concatenate([c[0] for c in curves])
+        errs = np.concatenate([c[1] for c in curves])
+        h_lo, h_hi = hs.min(), hs.max()
+        h_mid = math.sqrt(h_lo * h_hi)
+        anchor = min(np.interp(math.log(h_mid), np.log(c[0]), np.log(c[1])) for c in curves)
+        xs = np.array([h_lo, h_hi])
+        ys = np.exp(anchor - 1.0) * (xs / h_mid) ** p
+        ax.loglog(xs, ys, "k--", linewidth=0.9, alpha=0.6)
+        ax.annotate(f"slope {p}", (xs[0], ys[0]), textcoords="offset points", xytext=(4, -12),
+                    fontsize=9, alpha=0.8)
+    ax.set_xlabel("step size h [s]")
+    ax.set_ylabel("err_final (M-weighted relative error at t_end)")
+    ax.set_title(f"{problem}: convergence")
+    ax.grid(True, which="both", alpha=0.3)
+    legend(ax, len(series))
+    save(fig, out, f"convergence_{problem}", formats, written)
+
+
+def alpha_figure(problem, runs, out, formats, written):
+    with_alpha = [r for r in runs if "alpha" in r]
+    if not with_alpha:
+        return False
+    h = common_step(with_alpha)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    chosen = [r for r in sorted(with_alpha, key=lambda r: r["integrator"]) if r["h_requested"] == h]
+    for k, r in enumerate(chosen):
+        ax.plot(r["t"], r["alpha"], label=r["integrator"], linewidth=1.2, **style(k))
+    ax.set_xlabel("time t [s]")
+    ax.set_ylabel("alpha [-]")
+    ax.set_title(f"{problem}: alpha(t), h = {h:.4g} s")
+    ax.grid(True, alpha=0.3)
+    legend(ax, len(chosen))
+    save(fig, out, f"alpha_{problem}", formats, written)
+    return True
+
+
+def has_stability(tibench):
+    if not tibench:
+        return False
+    try:
+        help_text = subprocess.run([tibench, "--help"], capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return any(line.strip().startswith("stability") for line in help_text.splitlines())
+
+
+def stability_figures(tibench, out, formats, written):
+    ids = json.loads(subprocess.run([tibench, "list", "integrators", "--json"], check=True,
+                                    capture_output=True, text=True).stdout)
+    curves = {}
+    for info in ids:
+        res = subprocess.run([tibench, "stability", info["id"], "--json"], capture_output=True,
+                             text=True)
+        if res.returncode != 0:
+            print(f"plot.py: note: tibench stability {info['id']} failed: {res.stderr.strip()}")
+            continue
+        rows = json.loads(res.stdout)["rows"]
+        curves[info["id"]] = {k: np.array([row[k] for row in rows], dtype=float)
+                              for k in ("hbar", "trace", "spectral_radius")}
+    if not curves:
+        print("plot.py: note: no stability data; stability figures skipped")
+        return
+    for key, ylabel, name in (("trace", "trace of Q(hbar) [-]", "stability_trace"),
+                              ("spectral_radius", "spectral radius of Q(hbar) [-]",
+                               "stability_radius")):
+        fig, ax = plt.subplots(figsize=(8, 5))
+        for k, (ident, c) in enumerate(sorted(curves.items())):
+            ax.semilogx(c["hbar"], c[key], label=ident, **style(k))
+        if key == "spectral_radius":
+            ax.axhline(1.0, color="k", linewidth=0.8, linestyle=":")
+            ax.set_yscale("log")
+            ax.set_ylim(1e-4, 1e4)  # beyond: unstable, the slope no longer matters
+        else:
+            ax.set_ylim(-3, 3)  # |trace| > 2 with det ~ 1 is already unstable
+        ax.set_xlabel("hbar = h^2 k / m [-]")
+        ax.set_ylabel(ylabel)
+        ax.set_title(f"{ylabel.split(' [')[0]} on m x'' = -k x")
+        ax.grid(True, which="both", alpha=0.3)
+        legend(ax, len(curves))
+        save(fig, out, name, formats, written)
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for k, (ident, c) in enumerate(sorted(curves.items())):
+        ax.loglog(np.sqrt(c["hbar"]), c["spectral_radius"], label=ident, **style(k))
+    ax.axhline(1.0, color="k", linewidth=0.8, linestyle=":")
+    ax.set_ylim(1e-4, 1e4)
+    ax.set_xlabel("y = h omega = sqrt(hbar) [-]")
+    ax.set_ylabel("|R(iy)| [-]")
+    ax.set_title("amplification on the imaginary axis")
+    ax.grid(True, which="both", alpha=0.3)
+    legend(ax, len(curves))
+    save(fig, out, "stability_imaginary_axis", formats, written)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs", help="HDF5 file written by tibench run")
+    ap.add_argument("--out", default="results/figures")
+    ap.add_argument("--tibench", default="", help="tibench binary (nominal orders, stability)")
+    ap.add_argument("--formats", default="png,svg")
+    args = ap.parse_args(argv)
+    if not os.path.exists(args.runs):
+        print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
+        return 2
+    formats = [f for f in args.formats.split(",") if f]
+    os.makedirs(args.out, exist_ok=True)
+    problems = read_runs(args.runs)
+    if not problems:
+        print(f"plot.py: '{args.runs}' holds no runs", file=sys.stderr)
+        return 2
+    orders = nominal_orders(args.tibench)
+    written = []
+    any_alpha = False
+    for problem, runs in sorted(problems.items()):
+        energy_figure(problem, runs, args.out, formats, written)
+        convergence_figure(problem, runs, orders, args.out, formats, written)
+        any_alpha = alpha_figure(problem, runs, args.out, formats, written) or any_alpha
+    if not any_alpha:
+        print("plot.py: note: no run records alpha (no A-search / blending runs); "
+              "alpha figures skipped")
+    if has_stability(args.tibench):
+        stability_figures(args.tibench, args.out, formats, written)
+    else:
+        print("plot.py: note: this tibench has no `stability` subcommand yet; "
+              "stability and R(iy) figures skipped")
+    print(f"plot.py: wrote {len(written)} files to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
