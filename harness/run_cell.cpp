@@ -144,7 +144,11 @@ class Recorder {
     const Eigen::Vector3d L = p_.angular_momentum(s);
     if (L_ref_ > 0) angmom_drift_max_ = std::max(angmom_drift_max_, (L - L0_).norm() / L_ref_);
     if (!std::isnan(r.alpha)) any_alpha_ = true;
+    if (!std::isnan(r.energy_target)) any_target_ = true;
+    if (!std::isnan(r.error_estimate)) any_estimate_ = true;
     last_alpha_ = r.alpha;
+    last_target_ = r.energy_target;
+    last_estimate_ = r.error_estimate;
     if (n % stride_ == 0 || n == steps_) sample(s, H);
   }
 
@@ -154,6 +158,8 @@ class Recorder {
     m["momentum_drift_max"] = momentum_drift_max_;
     m["angmom_drift_max"] = angmom_drift_max_;
     if (!any_alpha_) out_.alpha.clear();
+    if (!any_target_) out_.energy_target.clear();
+    if (!any_estimate_) out_.error_estimate.clear();
   }
 
  private:
@@ -172,6 +178,8 @@ class Recorder {
     out_.newton_iters.push_back(iters_since_sample_);
     iters_since_sample_ = 0;
     out_.alpha.push_back(last_alpha_);
+    out_.energy_target.push_back(last_target_);
+    out_.error_estimate.push_back(last_estimate_);
     p_.observables(s, obs_);
     for (std::size_t k = 0; k < obs_.size() && k < out_.observables.size(); ++k)
       out_.observables[k].push_back(obs_[k]);
@@ -186,8 +194,10 @@ class Recorder {
   double p_ref_ = 0, L_ref_ = 0;
   double drift_ = 0, energy_drift_max_ = 0, momentum_drift_max_ = 0, angmom_drift_max_ = 0;
   long long iters_since_sample_ = 0;
-  bool any_alpha_ = false;
+  bool any_alpha_ = false, any_target_ = false, any_estimate_ = false;
   double last_alpha_ = std::numeric_limits<double>::quiet_NaN();
+  double last_target_ = std::numeric_limits<double>::quiet_NaN();
+  double last_estimate_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> obs_;
 };
 

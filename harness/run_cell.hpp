@@ -57,6 +57,8 @@ struct TimeSeries {
   std::vector<double> angular_momentum;  // samples × 3
   std::vector<long long> newton_iters;   // iterations since the previous sample
   std::vector<double> alpha;             // empty unless the method reports α
+  std::vector<double> energy_target;     // empty unless the method reports its target
+  std::vector<double> error_estimate;    // empty unless the method has an embedded estimate
   std::vector<std::string> observable_names;
   std::vector<std::vector<double>> observables;  // one series per name
 };

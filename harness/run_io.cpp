@@ -37,6 +37,8 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   h5::matrix_dataset(g, "angular_momentum", s.angular_momentum, 3);
   h5::dataset(g, "newton_iters", s.newton_iters);
   if (!s.alpha.empty()) h5::dataset(g, "alpha", s.alpha);
+  if (!s.energy_target.empty()) h5::dataset(g, "energy_target", s.energy_target);
+  if (!s.error_estimate.empty()) h5::dataset(g, "error_estimate", s.error_estimate);
   if (!s.observable_names.empty()) {
     H5::Group obs = h5::group(f, path + "/observables");
     for (std::size_t k = 0; k < s.observable_names.size(); ++k)

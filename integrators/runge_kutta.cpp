@@ -94,6 +94,18 @@ StepReport RungeKuttaStepper::step(State& s) {
       s.v.noalias() += (h * b) * A_[i];
     }
   }
+  if (tab_.b_hat.size() == stages) {
+    // Embedded estimate ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.
+    q_tilde_.setZero();
+    v_tilde_.setZero();
+    for (int i = 0; i < stages; ++i) {
+      const double d = h * (tab_.b[i] - tab_.b_hat[i]);
+      if (d == 0.0) continue;
+      q_tilde_.noalias() += d * V_[i];
+      v_tilde_.noalias() += d * A_[i];
+    }
+    report.error_estimate = std::max(q_tilde_.cwiseAbs().maxCoeff(), v_tilde_.cwiseAbs().maxCoeff());
+  }
   s.t += h;
   return report;
 }

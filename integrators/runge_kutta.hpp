@@ -12,6 +12,8 @@
 // Update: q_{n+1} = q_n + h Σ b_i V_i,  v_{n+1} = v_n + h Σ b_i A_i; for
 // stiffly accurate tableaux (last row of A = b) the identical value
 // (Q_s, V_s) is taken directly, which avoids cancellation on stiff problems.
+// Tableaux with embedded weights b̂ report ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ as
+// the step's error estimate.
 //
 // One engine serves explicit and diagonally implicit tableaux because an
 // explicit stage is the a_ii = 0 case of the same recursion; explicit
