@@ -265,6 +265,17 @@ struct DissipativeLadder {
 DissipativeLadder dissipative_ladder(const std::string& integrator, const std::string& problem,
                                      const std::vector<std::string>& problem_params, int levels) {
   DissipativeLadder out;
+  // Every cell has the same problem, t_end and output time: one reference.
+  CellSpec first;
+  first.problem = problem;
+  first.problem_params = problem_params;
+  first.t_end = 2.0;
+  first.h_ref = 1e-5;
+  const auto p = make_problem(problem, problem_params);
+  const Reference ref = compute_reference(*p, reference_request(first));
+  if (!ref.ok) throw std::runtime_error(problem + ": reference failed: " + ref.message);
+  RunContext ctx;
+  ctx.reference = &ref;
   for (const std::string term : {"first-order", "second-order"}) {
     std::vector<double> hs, errs;
     for (int j = 0; j < levels; ++j) {
@@ -277,7 +288,7 @@ DissipativeLadder dissipative_ladder(const std::string& integrator, const std::s
       c.t_end = 2.0;
       c.max_samples = 1;
       c.h_ref = 1e-5;
-      const RunRecord rec = run_cell(c);
+      const RunRecord rec = run_cell(c, ctx);
       if (rec.status != "ok") throw std::runtime_error(integrator + " " + term + ": " + rec.status);
       const double e = rec.metrics["err_final"];
       if (!std::isfinite(e))
