@@ -113,7 +113,8 @@ StepReport BlendStepper::step(State& s) {
     H_diss_ += h() * v_mid.dot(g_);
   }
   H_total_ = *H_initial_ + H_added_ - H_diss_;
-  const double tolerance = o_.epsilon * std::abs(H_n);
+  // Eq. 24: |e(α)| < ε H_total, the tolerance relative to this step's target.
+  const double tolerance = o_.epsilon * std::abs(H_total_);
   auto e = [&](const State& z) { return p_.total_energy(z) - H_total_; };
   const double e_s = e(z_s);
 

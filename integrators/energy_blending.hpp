@@ -6,8 +6,8 @@
 //      from S's positions (their BEsolve(x_IM, ...)), blend
 //      z(α) = (1 − α) z_S + α z_BE (Eqs. 21–22); if e < 0: a forward-Euler
 //      step, blend z(α) = (1 − α) z_FE + α z_S;
-//   3. α by bisection until |e(α)| < ε |H(x_n, v_n)| (Eq. 24, ε = 0.01 by
-//      default); if both ends overshoot (BE also gains, or FE also loses),
+//   3. α by bisection until |e(α)| < ε |H_total| (Eq. 24 "ε H_total(x_n, v_n)":
+//      the target of this step; ε = 0.01 by default); if both ends overshoot (BE also gains, or FE also loses),
 //      the far end is taken (full BE — the paper's rule — or full FE);
 //   4. damping as a separate step: ether drag v ← v − k_e h v/m (Eq. 31) and
 //      the momentum-preserving damping v ← v − k Δv (Eqs. 32–36), with
