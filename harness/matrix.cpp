@@ -1,5 +1,6 @@
 #include "harness/matrix.hpp"
 
+#include <charconv>
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -105,7 +106,13 @@ const toml::array& nonempty_array(const Ctx& ctx, const toml::table& study, cons
 
 std::string text_value(const Ctx& ctx, const toml::node& n, const std::string& what) {
   if (auto s = n.value<std::string>()) return *s;
-  if (auto d = n.value<double>()) return format_real(*d);
+  if (auto d = n.value<double>()) {
+    // Shortest text that reads back as the same double: a printed 0.776
+    // stays "0.776", as the paper prints it.
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, *d);
+    return std::string(buf, res.ptr);
+  }
   ctx.fail(n, what + " must be a string or a number");
 }
 
@@ -285,8 +292,9 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       check_keys(ctx, *t, {"method", "h_ref"}, "reference");
       if (auto mnode = t->get("method")) {
         const auto mtext = mnode->value<std::string>();
-        if (!mtext || (*mtext != "auto" && *mtext != "exact" && *mtext != "rk4"))
-          ctx.fail(*mnode, "invalid reference method (accepted: auto, exact, rk4)");
+        if (!mtext || (*mtext != "auto" && *mtext != "exact" && *mtext != "rk4" &&
+                       *mtext != "none"))
+          ctx.fail(*mnode, "invalid reference method (accepted: auto, exact, rk4, none)");
         reference_method = *mtext;
       }
       if (auto hnode = t->get("h_ref")) h_ref = positive_number(ctx, *hnode, "reference h_ref");

@@ -35,7 +35,8 @@ std::optional<Reference> ReferenceCache::lookup(const std::string& key_text) con
 }
 
 void ReferenceCache::store(const Reference& ref) const {
-  if (dir_.empty()) return;
+  // Only computed references are worth keeping (exact and none cost nothing).
+  if (dir_.empty() || ref.method != "rk4") return;
   std::filesystem::create_directories(dir_);
   h5::AtomicFile out(file_of(ref.key));
   write_reference(out.file(), kGroup, ref);

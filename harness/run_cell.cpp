@@ -62,8 +62,9 @@ void validate_cell(const CellSpec& spec) {
   const ReferenceRequest req = reference_request(spec);
   if (req.method == "exact")
     (void)resolved_method(*pinfo.make(pparams), req);
-  else if (req.method != "auto" && req.method != "rk4")
-    throw InputError("unknown reference method '" + req.method + "' (accepted: auto, exact, rk4)");
+  else if (req.method != "auto" && req.method != "rk4" && req.method != "none")
+    throw InputError("unknown reference method '" + req.method +
+                     "' (accepted: auto, exact, rk4, none)");
   else if (!(req.h_ref > 0) || !std::isfinite(req.h_ref) || req.h_ref > req.t_end)
     throw InputError("invalid reference h_ref " + format_real(req.h_ref) +
                      " (expected a number > 0 and <= t_end)");
@@ -211,6 +212,10 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
   rec.reference_key = ref.key;
   if (!ref.ok) {
     rec.reference_check = "fail: the reference failed: " + ref.message;
+    return;
+  }
+  if (ref.method == "none") {
+    rec.reference_check = "none: no reference requested; error metrics not measured";
     return;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -30,7 +30,7 @@ struct CellSpec {
   long max_samples = 10000;  // time-series samples kept (plus t = 0)
   double energy_cap = 1e12;  // |H − H0| > cap·|H0| counts as divergence
   long outputs = 1;          // error output times t_j = j t_end / outputs
-  std::string reference_method = "auto";  // auto | exact | rk4 (reference/reference.hpp)
+  std::string reference_method = "auto";  // auto | exact | rk4 | none (reference/reference.hpp)
   double h_ref = 0.0;        // rk4 reference step; 0: h / kDefaultReferenceRefinement
   // Group labels in the output file; default to the ids. Matrices that run
   // one integrator with several parameter sets give each set its own label.

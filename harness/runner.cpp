@@ -159,7 +159,7 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
     const Reference& r = *slot.ref;
     res.references.push_back({slot.problem_label, r.summary(), r.ok, slot.cached,
                               r.max_self_convergence(), r.max_cross_check()});
-    if (r.method != "exact" && o.progress)
+    if (r.method == "rk4" && o.progress)
       std::fprintf(stderr, "%sreference %s: %s%s\n", r.ok ? "" : "tibench: WARNING: ",
                    slot.problem_label.c_str(), r.summary().c_str(), slot.cached ? " (cached)" : "");
   };

@@ -27,6 +27,7 @@ StepReport Bdf2Stepper::step(State& s) {
   anchor_ = (4.0 * s.q - previous_->q) / 3.0;
   y_ = tau * (4.0 * s.v - previous_->v) / 3.0;
   phi_.set_stage(anchor_, y_, tau, tau, s.t + h);
+  phi_.set_safe_position(s.q);
   const NewtonResult nr = newton_.minimize(phi_, y_);
   report.newton_iters = nr.iterations;
   report.linear_solves = nr.linear_solves;

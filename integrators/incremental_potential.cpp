@@ -21,9 +21,15 @@ bool IncrementalPotential::explicit_candidate(Vec& y) const {
   return true;
 }
 
+bool IncrementalPotential::feasible_start(Vec& y) const {
+  y = safe_ - x_anchor_;
+  return true;
+}
+
 void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
                                      double kappa, double t) {
   x_anchor_ = x_anchor;
+  safe_ = x_anchor;
   y_hat_ = y_hat;
   tau_ = tau;
   kappa_ = kappa;
@@ -31,7 +37,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   inertia_ = p_.mass() / (tau * tau);
   v0_.setZero(p_.dofs());
   if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
-  hessian_magnitude_ = 0.0;
+  hessian_abs_.clear();
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
@@ -84,11 +90,10 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
   const std::size_t first = out.size();
   p_.hessian(position(y), out, project_psd);
-  // max_i Σ_j |∇²P_ij| / w_i: the rounding of ∇P(x) is about ε times this
-  // times ‖x‖ (x is taken at the point of the noise estimate, not here).
-  scratch_.setZero(p_.dofs());
-  for (std::size_t k = first; k < out.size(); ++k) scratch_[out[k].row()] += std::abs(out[k].value());
-  hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).maxCoeff();
+  // |∇²P| entry by entry, for residual_noise.
+  hessian_abs_.clear();
+  for (std::size_t k = first; k < out.size(); ++k)
+    hessian_abs_.emplace_back(out[k].row(), out[k].col(), std::abs(out[k].value()));
   if (p_.has_dissipation()) {
     const std::size_t dissipation_first = out.size();
     p_.dissipation_hessian(x_, velocity(y), out);
@@ -107,10 +112,20 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
 
 double IncrementalPotential::residual_noise(const Vec& y) const {
   constexpr double eps = std::numeric_limits<double>::epsilon();
-  const double x_norm = (x_anchor_ + y).cwiseAbs().maxCoeff();
+  // max_i Σ_j |∇²P_ij| |x_j| / w_i (last Hessian, current x): the rounding of
+  // ∇P from the rounding of x (ε|x_j| per coordinate), row by row, in
+  // position units. Row by row matters: near a barrier the largest Hessian
+  // row belongs to a coordinate close to zero, whose rounding is tiny.
+  double hessian_term = 0.0;
+  if (!hessian_abs_.empty()) {
+    const Vec& x = position(y);
+    scratch_.setZero(p_.dofs());
+    for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * std::abs(x[t.col()]);
+    hessian_term = scratch_.cwiseQuotient(inertia_).maxCoeff();
+  }
   return 8 * eps *
          (y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_ +
-          hessian_magnitude_ * x_norm);
+          hessian_term);
 }
 
 double IncrementalPotential::scale(const Vec& y) const {

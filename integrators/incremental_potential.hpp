@@ -52,6 +52,14 @@ class IncrementalPotential final : public StageObjective {
   void set_reference_velocity(const Vec& v_ref) { v_ref_ = v_ref; }
   // Gast & Schroeder's explicit candidate ŷ + τ² M⁻¹ (f_ext − ∇P(x_a)).
   bool explicit_candidate(Vec& y) const override;
+  // A position known to be feasible (the state the step starts from); the
+  // anchor after set_stage. Anchors of later stages or of multistep rules
+  // are extrapolations that can cross a barrier; q_n cannot.
+  void set_safe_position(const Vec& q) { safe_ = q; }
+  bool feasible_start(Vec& y) const override;
+  double max_step(const Vec& y, const Vec& dy) const override {
+    return p_.max_feasible_step(position(y), dy);
+  }
 
   Index size() const override { return p_.dofs(); }
   double value(const Vec& y) const override;
@@ -72,12 +80,13 @@ class IncrementalPotential final : public StageObjective {
 
   const Problem& p_;
   DissipationTerm term_;
-  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_;
+  Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   // Rounding estimates for residual_noise: the magnitude of the force terms
-  // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last
-  // Hessian), in position units.
-  mutable double force_magnitude_ = 0.0, hessian_magnitude_ = 0.0;
+  // (from the last gradient, in position units) and |∇²P| entry by entry
+  // (from the last Hessian).
+  mutable double force_magnitude_ = 0.0;
+  mutable Triplets hessian_abs_;
   mutable Vec x_, scratch_, velocity_, gq_;
 };
 

@@ -81,6 +81,25 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
     x = trial_;
     r.chose_explicit_candidate = true;
   }
+  // An initial guess outside the domain of Φ (through a barrier, an inverted
+  // element) cannot start Newton; the line search below keeps every later
+  // iterate where Φ is finite.
+  if (phi.feasible_start(trial_)) {
+    if (!std::isfinite(phi.value(x)) && std::isfinite(phi.value(trial_))) {
+      x = trial_;
+      r.started_feasible = true;
+    } else {
+      // An initial guess past a barrier distance the problem's CCD allows
+      // (e.g. an inertial target that lands on a wall) is pulled back along
+      // the path from the feasible start, as IPC filters its predictor.
+      dx_ = x - trial_;
+      const double alpha = phi.max_step(trial_, dx_);
+      if (alpha < 1.0) {
+        x = trial_ + alpha * dx_;
+        r.started_feasible = true;
+      }
+    }
+  }
   for (;;) {
     if (!have_gradient) {
       phi.gradient(x, g_);
@@ -117,6 +136,14 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
     }
     if (!factorized) {
       r.message = "Hessian factorization failed";
+      return r;
+    }
+    // The rounding level of the residual includes the Hessian's magnitude
+    // times that of x, known only now that the Hessian has been assembled:
+    // a residual at that level cannot be reduced (e.g. an initial guess that
+    // is already the solution).
+    if (r.residual <= phi.residual_noise(x)) {
+      r.converged = true;
       return r;
     }
     dx_ = ldlt_.solve(-g_);
@@ -169,13 +196,15 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
         return r;
       }
       const double phi0 = phi.value(x);
+      // Never past the problem's CCD bound (barriers, inversion).
+      step = std::min(1.0, phi.max_step(x, dx_));
       for (;;) {
         trial_ = x + step * dx_;
         if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
         // Close to the minimizer the decrease of Φ can fall below the rounding
         // error of evaluating Φ (e.g. 1 − cos θ). The full Newton step is then
         // accepted if it at least halves the residual.
-        if (step == 1.0) {
+        if (step == 1.0) {  // (only when the CCD bound allows the full step)
           phi.gradient(trial_, g_trial_);
           ++r.gradient_evals;
           if (phi.residual(g_trial_) <= 0.5 * r.residual) {
@@ -192,7 +221,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       }
       x.swap(trial_);
     } else {
-      x += dx_;
+      x += std::min(1.0, phi.max_step(x, dx_)) * dx_;
     }
     ++r.iterations;
   }

@@ -4,7 +4,8 @@
 //
 //   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (the stage
 //      increment's magnitude for incremental potentials), or when it is at
-//      its rounding level (residual_noise).
+//      its rounding level (residual_noise; checked again once the Hessian,
+//      whose magnitude enters that level, has been assembled).
 //   2. Solve ∇²Φ(x) dx = −g by sparse LDLᵀ. The sparsity pattern is analyzed
 //      once and reused for every iteration, stage and step; it is analyzed
 //      again only if a problem ever reports a different pattern.
@@ -17,7 +18,14 @@
 //      when dx is below the rounding level of x (4ε‖x‖_∞).
 //   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
-//      when it halves the residual.
+//      when it halves the residual. A trial point where Φ is not finite
+//      (outside its domain: through a barrier, an inverted element) is
+//      rejected like any other; an initial guess there is replaced by the
+//      objective's feasible_start (for stages: the step's start position).
+//      Problems with barriers bound every step by their continuous
+//      collision detection (Problem::max_feasible_step, as IPC's filtered
+//      line search), and an initial guess beyond that bound, seen from the
+//      feasible start, is pulled back to it.
 // Options of Gast & Schroeder 2014 §3.1, off by default: the two-candidate
 // initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
 // −dx, then steepest descent −g), and the step-length clamp. Their line
@@ -63,6 +71,7 @@ struct NewtonResult {
   int psd_fallbacks = 0;
   double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
   bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
+  bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
   int safeguarded_steps = 0;             // steps replaced by the descent safeguard
   std::string message;
 };

@@ -9,6 +9,8 @@
 // what the PSD fallback scales when ∇²Ψ is indefinite.
 #pragma once
 
+#include <limits>
+
 #include "problems/problem.hpp"
 
 namespace tibench {
@@ -34,6 +36,15 @@ class StageObjective {
   // An alternative starting point for Newton, if the objective has one
   // (Gast & Schroeder 2014 §3.1, candidate A); false otherwise.
   virtual bool explicit_candidate(Vec& /*x*/) const { return false; }
+  // A starting point where Φ is finite, for when the engine's initial guess
+  // is not (it crosses a barrier or inverts an element); false if none is
+  // known.
+  virtual bool feasible_start(Vec& /*x*/) const { return false; }
+  // The largest step along dx from x that the objective allows (its
+  // problem's continuous collision detection); ∞ when unrestricted.
+  virtual double max_step(const Vec& /*x*/, const Vec& /*dx*/) const {
+    return std::numeric_limits<double>::infinity();
+  }
 };
 
 }  // namespace tibench

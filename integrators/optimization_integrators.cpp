@@ -16,6 +16,7 @@ bool OptimizationStepper::solve_stage(const Vec& x_p, const Vec& v_p, double alp
   const double ah = alpha * h();
   y_ = ah * v_p;
   phi_.set_stage(x_p, y_, ah, ah, t);
+  phi_.set_safe_position(q_start_);
   phi_.set_reference_velocity(v_ref);
   const NewtonResult nr = newton_.minimize(phi_, y_);
   report.newton_iters += nr.iterations;
@@ -47,6 +48,7 @@ StepReport OptimizationStepper::step(State& s) {
   p_.begin_step(s);
   const Vec v_ref = s.v;
   const State start = s;
+  q_start_ = s.q;
   bool ok = true;
   switch (rule_) {
     case OneStageRule::backward_euler:

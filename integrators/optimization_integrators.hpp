@@ -61,6 +61,7 @@ class OptimizationStepper final : public Stepper {
   NewtonSolver newton_;
   std::optional<State> previous_;  // bdf2 history
   Vec force_, last_q_, last_v_, y_, x_p_, v_p_, x_mid_, v_mid_, scratch_;
+  Vec q_start_;  // the step's start positions: the stages' feasible start
   bool have_force_ = false;
 };
 

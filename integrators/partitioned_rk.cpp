@@ -73,6 +73,7 @@ StepReport PartitionedRKStepper::step(State& s) {
       const double kappa = h * a, tau = h * std::sqrt(a * ah);
       y_ = kappa * v_tilde_;
       positions_->set_stage(q_tilde_, y_, tau, kappa, t_stage);
+      positions_->set_safe_position(s.q);
       if (!absorb(newton_.minimize(*positions_, y_), i)) return report;
       V_[i] = y_ / kappa;
       A_[i] = (V_[i] - v_tilde_) / (h * ah);

@@ -61,6 +61,7 @@ StepReport RungeKuttaStepper::step(State& s) {
     const double tau = h * a_ii;
     x_ = tau * v_tilde_;  // the increment Q_i − q̃; initial guess: the inertial target ŷ = τ ṽ
     phi_->set_stage(q_tilde_, x_, tau, tau, t_stage);
+    phi_->set_safe_position(s.q);
     if (guess_) {
       x_ = *guess_ - q_tilde_;
       guess_.reset();

@@ -177,6 +177,14 @@ class Bar1d final : public DissipativeProblem {
   }
 
   State initial_state() const override { return {rest_, Vec::Constant(dofs(), -v0_), 0.0}; }
+  // Wall distances x_i and element lengths x_{e+1} − x_e (ψ → ∞ as λ → 0).
+  double max_feasible_step(const Vec& q, const Vec& dq) const override {
+    double alpha = std::numeric_limits<double>::infinity();
+    for (Index i = 0; i < dofs(); ++i) alpha = std::min(alpha, ipc::ccd_step(q[i], dq[i]));
+    for (Index e = 0; e + 1 < dofs(); ++e)
+      alpha = std::min(alpha, ipc::ccd_step(q[e + 1] - q[e], dq[e + 1] - dq[e]));
+    return alpha;
+  }
   bool is_smooth() const override { return false; }
 
   // The fastest of: the highest elastic mode, the barrier stiffness at the

@@ -63,6 +63,10 @@ class BarrierIpc final : public Problem {
   State initial_state() const override {
     return {Vec::Constant(1, x0_), Vec::Constant(1, v0_), 0.0};
   }
+  // The distance to the wall is x itself.
+  double max_feasible_step(const Vec& q, const Vec& dq) const override {
+    return ipc::ccd_step(q[0], dq[0]);
+  }
   // The stiffness at the turning point, where the barrier holds all the
   // initial energy.
   double time_scale() const override {

@@ -26,6 +26,14 @@ inline double d2b(double r) {
   return -2.0 * std::log(r) - 4.0 * (r - 1.0) / r + (r - 1.0) * (r - 1.0) / (r * r);
 }
 
+// Conservative CCD for a distance d > 0 changing by dd per unit step: the
+// largest step after which at least a fraction (1 − s) of d remains
+// (s = 0.9, IPC's choice), ∞ if the distance grows.
+inline constexpr double kCcdFraction = 0.9;
+inline double ccd_step(double d, double dd) {
+  return dd < 0.0 ? kCcdFraction * d / -dd : std::numeric_limits<double>::infinity();
+}
+
 // The r in (0, 1) with f(r) = target for a function f decreasing on (0, 1)
 // from +∞ to 0 (b, or −b'), by bisection in log r.
 template <class F>

@@ -18,6 +18,7 @@
 #include <Eigen/SparseCore>
 #include <cstdint>
 #include <optional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,14 @@ class Problem {
   // returns a positive semidefinite approximation (e.g. per-element
   // eigenvalue clamping); problems whose Hessian is always PSD ignore it.
   virtual void hessian(const Vec& q, Triplets& out, bool project_psd) const = 0;
+  // Continuous collision detection for problems whose potential is finite
+  // only on part of the space (barriers, elements that must not invert): the
+  // largest α ∈ (0, ∞] such that every barrier distance stays above a
+  // fraction of its current value along q + s dq for s ∈ [0, α] (as IPC's
+  // filtered line search, Li et al. 2020 §4.3). Solvers never step further.
+  virtual double max_feasible_step(const Vec& /*q*/, const Vec& /*dq*/) const {
+    return std::numeric_limits<double>::infinity();
+  }
 
   // --- per-step hook ---------------------------------------------------------
   // Called by every engine at the start of each step with the step's initial

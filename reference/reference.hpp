@@ -28,6 +28,9 @@
 //          the output times used is what shows whether h_ref is still fine
 //          enough there; nothing is smoothed or special-cased.
 //   auto   exact where the problem has it, rk4 otherwise.
+//   none   no reference: error metrics are not measured (studies whose
+//          quantity is an observable, e.g. a final velocity or an energy
+//          history, on problems where a fine RK4 run is out of reach).
 //
 // Output times are evenly spaced, t_j = j t_end / K (j = 1 … K; t_K = t_end),
 // and the fine step is h_ref = t_end / N_ref with N_ref the smallest multiple
@@ -50,7 +53,7 @@
 namespace tibench {
 
 struct ReferenceRequest {
-  std::string method = "auto";  // auto | exact | rk4
+  std::string method = "auto";  // auto | exact | rk4 | none
   double t_end = 0.0;
   long outputs = 1;             // K evenly spaced output times; the last is t_end
   double h_ref = 0.0;           // requested fine step (rk4); > 0

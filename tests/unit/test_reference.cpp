@@ -225,6 +225,29 @@ TEST(ReferenceCache, StoresAndReusesOnlyOnAnExactKeyMatch) {
   std::filesystem::remove_all(dir);
 }
 
+
+TEST(Reference, NoneMeasuresNoErrorAndCachesNothing) {
+  CellSpec c;
+  c.problem = "pendulum";
+  c.integrator = "backward-euler";
+  c.h = 0.1;
+  c.t_end = 1.0;
+  c.reference_method = "none";
+  const RunRecord r = run_cell(c);
+  EXPECT_EQ(r.status, "ok");
+  EXPECT_EQ(r.reference_method, "none");
+  EXPECT_EQ(r.reference_check.rfind("none:", 0), 0u) << r.reference_check;
+  for (const char* key : {"err_final", "err_q_final", "err_v_final", "err_max"})
+    EXPECT_TRUE(std::isnan(r.metrics[key])) << key;
+  EXPECT_FALSE(std::isnan(r.metrics["energy_drift_max"]));
+  const auto dir = std::filesystem::temp_directory_path() / "tibench_none_cache";
+  std::filesystem::remove_all(dir);
+  const ReferenceCache cache(dir.string());
+  const auto p = make_problem("pendulum");
+  cache.store(compute_reference(*p, reference_request(c)));
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "a 'none' reference was cached";
+}
+
 }  // namespace
 }  // namespace tibench
 
