@@ -119,6 +119,7 @@ StepReport BlendStepper::step(State& s) {
 
   double signed_alpha = 0.0;
   State result = z_s;
+  if (record_) last_ = BlendCandidates{start, z_s, std::nullopt, e_s > 0, H_total_, tolerance, 0.0};
   if (std::abs(e_s) >= tolerance) {
     State lo, hi;  // e(lo-end) and e(hi-end) bracket the target
     bool blend_be = e_s > 0;
@@ -154,6 +155,7 @@ StepReport BlendStepper::step(State& s) {
     }
     result = blend(a, b, alpha);
     signed_alpha = blend_be ? alpha : -(1.0 - alpha);
+    if (record_) last_->other = other, last_->alpha = alpha;
   }
   if (o_.ether_drag > 0) H_diss_ += ether_drag(p_, result, o_.ether_drag, h());
   if (o_.damping_k > 0) H_diss_ += momentum_preserving_damping(p_, result, o_.damping_k);
