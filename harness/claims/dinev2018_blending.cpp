@@ -380,9 +380,13 @@ ClaimResult blend_monotone(const ClaimContext& ctx) {
   }
   const long bad = S.spring.non_monotone + S.nonconvex.non_monotone;
   r.status = bad == 0 ? Verdict::reproduced : Verdict::refuted;
+  std::string per_run;
+  for (const auto& [name, j] : S.per_run.items())
+    per_run += (per_run.empty() ? "" : ", ") + name + " " + std::to_string(j["non_monotone_steps"].get<long>()) +
+               "/" + std::to_string(j["blended"].get<long>());
   r.summary = std::to_string(S.spring.non_monotone) + " non-monotone e(alpha) of " +
-              std::to_string(S.spring.blended) + " blended simple-spring steps (worst reversal " +
-              format_real(S.spring.worst_reversal) + " of |e(1) - e(0)|), " +
+              std::to_string(S.spring.blended) + " blended simple-spring steps (" + per_run +
+              "; worst reversal " + format_real(S.spring.worst_reversal) + " of |e(1) - e(0)|), " +
               std::to_string(S.nonconvex.non_monotone) + " of " + std::to_string(S.nonconvex.blended) +
               " on E_test; sampled e(alpha) changes sign more than once on " +
               std::to_string(S.spring.multiple_roots + S.nonconvex.multiple_roots) + " steps";
