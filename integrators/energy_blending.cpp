@@ -120,8 +120,8 @@ StepReport BlendStepper::step(State& s) {
 
   double signed_alpha = 0.0;
   State result = z_s;
+  if (record_) last_ = BlendCandidates{start, z_s, std::nullopt, e_s > 0, H_total_, tolerance, 0.0};
   if (std::abs(e_s) >= tolerance) {
-    State lo, hi;  // e(lo-end) and e(hi-end) bracket the target
     bool blend_be = e_s > 0;
     State other = start;
     if (blend_be) {
@@ -135,13 +135,17 @@ StepReport BlendStepper::step(State& s) {
     // opposite signs when a root exists.
     const State& a = blend_be ? z_s : other;
     const State& b = blend_be ? other : z_s;
-    const double e_a = e(a), e_b = e(b);
+    const double e_a = e(a), e_far = e(other);
+    const double far_end = blend_be ? 1.0 : 0.0;
     double alpha;
-    if ((e_a > 0) == (e_b > 0) && std::abs(e_b) >= tolerance && std::abs(e_a) >= tolerance) {
-      alpha = blend_be ? 1.0 : 0.0;  // both ends overshoot: take the far end
+    if (std::abs(e_far) < tolerance || (e_far > 0) == (e_s > 0)) {
+      // The far end (full BE or full FE) already meets Eq. 24, or it
+      // overshoots too (the paper's rule for BE: take α = 1): no root to
+      // bracket, take the far end.
+      alpha = far_end;
     } else {
-      double l = 0.0, r = 1.0;
-      alpha = blend_be ? 1.0 : 0.0;
+      double l = 0.0, r = 1.0;  // e(a) and e(b) have opposite signs
+      alpha = far_end;
       for (int k = 0; k < o_.max_bisections; ++k) {
         const double mid = 0.5 * (l + r);
         const double em = e(blend(a, b, mid));
@@ -155,6 +159,7 @@ StepReport BlendStepper::step(State& s) {
     }
     result = blend(a, b, alpha);
     signed_alpha = blend_be ? alpha : -(1.0 - alpha);
+    if (record_) last_->other = other, last_->alpha = alpha;
   }
   if (o_.ether_drag > 0) H_diss_ += ether_drag(p_, result, o_.ether_drag, h());
   if (o_.damping_k > 0) H_diss_ += momentum_preserving_damping(p_, result, o_.damping_k);

@@ -6,9 +6,11 @@
 //      from S's positions (their BEsolve(x_IM, ...)), blend
 //      z(α) = (1 − α) z_S + α z_BE (Eqs. 21–22); if e < 0: a forward-Euler
 //      step, blend z(α) = (1 − α) z_FE + α z_S;
-//   3. α by bisection until |e(α)| < ε |H_total| (Eq. 24 "ε H_total(x_n, v_n)":
-//      the target of this step; ε = 0.01 by default); if both ends overshoot (BE also gains, or FE also loses),
-//      the far end is taken (full BE — the paper's rule — or full FE);
+//   3. α by bisection until |e(α)| < ε |H_total| (Eq. 24 "ε H_total(x_n,
+//      v_n)": the target of this step; ε = 0.01 by default); if the far end
+//      (full BE or full FE) already meets that, or overshoots too (BE also
+//      gains — the paper's rule: α = 1 — or FE also loses), the far end is
+//      taken;
 //   4. damping as a separate step: ether drag v ← v − k_e h v/m (Eq. 31) and
 //      the momentum-preserving damping v ← v − k Δv (Eqs. 32–36), with
 //      Δv_i = v_i − v_cm − ω_cm × r_i (the best-fit rigid velocity removed;
@@ -39,6 +41,23 @@ double momentum_preserving_damping(const Problem& p, State& s, double k, double 
 // The ether drag of Eq. (31): v_i ← v_i − k h v_i/m_i. Returns KE_before − KE_after.
 double ether_drag(const Problem& p, State& s, double k, double h);
 
+// What one blended step decided on, for inspection (claim D-M3 samples e(α)
+// along the blend from it). `other` is the backward-Euler candidate when
+// blend_be (e(S) > 0), the forward-Euler candidate otherwise; it is empty
+// when |e(S)| < tolerance and S was kept without computing it. The step's
+// result, before damping, is z(α) = (1 − α) a + α b with (a, b) = (S, BE)
+// or (FE, S) and α = `alpha` (unsigned, in [0, 1]); when `other` is empty
+// the result is S.
+struct BlendCandidates {
+  State start;                 // (x_n, v_n)
+  State s;                     // the start method's step (implicit midpoint)
+  std::optional<State> other;  // BE or FE step (BE started from S's positions)
+  bool blend_be = false;       // e(S) > 0
+  double H_total = 0.0;        // the energy e(·) is measured against (Eq. 20)
+  double tolerance = 0.0;      // ε |H(x_n, v_n)| (Eq. 24)
+  double alpha = 0.0;
+};
+
 struct BlendOptions {
   double epsilon = 0.01;
   bool symplectic_euler_start = false;
@@ -55,6 +74,10 @@ class BlendStepper final : public Stepper {
   // H_total after the last step (for the energy bookkeeping checks).
   double target_energy() const { return H_total_; }
   double dissipated() const { return H_diss_; }
+  // Inspection hook, off by default: when on, every step records its
+  // candidates (copies of a few state vectors) in last_candidates().
+  void record_candidates(bool on) { record_ = on; }
+  const std::optional<BlendCandidates>& last_candidates() const { return last_; }
 
  private:
 
@@ -64,6 +87,8 @@ class BlendStepper final : public Stepper {
   std::unique_ptr<RungeKuttaStepper> be_, fe_;
   std::optional<double> H_initial_;
   double H_total_ = 0.0, H_diss_ = 0.0, H_added_ = 0.0;
+  bool record_ = false;
+  std::optional<BlendCandidates> last_;
   Vec f0_, f1_, g_;
 };
 

@@ -25,6 +25,7 @@ const char* to_string(Verdict v) {
   X(you2025_claims)                   \
   X(you2025_linear_claims)            \
   X(you2025_search_claims)            \
+  X(you2025_collision_claims)         \
   X(brown2018_claims)                 \
   X(brown2018_method_claims)          \
   X(loschner2020_claims)
