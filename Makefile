@@ -62,6 +62,11 @@ run: build
 	$(TIBENCH) verify -o $(RESULTS)/claims.h5 --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
 	rm -rf $(RESULTS)/figures; \
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
+	for m in $(PAPER_MATRICES); do \
+	    n=$$(basename $$m .toml); \
+	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
+	        --every-step --no-stability; \
+	done; \
 	end=$$(date +%s); \
 	echo; \
 	echo "==== tibench make run: summary ===="; \
@@ -73,7 +78,7 @@ run: build
 	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
 	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
-	echo "figures:     $(RESULTS)/figures/ ($$(ls $(RESULTS)/figures | wc -l) files)"; \
+	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
 	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
 	echo "wall time:   $$((end - start)) s"
 

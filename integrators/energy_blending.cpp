@@ -138,11 +138,13 @@ StepReport BlendStepper::step(State& s) {
     const double e_a = e(a), e_far = e(other);
     const double far_end = blend_be ? 1.0 : 0.0;
     double alpha;
-    if (std::abs(e_far) < tolerance || (e_far > 0) == (e_s > 0)) {
-      // The far end (full BE or full FE) already meets Eq. 24, or it
-      // overshoots too (the paper's rule for BE: take α = 1): no root to
-      // bracket, take the far end.
-      alpha = far_end;
+    if (std::abs(e_far) < tolerance) {
+      alpha = far_end;  // the far end (full BE or full FE) already meets Eq. 24
+    } else if ((e_far > 0) == (e_s > 0)) {
+      // No root to bracket. BE also gains: the paper's rule, α = 1 (full
+      // BE). FE also loses (the paper is silent): the end closer to the
+      // target — full FE would lose more than S whenever |e(FE)| > |e(S)|.
+      alpha = blend_be || std::abs(e_far) < std::abs(e_s) ? far_end : 1.0 - far_end;
     } else {
       double l = 0.0, r = 1.0;  // e(a) and e(b) have opposite signs
       alpha = far_end;

@@ -8,9 +8,9 @@
 //      step, blend z(α) = (1 − α) z_FE + α z_S;
 //   3. α by bisection until |e(α)| < ε |H_total| (Eq. 24 "ε H_total(x_n,
 //      v_n)": the target of this step; ε = 0.01 by default); if the far end
-//      (full BE or full FE) already meets that, or overshoots too (BE also
-//      gains — the paper's rule: α = 1 — or FE also loses), the far end is
-//      taken;
+//      (full BE or full FE) already meets that, it is taken; if BE also
+//      gains energy, α = 1 (the paper's rule); if FE also loses (the paper is
+//      silent), the end with the smaller |e|;
 //   4. damping as a separate step: ether drag v ← v − k_e h v/m (Eq. 31) and
 //      the momentum-preserving damping v ← v − k Δv (Eqs. 32–36), with
 //      Δv_i = v_i − v_cm − ω_cm × r_i (the best-fit rigid velocity removed;

@@ -2,7 +2,7 @@
 """Figures from a tibench run file (schema tibench/1), for `make figures` / `make run`.
 
 usage: /usr/bin/python3 scripts/plot.py RUNS.h5 [--out results/figures] [--tibench PATH]
-                                        [--formats png,svg]
+                                        [--formats png,svg] [--every-step] [--no-stability]
 
 Writes, per problem label P:
   energy_P          total energy H(t) and relative drift |H - H0|/|H0| against time,
@@ -12,6 +12,9 @@ Writes, per problem label P:
                     slope guides of each nominal order present
   alpha_P           alpha(t) of the runs that record it (A-search, blending); skipped
                     with a note when no run has an `alpha` dataset
+With --every-step (paper reproductions, whose step sizes are the study), the
+energy and alpha figures are drawn for every step size: energy_P_h<h>, alpha_P_h<h>.
+--no-stability skips the stability figures (they depend only on the registry).
 and, when the tibench binary has a `stability` subcommand (DESIGN.md section 3):
   stability_trace, stability_radius   trace and spectral radius of Q(hbar) against hbar
   stability_imaginary_axis            |R(iy)| for y = sqrt(hbar): on m x'' = -k x a
@@ -112,8 +115,11 @@ def common_step(runs):
     return steps[len(steps) // 2]
 
 
-def energy_figure(problem, runs, out, formats, written):
-    h = common_step(runs)
+def step_tag(h, every_step):
+    return f"_h{h:.4g}" if every_step else ""
+
+
+def energy_figure(problem, runs, h, out, formats, written, tag=""):
     chosen = sorted((r for r in runs if r["h_requested"] == h), key=lambda r: r["integrator"])
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
     for k, r in enumerate(chosen):
@@ -130,7 +136,7 @@ def energy_figure(problem, runs, out, formats, written):
     bottom.set_xlabel("time t [s]")
     bottom.set_ylabel("|H - H0| / |H0|")
     bottom.grid(True, which="both", alpha=0.3)
-    save(fig, out, f"energy_{problem}", formats, written)
+    save(fig, out, f"energy_{problem}{tag}", formats, written)
 
 
 def convergence_figure(problem, runs, orders, out, formats, written):
@@ -174,11 +180,17 @@ def convergence_figure(problem, runs, orders, out, formats, written):
     save(fig, out, f"convergence_{problem}", formats, written)
 
 
-def alpha_figure(problem, runs, out, formats, written):
+def alpha_figure(problem, runs, out, formats, written, every_step=False):
     with_alpha = [r for r in runs if "alpha" in r]
     if not with_alpha:
         return False
-    h = common_step(with_alpha)
+    steps = sorted({r["h_requested"] for r in with_alpha}) if every_step else [common_step(with_alpha)]
+    for h in steps:
+        alpha_at(problem, with_alpha, h, out, formats, written, step_tag(h, every_step))
+    return True
+
+
+def alpha_at(problem, with_alpha, h, out, formats, written, tag):
     fig, ax = plt.subplots(figsize=(8, 4.5))
     chosen = [r for r in sorted(with_alpha, key=lambda r: r["integrator"]) if r["h_requested"] == h]
     for k, r in enumerate(chosen):
@@ -188,8 +200,7 @@ def alpha_figure(problem, runs, out, formats, written):
     ax.set_title(f"{problem}: alpha(t), h = {h:.4g} s")
     ax.grid(True, alpha=0.3)
     legend(ax, len(chosen))
-    save(fig, out, f"alpha_{problem}", formats, written)
-    return True
+    save(fig, out, f"alpha_{problem}{tag}", formats, written)
 
 
 def has_stability(tibench):
@@ -255,6 +266,9 @@ def main(argv):
     ap.add_argument("--out", default="results/figures")
     ap.add_argument("--tibench", default="", help="tibench binary (nominal orders, stability)")
     ap.add_argument("--formats", default="png,svg")
+    ap.add_argument("--every-step", action="store_true",
+                    help="energy and alpha figures for every step size, not only the median")
+    ap.add_argument("--no-stability", action="store_true", help="skip the stability figures")
     args = ap.parse_args(argv)
     if not os.path.exists(args.runs):
         print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
@@ -269,13 +283,20 @@ def main(argv):
     written = []
     any_alpha = False
     for problem, runs in sorted(problems.items()):
-        energy_figure(problem, runs, args.out, formats, written)
+        steps = (sorted({r["h_requested"] for r in runs}) if args.every_step
+                 else [common_step(runs)])
+        for h in steps:
+            energy_figure(problem, runs, h, args.out, formats, written,
+                          step_tag(h, args.every_step))
         convergence_figure(problem, runs, orders, args.out, formats, written)
-        any_alpha = alpha_figure(problem, runs, args.out, formats, written) or any_alpha
+        any_alpha = alpha_figure(problem, runs, args.out, formats, written,
+                                 args.every_step) or any_alpha
     if not any_alpha:
         print("plot.py: note: no run records alpha (no A-search / blending runs); "
               "alpha figures skipped")
-    if has_stability(args.tibench):
+    if args.no_stability:
+        pass
+    elif has_stability(args.tibench):
         stability_figures(args.tibench, args.out, formats, written)
     else:
         print("plot.py: note: this tibench has no `stability` subcommand yet; "
