@@ -138,7 +138,7 @@ IntegratorInfo blend_entry() {
   info.stages = 1;
   const BlendOptions d;
   info.param_specs = with_newton({
-      real_param("epsilon", d.epsilon, "bisection stops when |e(alpha)| < epsilon |H_n| (Eq. 24)",
+      real_param("epsilon", d.epsilon, "bisection stops when |e(alpha)| < epsilon H_total (Eq. 24)",
                  ParamBound::positive),
       choice_param("start", "implicit-midpoint", {"implicit-midpoint", "symplectic-euler"},
                    "start method (Fig. 6 compares explicit symplectic Euler, velocity first)"),
