@@ -1,6 +1,8 @@
 #include "integrators/decoupled.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tibench {
 
@@ -61,7 +63,14 @@ double DecoupledStepper::choose_alpha(double P, const Vec& v, const Vec& D, doub
   auto clip = [&](double x) { return std::clamp(x, o.alpha_min, o.alpha_max); };
   auto error = [&](double x) { return std::abs((a * x + b) * x + c); };  // |H(α) − target|
   const double scale = std::abs(b) + std::abs(c) + a;
-  if (a <= 1e-300 || a <= 1e-15 * scale) return c < 0 ? o.alpha_max : (c > 0 ? o.alpha_min : 1.0);
+  if (a <= 1e-300 || a <= 1e-15 * scale) {
+    // H does not depend on α. At the target up to the rounding of the
+    // energies (free flight at conserved energy) every α gives the same
+    // state: report the base method's α = 1.
+    const double energy = std::abs(P) + 0.5 * v.dot(m.cwiseProduct(v)) + std::abs(target);
+    if (std::abs(c) <= 16 * std::numeric_limits<double>::epsilon() * energy) return 1.0;
+    return c < 0 ? o.alpha_max : o.alpha_min;
+  }
   const double disc = b * b - 4 * a * c;
   if (disc < 0) return clip(-b / (2 * a));
   const double sq = std::sqrt(disc);

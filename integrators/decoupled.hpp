@@ -29,7 +29,8 @@
 // for every α (H is a convex quadratic in α): the vertex α = −⟨ṽ, D⟩_M/‖D‖²_M,
 // the closest approach, is taken. When D = 0 (e.g. free fall under constant
 // gravity) H does not depend on α: α_max is taken when H is below the target
-// (You et al. §5.3 report α = 1.1 in free fall), α_min when above. The
+// (You et al. §5.3 report α = 1.1 in free fall), α_min when above, and α = 1
+// when H equals the target up to rounding (any α gives the same state). The
 // sparse variant (§5.6) searches only when H(1) has been on the same side of
 // the target for three consecutive steps (this one included), else α = 1.
 // Energy losses ℰ of the implicit solve (h Σ b_i V_i·∇_v R(Q_i, V_i)) enter
