@@ -402,15 +402,15 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
                "1); binary search until |e(alpha)| < eps H_total(x_n, v_n) (Eq. 24), eps = 0.01; 'if both "
                "implicit midpoint and backward Euler increase the energy ... we simply take the endpoint alpha "
                "= 1'";
-  r.tolerance = "branch and alpha = 1 exact; stopping rule strict (|e| < eps |H_n|, recomputed from the "
+  r.tolerance = "branch and alpha = 1 exact; stopping rule strict (|e| < eps H_total, recomputed from the "
                 "states); candidates satisfy their method's equations to 1e-8 relative; the step's result "
                 "equals the recorded blend to 1e-12";
   r.interpretation =
-      S.interpretation + "; 'BE also increases the energy' read as e(BE) >= eps |H_n| (beyond the stopping "
+      S.interpretation + "; 'BE also increases the energy' read as e(BE) >= eps H_total (beyond the stopping "
       "tolerance); the stopping rule is checked where the paper's search applies: e(a), e(b) of opposite "
       "signs, and 0 < e(BE) < tolerance (bisection towards BE meets it). The paper does not cover FE also "
-      "losing energy: FE beyond the tolerance (the integrator takes full FE) and FE within it are reported "
-      "separately";
+      "losing energy: FE beyond the tolerance (the integrator keeps the end closer to the target) "
+      "and FE within it are reported separately";
   r.measured = {{"registry_default_epsilon", S.eps_default},
                 {"simple_spring_runs", S.per_run},
                 {"simple_spring_total", A.json(false)},
