@@ -422,9 +422,11 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
         rd.independent.add(std::abs(vfd - vf), tol, b);
         if (record) {
           nlohmann::ordered_json s = {{"beta", b}, {"alpha_max", amax}, {"V", V_high}, {"reading", rd.name}};
+          static const char* const v_keys[] = {"v1", "v2", "v3", "v4", "v5"};
+          static const char* const alpha_keys[] = {"alpha1", "alpha2", "alpha3", "alpha4", "alpha5"};
           for (std::size_t n = 1; n <= 5; ++n) {
-            s["v" + std::to_string(n)] = d.v(n);
-            s["alpha" + std::to_string(n)] = d.alpha[n - 1];
+            s[v_keys[n - 1]] = d.v(n);
+            s[alpha_keys[n - 1]] = d.alpha[n - 1];
           }
           s["v_final"] = vfd;
           samples.push_back(s);
