@@ -55,21 +55,11 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
   const Index n = phi.size();
   if (shift > 0)
     for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, shift * phi.inertia()[i]);
-  H_.resize(n, n);
-  H_.setFromTriplets(triplets_.begin(), triplets_.end());
-  const bool same_pattern =
-      analyses_ > 0 && static_cast<Index>(inner_.size()) == H_.nonZeros() &&
-      std::equal(outer_.begin(), outer_.end(), H_.outerIndexPtr()) &&
-      std::equal(inner_.begin(), inner_.end(), H_.innerIndexPtr());
-  if (!same_pattern) {
-    ldlt_.analyzePattern(H_);
-    outer_.assign(H_.outerIndexPtr(), H_.outerIndexPtr() + H_.outerSize() + 1);
-    inner_.assign(H_.innerIndexPtr(), H_.innerIndexPtr() + H_.nonZeros());
-    ++analyses_;
-  }
-  ldlt_.factorize(H_);
-  factorized = ldlt_.info() == Eigen::Success;
-  return factorized && ldlt_.vectorD().minCoeff() > 0.0;
+  const bool pattern_changed = assembler_.assemble(triplets_, n, H_);
+  if (pattern_changed) ++analyses_;
+  const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
+  factorized = outcome.factorized;
+  return outcome.factorized && outcome.positive_definite;
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
@@ -119,7 +109,8 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       r.message = "Hessian factorization failed";
       return r;
     }
-    dx_ = ldlt_.solve(-g_);
+    g_trial_ = -g_;
+    factor_.solve(g_trial_, dx_);
     ++r.linear_solves;
     if (!dx_.allFinite()) {
       r.message = "non-finite Newton step";
@@ -168,26 +159,30 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
         r.message = "Newton direction is not a descent direction (Hessian indefinite)";
         return r;
       }
-      const double phi0 = phi.value(x);
-      for (;;) {
-        trial_ = x + step * dx_;
-        if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
-        // Close to the minimizer the decrease of Φ can fall below the rounding
-        // error of evaluating Φ (e.g. 1 − cos θ). The full Newton step is then
-        // accepted if it at least halves the residual.
-        if (step == 1.0) {
-          phi.gradient(trial_, g_trial_);
-          ++r.gradient_evals;
-          if (phi.residual(g_trial_) <= 0.5 * r.residual) {
-            g_.swap(g_trial_);
-            have_gradient = true;
-            break;
+      // The full step is tried first by the residual test, whose gradient the
+      // next iteration needs anyway; Φ is evaluated only when it fails. This
+      // accepts exactly the steps that testing Armijo first would accept.
+      trial_ = x + dx_;
+      phi.gradient(trial_, g_trial_);
+      ++r.gradient_evals;
+      if (phi.residual(g_trial_) <= 0.5 * r.residual) {
+        g_.swap(g_trial_);
+        have_gradient = true;
+      } else {
+        const double phi0 = phi.value(x);
+        if (phi.value(trial_) <= phi0 + 1e-4 * slope) {
+          g_.swap(g_trial_);
+          have_gradient = true;
+        } else {
+          for (;;) {
+            step *= 0.5;
+            if (step < 1e-12) {
+              r.message = "line search failed to decrease the incremental potential";
+              return r;
+            }
+            trial_ = x + step * dx_;
+            if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
           }
-        }
-        step *= 0.5;
-        if (step < 1e-12) {
-          r.message = "line search failed to decrease the incremental potential";
-          return r;
         }
       }
       x.swap(trial_);

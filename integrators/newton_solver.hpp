@@ -29,11 +29,12 @@
 // quadratically, so the error after the last accepted step is much smaller.
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <string>
 #include <vector>
 
 #include "integrators/objective.hpp"
+#include "integrators/sparse_assembly.hpp"
+#include "integrators/sparse_factorization.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -81,10 +82,10 @@ class NewtonSolver {
                  bool& factorized);
 
   NewtonOptions options_;
-  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  SymmetricFactorization factor_;
+  TripletAssembler assembler_;
   SparseMatrix H_;
   Triplets triplets_;
-  std::vector<SparseMatrix::StorageIndex> outer_, inner_;
   int analyses_ = 0;
   Vec g_, g_trial_, dx_, trial_;
 };

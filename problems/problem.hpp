@@ -122,6 +122,9 @@ class Problem {
   // --- force and observables ----------------------------------------------
   // f = f_ext(t) − ∇P(q) − ∇_v R(q, v); `scratch` avoids allocation.
   void force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const;
+  // a = M⁻¹ force(q, v, t), bit for bit, in fewer passes over memory (for the
+  // explicit engines, whose cost on cheap problems is memory traffic).
+  void acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const;
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }
   Vec linear_momentum(const Vec& v) const;                  // dim components

@@ -1,0 +1,67 @@
+// Factorization of the symmetric sparse matrices of implicit stages (Newton
+// Hessians, Rosenbrock matrices), with the two reuses that keep results exact:
+//
+//   - the symbolic analysis (fill-reducing ordering, elimination tree) is done
+//     only when the caller reports a new sparsity pattern, so once per run;
+//   - when the matrix is bit-for-bit equal to the one last factorized (linear
+//     problems, constant stage coefficients, a Newton iteration that did not
+//     move the Hessian), the numeric factorization is kept as well: the same
+//     input gives the same factor, so the results are identical to
+//     refactorizing.
+//
+// Backend (chosen at configure time, recorded in provenance as
+// sparse_backend()): Eigen's SimplicialLDLT (AMD ordering), or, with
+// -DTIBENCH_WITH_CHOLMOD=ON and SuiteSparse installed, CHOLMOD's LLᵀ
+// (supernodal when its analysis finds that worthwhile, simplicial otherwise;
+// BLAS kept single-threaded so that results do not depend on threads). A
+// matrix that is not positive definite is refactorized by the LDLᵀ backend,
+// so callers see the same semantics (factorized, but with a non-positive D)
+// with either backend.
+#pragma once
+
+#include <Eigen/SparseCholesky>
+#include <memory>
+#include <vector>
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+struct FactorizationOutcome {
+  bool factorized = false;         // a factor exists (possibly of an indefinite matrix)
+  bool positive_definite = false;  // every pivot > 0
+  bool reused = false;             // the previous factor was kept (identical matrix)
+};
+
+// The configured backend's name ("eigen-simplicial-ldlt" or "cholmod").
+const char* sparse_backend();
+
+class SymmetricFactorization {
+ public:
+  SymmetricFactorization();
+  ~SymmetricFactorization();
+  SymmetricFactorization(const SymmetricFactorization&) = delete;
+  SymmetricFactorization& operator=(const SymmetricFactorization&) = delete;
+
+  // Factorizes A (lower triangle and diagonal are read; A must be symmetric),
+  // analyzing its pattern first when pattern_changed.
+  FactorizationOutcome factorize(const SparseMatrix& A, bool pattern_changed);
+  // x = A⁻¹ b with the last factor.
+  void solve(const Vec& b, Vec& x) const;
+  int numeric_factorizations() const { return numeric_; }
+
+ private:
+  struct Cholmod;  // defined only in CHOLMOD builds
+  bool factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
+
+  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  std::unique_ptr<Cholmod> cholmod_;
+  bool ldlt_analyzed_ = false;
+  bool use_ldlt_ = true;  // which factor solve() uses
+  std::vector<double> factored_values_;
+  bool have_factor_ = false;
+  FactorizationOutcome last_;
+  int numeric_ = 0;
+};
+
+}  // namespace tibench
