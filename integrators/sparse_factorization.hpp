@@ -9,18 +9,11 @@
 //     input gives the same factor, so the results are identical to
 //     refactorizing.
 //
-// Backend (chosen at configure time, recorded in provenance as
-// sparse_backend()): Eigen's SimplicialLDLT (AMD ordering), or, with
-// -DTIBENCH_WITH_CHOLMOD=ON and SuiteSparse installed, CHOLMOD's LLᵀ
-// (supernodal when its analysis finds that worthwhile, simplicial otherwise;
-// BLAS kept single-threaded so that results do not depend on threads). A
-// matrix that is not positive definite is refactorized by the LDLᵀ backend,
-// so callers see the same semantics (factorized, but with a non-positive D)
-// with either backend.
+// Backend: Eigen's SimplicialLDLT (AMD ordering). This class is the one place where another backend (e.g. CHOLMOD's
+// supernodal LLᵀ) would be selected; none is wired yet.
 #pragma once
 
 #include <Eigen/SparseCholesky>
-#include <memory>
 #include <vector>
 
 #include "problems/problem.hpp"
@@ -33,13 +26,9 @@ struct FactorizationOutcome {
   bool reused = false;             // the previous factor was kept (identical matrix)
 };
 
-// The configured backend's name ("eigen-simplicial-ldlt" or "cholmod").
-const char* sparse_backend();
-
 class SymmetricFactorization {
  public:
-  SymmetricFactorization();
-  ~SymmetricFactorization();
+  SymmetricFactorization() = default;
   SymmetricFactorization(const SymmetricFactorization&) = delete;
   SymmetricFactorization& operator=(const SymmetricFactorization&) = delete;
 
@@ -51,13 +40,7 @@ class SymmetricFactorization {
   int numeric_factorizations() const { return numeric_; }
 
  private:
-  struct Cholmod;  // defined only in CHOLMOD builds
-  bool factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
-
   Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
-  std::unique_ptr<Cholmod> cholmod_;
-  bool ldlt_analyzed_ = false;
-  bool use_ldlt_ = true;  // which factor solve() uses
   std::vector<double> factored_values_;
   bool have_factor_ = false;
   FactorizationOutcome last_;
