@@ -97,6 +97,7 @@ bench: bench-build
 	@mkdir -p $(RESULTS)/bench
 	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
 	$(BENCH_BIN) --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+	    --benchmark_min_time=0.2 \
 	    --benchmark_display_aggregates_only=true \
 	    --benchmark_out=$(RESULTS)/bench/bench-$$stamp.json --benchmark_out_format=json \
 	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-$$stamp.txt; \

@@ -73,6 +73,10 @@ void register_ours() {
     if (w.id == "beam") {
       rows.push_back({"sdirk2", false});
       rows.push_back({"backward-euler", false});
+      // The chord-Newton option (same tolerance, factor kept while it
+      // contracts), and with the looser tolerance animation codes use.
+      rows.push_back({"sdirk2", false, {"jacobian_reuse=true"}, "+reuse"});
+      rows.push_back({"sdirk2", false, {"jacobian_reuse=true", "newton_tol=1e-6"}, "+reuse+tol1e-6"});
     } else {
       rows.insert(rows.end(), implicit_rows.begin(), implicit_rows.end());
     }

@@ -32,6 +32,11 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                  "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
                  "use 1e3)",
                  ParamBound::nonnegative),
+      bool_param("jacobian_reuse", d.jacobian_reuse,
+                 "chord Newton: keep the factorized Hessian across iterations, stages and steps "
+                 "while the steps contract by at least 1/2, refactorize otherwise; converged when "
+                 "rate/(1 - rate) |dx|_inf <= newton_tol * scale + newton_atol (off: a fresh "
+                 "factorization every iteration)"),
   };
 }
 
@@ -45,6 +50,7 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.two_candidate_guess = p.boolean("two_candidate_guess");
   o.descent_safeguard = p.boolean("descent_safeguard");
   o.step_clamp = p.real("step_clamp");
+  o.jacobian_reuse = p.boolean("jacobian_reuse");
   return o;
 }
 
@@ -66,6 +72,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
   if (options_.two_candidate_guess && phi.explicit_candidate(trial_) &&
       phi.value(trial_) < phi.value(x)) {
     x = trial_;
@@ -97,17 +104,31 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       return r;
     }
 
-    bool factorized = false;
-    bool pd = factorize(phi, x, false, 0.0, factorized);
-    if (!pd && options_.psd_fallback) {
-      ++r.psd_fallbacks;
-      pd = factorize(phi, x, true, 0.0, factorized);
-      for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
-        pd = factorize(phi, x, true, mu, factorized);
-    }
-    if (!factorized) {
-      r.message = "Hessian factorization failed";
-      return r;
+    // Chord iteration (jacobian_reuse): the kept factor, if it was built for
+    // this inertia and the last chord steps contracted.
+    const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+                       reuse_.inertia.size() == phi.size() && reuse_.inertia == phi.inertia();
+    bool pd = reuse_.pd;
+    if (!chord) {
+      bool factorized = false;
+      pd = factorize(phi, x, false, 0.0, factorized);
+      if (!pd && options_.psd_fallback) {
+        ++r.psd_fallbacks;
+        pd = factorize(phi, x, true, 0.0, factorized);
+        for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
+          pd = factorize(phi, x, true, mu, factorized);
+      }
+      if (!factorized) {
+        r.message = "Hessian factorization failed";
+        return r;
+      }
+      ++r.factorizations;
+      if (options_.jacobian_reuse) {
+        reuse_.valid = true;
+        reuse_.refresh = false;
+        reuse_.pd = pd;
+        reuse_.inertia = phi.inertia();
+      }
     }
     g_trial_ = -g_;
     factor_.solve(g_trial_, dx_);
@@ -121,9 +142,26 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
     // bounds it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W.
     // A step below the rounding level of the unknown cannot improve it at
     // all: the iterate is then as converged as doubles allow.
+    // Chord steps converge linearly with the observed rate θ = |dx_k|/|dx_k−1|,
+    // so the error after one is about θ/(1 − θ)|dx| (Hairer & Wanner II,
+    // §IV.8); a rate above ½ asks for a fresh factor at the next iteration.
     const double step_norm = dx_.cwiseAbs().maxCoeff();
     trial_ = x + dx_;
-    if ((pd && step_norm <= options_.tol * phi.scale(trial_) + options_.atol) ||
+    // The rate is measured within this solve only (a rate carried over from
+    // the previous stage can be far too small after the problem changed, e.g.
+    // a lagged damping matrix), so a solve never ends on its first chord step.
+    double error_estimate = step_norm;
+    if (options_.jacobian_reuse) {
+      if (chord) {
+        const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm
+                                                   : std::numeric_limits<double>::infinity();
+        error_estimate = rate < 1 ? rate / (1 - rate) * step_norm
+                                  : std::numeric_limits<double>::infinity();
+        if (previous_step_norm > 0 && rate > 0.5) reuse_.refresh = true;
+      }
+      previous_step_norm = step_norm;
+    }
+    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
         step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x.swap(trial_);
       ++r.iterations;
@@ -149,6 +187,11 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
 
     double step = 1.0;
     if (options_.line_search) {
+      if (!(slope < 0) && chord) {
+        // A stale factor can point uphill where the exact one would not.
+        reuse_.refresh = true;
+        continue;
+      }
       if (!(slope < 0)) {
         if (pd) {
           // With a positive definite Hessian dx is a descent direction in exact
@@ -174,6 +217,13 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
           g_.swap(g_trial_);
           have_gradient = true;
         } else {
+          if (chord) {
+            // A chord step that needs backtracking: take a fresh Newton step
+            // from x instead (the gradient at x is evaluated again, so that
+            // the rounding estimate refers to x, not to the rejected trial).
+            reuse_.refresh = true;
+            continue;
+          }
           for (;;) {
             step *= 0.5;
             if (step < 1e-12) {

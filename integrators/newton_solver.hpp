@@ -50,6 +50,13 @@ struct NewtonOptions {
   bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
   bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
   double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
+  // Chord (modified) Newton, off by default: the factorized Hessian is kept
+  // across iterations, stages and steps while the steps contract (rate ≤ ½)
+  // and the stage inertia is unchanged; convergence is then judged on the
+  // linear-convergence error estimate rate/(1 − rate)·‖dx‖ with the rate
+  // measured within the solve. Same tolerance, but not the same iterates:
+  // results differ from full Newton within it.
+  bool jacobian_reuse = false;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -59,7 +66,8 @@ struct NewtonOptions {
 struct NewtonResult {
   bool converged = false;
   int iterations = 0;     // Newton updates taken
-  int linear_solves = 0;  // factorizations used for a step
+  int linear_solves = 0;  // linear solves (one per Newton update)
+  int factorizations = 0; // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
@@ -87,6 +95,11 @@ class NewtonSolver {
   SparseMatrix H_;
   Triplets triplets_;
   int analyses_ = 0;
+  // The kept factor of jacobian_reuse.
+  struct Reuse {
+    bool valid = false, refresh = false, pd = false;
+    Vec inertia;  // of the objective it was built for
+  } reuse_;
   Vec g_, g_trial_, dx_, trial_;
 };
 
