@@ -4,20 +4,20 @@
 
 namespace tibench {
 
-bool TripletAssembler::same_positions(const Triplets& triplets) const {
-  if (triplets.size() != rows_.size()) return false;
-  for (std::size_t k = 0; k < triplets.size(); ++k)
-    if (triplets[k].row() != rows_[k] || triplets[k].col() != cols_[k]) return false;
-  return true;
-}
-
 bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix& out) {
   if (n == n_ && out.rows() == n && out.cols() == n && out.isCompressed() &&
-      static_cast<Index>(inner_.size()) == out.nonZeros() && same_positions(triplets)) {
+      static_cast<Index>(inner_.size()) == out.nonZeros() && triplets.size() == rows_.size()) {
+    // One pass: positions checked while the values are scattered; a
+    // mismatch (a new pattern) falls through to the full rebuild below.
     double* values = out.valuePtr();
     std::fill(values, values + out.nonZeros(), -0.0);
-    for (std::size_t k = 0; k < triplets.size(); ++k) values[slot_[k]] += triplets[k].value();
-    return false;
+    std::size_t k = 0;
+    for (; k < triplets.size(); ++k) {
+      const auto& t = triplets[k];
+      if (t.row() != rows_[k] || t.col() != cols_[k]) break;
+      values[slot_[k]] += t.value();
+    }
+    if (k == triplets.size()) return false;
   }
   out.resize(n, n);
   out.setFromTriplets(triplets.begin(), triplets.end());

@@ -26,8 +26,6 @@ class TripletAssembler {
   bool assemble(const Triplets& triplets, Index n, SparseMatrix& out);
 
  private:
-  bool same_positions(const Triplets& triplets) const;
-
   Index n_ = -1;
   std::vector<SparseMatrix::StorageIndex> rows_, cols_;  // cached triplet positions
   std::vector<SparseMatrix::StorageIndex> slot_;         // value index of each triplet

@@ -42,6 +42,8 @@ class SymmetricFactorization {
  private:
   Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
   std::vector<double> factored_values_;
+  Vec diagonal_;      // D of the last factorization
+  mutable Vec work_;  // solve's permuted right-hand side
   bool have_factor_ = false;
   FactorizationOutcome last_;
   int numeric_ = 0;
