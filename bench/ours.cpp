@@ -90,11 +90,14 @@ void register_ours() {
 }
 
 long instructions_run(const std::string& name) {
-  const auto a = name.find('/'), b = name.rfind('/');
+  const auto a = name.find('/');
+  const auto b = name.find('/', a + 1);
   const Workload& w = workload(name.substr(0, a));
-  const std::string method = name.substr(a + 1, b == a ? std::string::npos : b - a - 1);
+  const std::string method = name.substr(a + 1, b == std::string::npos ? b : b - a - 1);
+  const std::string impl = b == std::string::npos ? "tibench" : name.substr(b + 1);
+  if (impl != "tibench") return instructions_run_peer(w, impl);
   const auto p = w.make();
-  const bool is_explicit = find_integrator(method == "sdirk-2-1-2" ? "sdirk2" : method).is_explicit;
+  const bool is_explicit = method == "rk4";
   const double h = is_explicit ? w.h_explicit : w.h_implicit;
   const long steps = is_explicit ? w.steps_explicit : w.steps_implicit;
   auto stepper = method == "sdirk-2-1-2" ? sdirk_2_1_2(*p, h) : find_integrator(method).stepper(*p, h);

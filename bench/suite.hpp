@@ -30,10 +30,13 @@ void set_counters(benchmark::State& state, const Workload& w, long steps_per_ite
                   const StepCounts& totals, double err_tend);
 
 void register_ours();
-// The callgrind mode: runs one iteration of <workload>/<method> of our
-// engines with callgrind's instrumentation switched on around the steps
-// only (valgrind --tool=callgrind --instr-atstart=no); returns the steps.
+// The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
+// (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
+// odeint-* for rk4) with callgrind's instrumentation switched on around the
+// steps only (valgrind --tool=callgrind --instr-atstart=no); returns the
+// number of steps.
 long instructions_run(const std::string& name);
+long instructions_run_peer(const Workload& w, const std::string& implementation);
 void run_odeint_rosenbrock4(benchmark::State& state, const Workload& w);
 void register_odeint();  // Boost.Odeint and the hand-written Eigen loop
 void register_petsc();

@@ -87,7 +87,7 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   // times ‖x‖ (x is taken at the point of the noise estimate, not here).
   scratch_.setZero(p_.dofs());
   for (std::size_t k = first; k < out.size(); ++k) scratch_[out[k].row()] += std::abs(out[k].value());
-  hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).maxCoeff();
+  hessian_magnitude_ = last_hessian_magnitude_ = scratch_.cwiseQuotient(inertia_).maxCoeff();
   if (p_.has_dissipation()) {
     const std::size_t dissipation_first = out.size();
     p_.dissipation_hessian(x_, velocity(y), out);

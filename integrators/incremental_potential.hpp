@@ -60,6 +60,12 @@ class IncrementalPotential final : public StageObjective {
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
   double scale(const Vec& y) const override;
+  // Constant when ∇²P is and there is no dissipation (whose Hessian may be
+  // lagged per step).
+  bool hessian_is_constant() const override {
+    return p_.hessian_is_constant() && !p_.has_dissipation();
+  }
+  void hessian_reused() const override { hessian_magnitude_ = last_hessian_magnitude_; }
 
   const Problem& problem() const { return p_; }
   double tau() const { return tau_; }
@@ -78,6 +84,7 @@ class IncrementalPotential final : public StageObjective {
   // (from the last gradient) and max_i Σ_j |∇²P_ij| / w_i (from the last
   // Hessian), in position units.
   mutable double force_magnitude_ = 0.0, hessian_magnitude_ = 0.0;
+  mutable double last_hessian_magnitude_ = 0.0;  // of the last hessian() call
   mutable Vec x_, scratch_, velocity_, gq_;
 };
 

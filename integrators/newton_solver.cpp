@@ -56,6 +56,17 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
 
 bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
+  // A constant Hessian with the inertia of the kept factor is the matrix
+  // that factor was computed from: nothing to assemble (bit-identical to
+  // assembling it and finding it unchanged).
+  const bool plain = !project && shift == 0.0;
+  if (plain && constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
+      phi.inertia() == constant_.inertia) {
+    phi.hessian_reused();
+    factorized = constant_.factorized;
+    return constant_.positive_definite;
+  }
+  constant_.valid = false;
   triplets_.clear();
   phi.hessian(x, project, triplets_);
   const Index n = phi.size();
@@ -65,6 +76,13 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
   if (pattern_changed) ++analyses_;
   const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
   factorized = outcome.factorized;
+  if (plain && phi.hessian_is_constant()) {
+    constant_.valid = true;
+    constant_.objective = &phi;
+    constant_.inertia = phi.inertia();
+    constant_.factorized = outcome.factorized;
+    constant_.positive_definite = outcome.factorized && outcome.positive_definite;
+  }
   return outcome.factorized && outcome.positive_definite;
 }
 

@@ -95,6 +95,13 @@ class NewtonSolver {
   SparseMatrix H_;
   Triplets triplets_;
   int analyses_ = 0;
+  // The factor of a constant Hessian (StageObjective::hessian_is_constant),
+  // valid while nothing else was factorized since.
+  struct ConstantHessian {
+    bool valid = false, factorized = false, positive_definite = false;
+    const StageObjective* objective = nullptr;
+    Vec inertia;
+  } constant_;
   // The kept factor of jacobian_reuse.
   struct Reuse {
     bool valid = false, refresh = false, pd = false;

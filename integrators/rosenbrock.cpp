@@ -25,6 +25,10 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
 }
 
 bool RosenbrockStepper::assemble(const State& s) {
+  // With a constant ∇²P and no dissipation, K_q and S are the same at every
+  // state: assembled once.
+  if (assembled_ && p_.hessian_is_constant() && !p_.has_dissipation()) return false;
+  assembled_ = true;
   const double hg = h() * gamma_;
   const Index n = p_.dofs();
   // K_q = −(∇²P + ∂_q ∇_v R); S = M/(hγ) + ∇²_vv R + hγ (∇²P + ∂_q ∇_v R).
@@ -80,8 +84,12 @@ StepReport RosenbrockStepper::step(State& s) {
     }
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
-    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ +
-           hg * (Kq_ * (v_hat_ + sum_u_));
+    // (The product's operand and result in members, without the nested
+    // expression's two temporaries; Eigen evaluates hg (K_q x) as (hg K_q) x,
+    // and so does this, for the same rounding.)
+    kq_arg_ = v_hat_ + sum_u_;
+    kq_v_.noalias() = (hg * Kq_) * kq_arg_;
+    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ + kq_v_;
     if (symmetric_)
       ldlt_.solve(rhs_, W_[i]);
     else

@@ -47,9 +47,9 @@ class RosenbrockStepper final : public Stepper {
   TripletAssembler s_assembler_, kq_assembler_;
   SymmetricFactorization ldlt_;
   Eigen::SparseLU<SparseMatrix> lu_;
-  bool analyzed_ = false;
+  bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_;
+  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_, kq_v_;
 };
 
 }  // namespace tibench

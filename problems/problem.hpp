@@ -63,6 +63,10 @@ class Problem {
   // returns a positive semidefinite approximation (e.g. per-element
   // eigenvalue clamping); problems whose Hessian is always PSD ignore it.
   virtual void hessian(const Vec& q, Triplets& out, bool project_psd) const = 0;
+  // True when ∇²P does not depend on q (quadratic potentials, e.g. the linear
+  // spring chain): engines may then keep an assembled Hessian instead of
+  // assembling it again. Default: false.
+  virtual bool hessian_is_constant() const { return false; }
 
   // --- per-step hook ---------------------------------------------------------
   // Called by every engine at the start of each step with the step's initial

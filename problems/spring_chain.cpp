@@ -115,6 +115,7 @@ class SpringChain final : public Problem {
       }
     }
   }
+  bool hessian_is_constant() const override { return k4_ == 0.0; }
   State initial_state() const override { return {q0_, v0_, 0.0}; }
 
   bool has_exact() const override { return k4_ == 0.0; }

@@ -7,9 +7,17 @@
 set -euo pipefail
 bin=$1; shift
 cases=("$@")
-[ ${#cases[@]} -eq 0 ] && cases=(oscillator/rk4 oscillator/sdirk2 chain-1000/rk4 \
-  chain-1000/backward-euler chain-1000/sdirk2 chain-1000-fput/sdirk2 chain-1000/ros34pw2 \
-  chain-1000/bdf2)
+# Default cases: explicit RK4 beside its peers on every workload (the
+# stable form of the 1.1x target), and implicit methods of ours.
+if [ ${#cases[@]} -eq 0 ]; then
+  for w in oscillator chain-1000 chain-1000-fput chain-100000 chain-100000-fput beam; do
+    for impl in tibench eigen-loop odeint-eigen odeint-vector; do cases+=("$w/rk4/$impl"); done
+  done
+  cases+=(oscillator/rk4/odeint-array)
+  for w in chain-1000 chain-1000-fput chain-100000; do
+    for m in backward-euler trapezoidal sdirk2 tr-bdf2 ros34pw2 bdf2; do cases+=("$w/$m/tibench"); done
+  done
+fi
 mkdir -p results/bench
 out=results/bench/callgrind.txt
 tmp=$(mktemp -d)
@@ -20,7 +28,7 @@ tmp=$(mktemp -d)
     f="$tmp/cg.out"
     steps=$(valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$f" \
       "$bin" --instructions "$c" 2>/dev/null | awk '/^steps/ {print $2}')
-    ir=$(awk '/^summary:/ {print $2}' "$f")
+    ir=$(awk '/^totals:/ {print $2}' "$f")
     awk -v c="$c" -v ir="$ir" -v s="$steps" 'BEGIN { printf "%-32s %14s %8s %14.0f\n", c, ir, s, ir / s }'
   done
 } | tee "$out.tmp"
