@@ -1,6 +1,7 @@
 // Our engines, through the registry exactly as the harness builds them
 // (default integrator parameters unless a row says otherwise), stepping the
 // workload's problem directly (no observers, as the peers run).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -73,10 +74,21 @@ void register_ours() {
     if (w.id == "beam") {
       rows.push_back({"sdirk2", false});
       rows.push_back({"backward-euler", false});
-      // The chord-Newton option (same tolerance, factor kept while it
-      // contracts), and with the looser tolerance animation codes use.
+      // Non-default solver options, labelled: the chord-Newton option (same
+      // tolerance, factor kept while it contracts), the CHOLMOD backend when
+      // this build has it, and the looser tolerance animation codes use.
       rows.push_back({"sdirk2", false, {"jacobian_reuse=true"}, "+reuse"});
       rows.push_back({"sdirk2", false, {"jacobian_reuse=true", "newton_tol=1e-6"}, "+reuse+tol1e-6"});
+      const auto backends = linear_solver_ids();
+      if (std::find(backends.begin(), backends.end(), "cholmod") != backends.end()) {
+        rows.push_back({"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"});
+        rows.push_back(
+            {"sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
+        rows.push_back({"sdirk2",
+                        false,
+                        {"jacobian_reuse=true", "linear_solver=cholmod", "newton_tol=1e-6"},
+                        "+reuse+cholmod+tol1e-6"});
+      }
     } else {
       rows.insert(rows.end(), implicit_rows.begin(), implicit_rows.end());
     }

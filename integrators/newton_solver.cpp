@@ -37,6 +37,10 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                  "while the steps contract by at least 1/2, refactorize otherwise; converged when "
                  "rate/(1 - rate) |dx|_inf <= newton_tol * scale + newton_atol (off: a fresh "
                  "factorization every iteration)"),
+      choice_param("linear_solver", "ldlt", linear_solver_ids(),
+                   "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod (SuiteSparse "
+                   "CHOLMOD, supernodal; when this build has it); results agree to the Newton "
+                   "tolerance, not bit for bit"),
   };
 }
 
@@ -51,6 +55,7 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.descent_safeguard = p.boolean("descent_safeguard");
   o.step_clamp = p.real("step_clamp");
   o.jacobian_reuse = p.boolean("jacobian_reuse");
+  o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
   return o;
 }
 

@@ -57,6 +57,8 @@ struct NewtonOptions {
   // measured within the solve. Same tolerance, but not the same iterates:
   // results differ from full Newton within it.
   bool jacobian_reuse = false;
+  // Sparse factorization backend (integrators/sparse_factorization.hpp).
+  LinearSolver linear_solver = LinearSolver::ldlt;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -78,7 +80,8 @@ struct NewtonResult {
 
 class NewtonSolver {
  public:
-  explicit NewtonSolver(NewtonOptions options = {}) : options_(options) {}
+  explicit NewtonSolver(NewtonOptions options = {})
+      : options_(options), factor_(options.linear_solver) {}
   // Minimizes phi starting from x (updated in place).
   NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }

@@ -9,11 +9,12 @@
 //     input gives the same factor, so the results are identical to
 //     refactorizing.
 //
-// Backend: Eigen's SimplicialLDLT (AMD ordering). This class is the one place where another backend (e.g. CHOLMOD's
-// supernodal LLᵀ) would be selected; none is wired yet.
+
 #pragma once
 
 #include <Eigen/SparseCholesky>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "problems/problem.hpp"
@@ -26,9 +27,17 @@ struct FactorizationOutcome {
   bool reused = false;             // the previous factor was kept (identical matrix)
 };
 
+enum class LinearSolver { ldlt, cholmod };
+
+// The backends this build offers, by parameter value ("ldlt", "cholmod").
+std::vector<std::string> linear_solver_ids();
+// Parses a parameter value; InputError for a backend this build lacks.
+LinearSolver linear_solver(const std::string& id);
+
 class SymmetricFactorization {
  public:
-  SymmetricFactorization() = default;
+  explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt);
+  ~SymmetricFactorization();
   SymmetricFactorization(const SymmetricFactorization&) = delete;
   SymmetricFactorization& operator=(const SymmetricFactorization&) = delete;
 
@@ -40,7 +49,13 @@ class SymmetricFactorization {
   int numeric_factorizations() const { return numeric_; }
 
  private:
+  struct Cholmod;  // CHOLMOD builds only
+  void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
+
   Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  std::unique_ptr<Cholmod> cholmod_;
+  bool ldlt_analyzed_ = false;
+  bool solve_with_ldlt_ = true;
   std::vector<double> factored_values_;
   Vec diagonal_;      // D of the last factorization
   mutable Vec work_;  // solve's permuted right-hand side

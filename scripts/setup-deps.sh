@@ -10,7 +10,8 @@
 #   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
 #   bench   `make bench` only: the benchmark peers PETSc (petsc-dev, which
 #           brings Open MPI's headers) and SUNDIALS (libsundials-dev), and
-#           valgrind (callgrind instruction counts, make bench-callgrind)
+#           valgrind (callgrind instruction counts, make bench-callgrind);
+#           SuiteSparse (libsuitesparse-dev: the optional linear_solver=cholmod)
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -20,7 +21,7 @@ GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
   openmpi-bin"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
-GROUP[bench]="valgrind petsc-dev libsundials-dev"
+GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)
