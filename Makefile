@@ -4,6 +4,9 @@
 #   make run      full benchmark matrix, convergence tables, claims ledger, figures
 #   make test     build and run the test suite (what CI runs), incl. the regression gate
 #   make figures  figures from results/default.h5 (after make run)
+#   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,
+#                 PETSc TS and SUNDIALS ARKODE: ratio table + JSON in results/bench/
+#   make bench-callgrind  instruction counts per step of fixed workloads
 #
 # CI=true selects the `ci` preset (warnings are errors).
 
@@ -14,12 +17,12 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build test run figures clean distclean help
+.PHONY: all deps build test run figures bench bench-build bench-callgrind clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,13p' Makefile
 
 # The tests also run mpirun (sharding) and the figures script.
 deps:
@@ -81,6 +84,32 @@ run: build
 	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
 	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
 	echo "wall time:   $$((end - start)) s"
+
+# The benchmark suite (bench/): always the optimized release build, with the
+# peers of the `bench` dependency group (never needed by make test). Medians
+# over 5 repetitions in random order; BENCH_FLAGS adds Google Benchmark flags
+# (e.g. BENCH_FLAGS=--benchmark_filter=chain-1000).
+BENCH_BUILD := build/release
+BENCH_BIN := $(BENCH_BUILD)/bench/tibench_bench
+BENCH_FLAGS ?=
+
+bench-build:
+	@scripts/setup-deps.sh core bench
+	@cmake --preset release -DTIBENCH_BUILD_BENCH=ON >/dev/null
+	@cmake --build --preset release -j $(JOBS) --target tibench_bench
+
+bench: bench-build
+	@mkdir -p $(RESULTS)/bench
+	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
+	$(BENCH_BIN) --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+	    --benchmark_min_time=0.2 \
+	    --benchmark_display_aggregates_only=true \
+	    --benchmark_out=$(RESULTS)/bench/bench-$$stamp.json --benchmark_out_format=json \
+	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-$$stamp.txt; \
+	echo "wrote $(RESULTS)/bench/bench-$$stamp.json and .txt"
+
+bench-callgrind: bench-build
+	@scripts/bench-callgrind.sh $(BENCH_BIN)
 
 figures: deps
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)

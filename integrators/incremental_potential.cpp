@@ -22,6 +22,7 @@ bool IncrementalPotential::explicit_candidate(Vec& y) const {
 }
 
 bool IncrementalPotential::feasible_start(Vec& y) const {
+  if (!p_.has_feasibility_limit()) return false;
   y = safe_ - x_anchor_;
   return true;
 }
@@ -37,7 +38,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   inertia_ = p_.mass() / (tau * tau);
   v0_.setZero(p_.dofs());
   if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
-  hessian_abs_.clear();
+  hessian_abs_valid_ = false;
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
@@ -94,6 +95,7 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   hessian_abs_.clear();
   for (std::size_t k = first; k < out.size(); ++k)
     hessian_abs_.emplace_back(out[k].row(), out[k].col(), std::abs(out[k].value()));
+  hessian_abs_valid_ = true;
   if (p_.has_dissipation()) {
     const std::size_t dissipation_first = out.size();
     p_.dissipation_hessian(x_, velocity(y), out);
@@ -117,7 +119,7 @@ double IncrementalPotential::residual_noise(const Vec& y) const {
   // position units. Row by row matters: near a barrier the largest Hessian
   // row belongs to a coordinate close to zero, whose rounding is tiny.
   double hessian_term = 0.0;
-  if (!hessian_abs_.empty()) {
+  if (hessian_abs_valid_) {
     const Vec& x = position(y);
     scratch_.setZero(p_.dofs());
     for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * std::abs(x[t.col()]);

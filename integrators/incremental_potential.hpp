@@ -68,6 +68,13 @@ class IncrementalPotential final : public StageObjective {
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
   double scale(const Vec& y) const override;
+  // Constant when ∇²P is and there is no dissipation (whose Hessian may be
+  // lagged per step).
+  bool hessian_is_constant() const override {
+    return p_.hessian_is_constant() && !p_.has_dissipation();
+  }
+  // A reused constant Hessian is the one hessian_abs_ was taken from.
+  void hessian_reused() const override { hessian_abs_valid_ = true; }
 
   const Problem& problem() const { return p_; }
   double tau() const { return tau_; }
@@ -87,6 +94,9 @@ class IncrementalPotential final : public StageObjective {
   // (from the last Hessian).
   mutable double force_magnitude_ = 0.0;
   mutable Triplets hessian_abs_;
+  // False from set_stage until the first Hessian of the stage (assembled or
+  // reused): an estimate from another stage's position is not used.
+  mutable bool hessian_abs_valid_ = false;
   mutable Vec x_, scratch_, velocity_, gq_;
 };
 

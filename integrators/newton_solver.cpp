@@ -32,6 +32,15 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                  "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
                  "use 1e3)",
                  ParamBound::nonnegative),
+      bool_param("jacobian_reuse", d.jacobian_reuse,
+                 "chord Newton: keep the factorized Hessian across iterations, stages and steps "
+                 "while the steps contract by at least 1/2, refactorize otherwise; converged when "
+                 "rate/(1 - rate) |dx|_inf <= newton_tol * scale + newton_atol (off: a fresh "
+                 "factorization every iteration)"),
+      choice_param("linear_solver", "ldlt", linear_solver_ids(),
+                   "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod (SuiteSparse "
+                   "CHOLMOD, supernodal; when this build has it); results agree to the Newton "
+                   "tolerance, not bit for bit"),
   };
 }
 
@@ -45,37 +54,48 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.two_candidate_guess = p.boolean("two_candidate_guess");
   o.descent_safeguard = p.boolean("descent_safeguard");
   o.step_clamp = p.real("step_clamp");
+  o.jacobian_reuse = p.boolean("jacobian_reuse");
+  o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
   return o;
 }
 
 bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
+  // A constant Hessian with the inertia of the kept factor is the matrix
+  // that factor was computed from: nothing to assemble (bit-identical to
+  // assembling it and finding it unchanged).
+  const bool plain = !project && shift == 0.0;
+  if (plain && constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
+      phi.inertia() == constant_.inertia) {
+    phi.hessian_reused();
+    factorized = constant_.factorized;
+    return constant_.positive_definite;
+  }
+  constant_.valid = false;
   triplets_.clear();
   phi.hessian(x, project, triplets_);
   const Index n = phi.size();
   if (shift > 0)
     for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, shift * phi.inertia()[i]);
-  H_.resize(n, n);
-  H_.setFromTriplets(triplets_.begin(), triplets_.end());
-  const bool same_pattern =
-      analyses_ > 0 && static_cast<Index>(inner_.size()) == H_.nonZeros() &&
-      std::equal(outer_.begin(), outer_.end(), H_.outerIndexPtr()) &&
-      std::equal(inner_.begin(), inner_.end(), H_.innerIndexPtr());
-  if (!same_pattern) {
-    ldlt_.analyzePattern(H_);
-    outer_.assign(H_.outerIndexPtr(), H_.outerIndexPtr() + H_.outerSize() + 1);
-    inner_.assign(H_.innerIndexPtr(), H_.innerIndexPtr() + H_.nonZeros());
-    ++analyses_;
+  const bool pattern_changed = assembler_.assemble(triplets_, n, H_);
+  if (pattern_changed) ++analyses_;
+  const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
+  factorized = outcome.factorized;
+  if (plain && phi.hessian_is_constant()) {
+    constant_.valid = true;
+    constant_.objective = &phi;
+    constant_.inertia = phi.inertia();
+    constant_.factorized = outcome.factorized;
+    constant_.positive_definite = outcome.factorized && outcome.positive_definite;
   }
-  ldlt_.factorize(H_);
-  factorized = ldlt_.info() == Eigen::Success;
-  return factorized && ldlt_.vectorD().minCoeff() > 0.0;
+  return outcome.factorized && outcome.positive_definite;
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
   if (options_.two_candidate_guess && phi.explicit_candidate(trial_) &&
       phi.value(trial_) < phi.value(x)) {
     x = trial_;
@@ -126,27 +146,42 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       return r;
     }
 
-    bool factorized = false;
-    bool pd = factorize(phi, x, false, 0.0, factorized);
-    if (!pd && options_.psd_fallback) {
-      ++r.psd_fallbacks;
-      pd = factorize(phi, x, true, 0.0, factorized);
-      for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
-        pd = factorize(phi, x, true, mu, factorized);
-    }
-    if (!factorized) {
-      r.message = "Hessian factorization failed";
-      return r;
+    // Chord iteration (jacobian_reuse): the kept factor, if it was built for
+    // this inertia and the last chord steps contracted.
+    const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+                       reuse_.inertia.size() == phi.size() && reuse_.inertia == phi.inertia();
+    bool pd = reuse_.pd;
+    if (!chord) {
+      bool factorized = false;
+      pd = factorize(phi, x, false, 0.0, factorized);
+      if (!pd && options_.psd_fallback) {
+        ++r.psd_fallbacks;
+        pd = factorize(phi, x, true, 0.0, factorized);
+        for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
+          pd = factorize(phi, x, true, mu, factorized);
+      }
+      if (!factorized) {
+        r.message = "Hessian factorization failed";
+        return r;
+      }
+      ++r.factorizations;
+      if (options_.jacobian_reuse) {
+        reuse_.valid = true;
+        reuse_.refresh = false;
+        reuse_.pd = pd;
+        reuse_.inertia = phi.inertia();
+      }
     }
     // The rounding level of the residual includes the Hessian's magnitude
     // times that of x, known only now that the Hessian has been assembled:
     // a residual at that level cannot be reduced (e.g. an initial guess that
     // is already the solution).
-    if (r.residual <= phi.residual_noise(x)) {
+    if (!chord && r.residual <= phi.residual_noise(x)) {
       r.converged = true;
       return r;
     }
-    dx_ = ldlt_.solve(-g_);
+    g_trial_ = -g_;
+    factor_.solve(g_trial_, dx_);
     ++r.linear_solves;
     if (!dx_.allFinite()) {
       r.message = "non-finite Newton step";
@@ -157,9 +192,26 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
     // bounds it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W.
     // A step below the rounding level of the unknown cannot improve it at
     // all: the iterate is then as converged as doubles allow.
+    // Chord steps converge linearly with the observed rate θ = |dx_k|/|dx_k−1|,
+    // so the error after one is about θ/(1 − θ)|dx| (Hairer & Wanner II,
+    // §IV.8); a rate above ½ asks for a fresh factor at the next iteration.
     const double step_norm = dx_.cwiseAbs().maxCoeff();
     trial_ = x + dx_;
-    if ((pd && step_norm <= options_.tol * phi.scale(trial_) + options_.atol) ||
+    // The rate is measured within this solve only (a rate carried over from
+    // the previous stage can be far too small after the problem changed, e.g.
+    // a lagged damping matrix), so a solve never ends on its first chord step.
+    double error_estimate = step_norm;
+    if (options_.jacobian_reuse) {
+      if (chord) {
+        const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm
+                                                   : std::numeric_limits<double>::infinity();
+        error_estimate = rate < 1 ? rate / (1 - rate) * step_norm
+                                  : std::numeric_limits<double>::infinity();
+        if (previous_step_norm > 0 && rate > 0.5) reuse_.refresh = true;
+      }
+      previous_step_norm = step_norm;
+    }
+    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
         step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x.swap(trial_);
       ++r.iterations;
@@ -185,6 +237,11 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
 
     double step = 1.0;
     if (options_.line_search) {
+      if (!(slope < 0) && chord) {
+        // A stale factor can point uphill where the exact one would not.
+        reuse_.refresh = true;
+        continue;
+      }
       if (!(slope < 0)) {
         if (pd) {
           // With a positive definite Hessian dx is a descent direction in exact
@@ -195,28 +252,47 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
         r.message = "Newton direction is not a descent direction (Hessian indefinite)";
         return r;
       }
-      const double phi0 = phi.value(x);
       // Never past the problem's CCD bound (barriers, inversion).
       step = std::min(1.0, phi.max_step(x, dx_));
-      for (;;) {
-        trial_ = x + step * dx_;
-        if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
-        // Close to the minimizer the decrease of Φ can fall below the rounding
-        // error of evaluating Φ (e.g. 1 − cos θ). The full Newton step is then
-        // accepted if it at least halves the residual.
-        if (step == 1.0) {  // (only when the CCD bound allows the full step)
-          phi.gradient(trial_, g_trial_);
-          ++r.gradient_evals;
-          if (phi.residual(g_trial_) <= 0.5 * r.residual) {
-            g_.swap(g_trial_);
-            have_gradient = true;
-            break;
-          }
+      bool accepted = false;
+      double phi0 = std::numeric_limits<double>::quiet_NaN();
+      if (step == 1.0) {
+        // The full step is tried first by the residual test, whose gradient
+        // the next iteration needs anyway; Φ is evaluated only when it fails.
+        // Close to the minimizer the decrease of Φ can fall below the
+        // rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
+        // residual is then the test that still works.
+        trial_ = x + dx_;
+        phi.gradient(trial_, g_trial_);
+        ++r.gradient_evals;
+        accepted = phi.residual(g_trial_) <= 0.5 * r.residual;
+        if (!accepted) {
+          phi0 = phi.value(x);
+          accepted = phi.value(trial_) <= phi0 + 1e-4 * slope;
         }
-        step *= 0.5;
-        if (step < 1e-12) {
-          r.message = "line search failed to decrease the incremental potential";
-          return r;
+        if (accepted) {
+          g_.swap(g_trial_);
+          have_gradient = true;
+        }
+      }
+      if (!accepted) {
+        if (chord) {
+          // A chord step that needs backtracking: take a fresh Newton step
+          // from x instead (the gradient at x is evaluated again, so that
+          // the rounding estimate refers to x, not to the rejected trial).
+          reuse_.refresh = true;
+          continue;
+        }
+        if (std::isnan(phi0)) phi0 = phi.value(x);
+        if (step == 1.0) step = 0.5;  // the full step failed above
+        for (;;) {
+          if (step < 1e-12) {
+            r.message = "line search failed to decrease the incremental potential";
+            return r;
+          }
+          trial_ = x + step * dx_;
+          if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
+          step *= 0.5;
         }
       }
       x.swap(trial_);

@@ -37,11 +37,12 @@
 // quadratically, so the error after the last accepted step is much smaller.
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <string>
 #include <vector>
 
 #include "integrators/objective.hpp"
+#include "integrators/sparse_assembly.hpp"
+#include "integrators/sparse_factorization.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -57,6 +58,15 @@ struct NewtonOptions {
   bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
   bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
   double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
+  // Chord (modified) Newton, off by default: the factorized Hessian is kept
+  // across iterations, stages and steps while the steps contract (rate ≤ ½)
+  // and the stage inertia is unchanged; convergence is then judged on the
+  // linear-convergence error estimate rate/(1 − rate)·‖dx‖ with the rate
+  // measured within the solve. Same tolerance, but not the same iterates:
+  // results differ from full Newton within it.
+  bool jacobian_reuse = false;
+  // Sparse factorization backend (integrators/sparse_factorization.hpp).
+  LinearSolver linear_solver = LinearSolver::ldlt;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -66,7 +76,8 @@ struct NewtonOptions {
 struct NewtonResult {
   bool converged = false;
   int iterations = 0;     // Newton updates taken
-  int linear_solves = 0;  // factorizations used for a step
+  int linear_solves = 0;  // linear solves (one per Newton update)
+  int factorizations = 0; // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
@@ -78,7 +89,8 @@ struct NewtonResult {
 
 class NewtonSolver {
  public:
-  explicit NewtonSolver(NewtonOptions options = {}) : options_(options) {}
+  explicit NewtonSolver(NewtonOptions options = {})
+      : options_(options), factor_(options.linear_solver) {}
   // Minimizes phi starting from x (updated in place).
   NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }
@@ -90,11 +102,23 @@ class NewtonSolver {
                  bool& factorized);
 
   NewtonOptions options_;
-  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  SymmetricFactorization factor_;
+  TripletAssembler assembler_;
   SparseMatrix H_;
   Triplets triplets_;
-  std::vector<SparseMatrix::StorageIndex> outer_, inner_;
   int analyses_ = 0;
+  // The factor of a constant Hessian (StageObjective::hessian_is_constant),
+  // valid while nothing else was factorized since.
+  struct ConstantHessian {
+    bool valid = false, factorized = false, positive_definite = false;
+    const StageObjective* objective = nullptr;
+    Vec inertia;
+  } constant_;
+  // The kept factor of jacobian_reuse.
+  struct Reuse {
+    bool valid = false, refresh = false, pd = false;
+    Vec inertia;  // of the objective it was built for
+  } reuse_;
   Vec g_, g_trial_, dx_, trial_;
 };
 

@@ -33,6 +33,13 @@ class StageObjective {
   // The magnitude of x that the relative tolerance refers to (for stage
   // increments: the increment itself).
   virtual double scale(const Vec& x) const = 0;
+  // True when ∇²Φ depends on the stage (its inertia) only, not on x: a
+  // solver may then keep the factor of an earlier assembly with the same
+  // inertia, and calls hessian_reused() instead of hessian().
+  virtual bool hessian_is_constant() const { return false; }
+  // Restores what hessian() leaves behind for later calls (e.g. rounding
+  // estimates), as the last hessian() call with the current inertia did.
+  virtual void hessian_reused() const {}
   // An alternative starting point for Newton, if the objective has one
   // (Gast & Schroeder 2014 §3.1, candidate A); false otherwise.
   virtual bool explicit_candidate(Vec& /*x*/) const { return false; }

@@ -24,7 +24,11 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   W_.assign(s, Vec::Zero(p.dofs()));
 }
 
-void RosenbrockStepper::assemble(const State& s) {
+bool RosenbrockStepper::assemble(const State& s) {
+  // With a constant ∇²P and no dissipation, K_q and S are the same at every
+  // state: assembled once.
+  if (assembled_ && p_.hessian_is_constant() && !p_.has_dissipation()) return false;
+  assembled_ = true;
   const double hg = h() * gamma_;
   const Index n = p_.dofs();
   // K_q = −(∇²P + ∂_q ∇_v R); S = M/(hγ) + ∇²_vv R + hγ (∇²P + ∂_q ∇_v R).
@@ -33,14 +37,12 @@ void RosenbrockStepper::assemble(const State& s) {
   if (p_.has_dissipation() && p_.dissipation_depends_on_q())
     p_.dissipation_mixed_hessian(s.q, s.v, kq_triplets_);
   for (auto& e : kq_triplets_) e = Eigen::Triplet<double>(e.row(), e.col(), -e.value());
-  Kq_.resize(n, n);
-  Kq_.setFromTriplets(kq_triplets_.begin(), kq_triplets_.end());
+  kq_assembler_.assemble(kq_triplets_, n, Kq_);
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
   for (const auto& e : kq_triplets_) triplets_.emplace_back(e.row(), e.col(), -hg * e.value());
   if (p_.has_dissipation()) p_.dissipation_hessian(s.q, s.v, triplets_);
-  S_.resize(n, n);
-  S_.setFromTriplets(triplets_.begin(), triplets_.end());
+  return s_assembler_.assemble(triplets_, n, S_);
 }
 
 StepReport RosenbrockStepper::step(State& s) {
@@ -48,12 +50,10 @@ StepReport RosenbrockStepper::step(State& s) {
   const double h = this->h();
   const int stages = static_cast<int>(m_.size());
   p_.begin_step(s);
-  assemble(s);
+  const bool pattern_changed = assemble(s);
   bool ok = true;
   if (symmetric_) {
-    if (!analyzed_) ldlt_.analyzePattern(S_);
-    ldlt_.factorize(S_);
-    ok = ldlt_.info() == Eigen::Success;
+    ok = ldlt_.factorize(S_, pattern_changed).factorized;
   } else {
     if (!analyzed_) lu_.analyzePattern(S_);
     lu_.factorize(S_);
@@ -84,9 +84,16 @@ StepReport RosenbrockStepper::step(State& s) {
     }
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
-    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ +
-           hg * (Kq_ * (v_hat_ + sum_u_));
-    W_[i] = symmetric_ ? Vec(ldlt_.solve(rhs_)) : Vec(lu_.solve(rhs_));
+    // (The product's operand and result in members, without the nested
+    // expression's two temporaries; Eigen evaluates hg (K_q x) as (hg K_q) x,
+    // and so does this, for the same rounding.)
+    kq_arg_ = v_hat_ + sum_u_;
+    kq_v_.noalias() = (hg * Kq_) * kq_arg_;
+    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ + kq_v_;
+    if (symmetric_)
+      ldlt_.solve(rhs_, W_[i]);
+    else
+      W_[i] = lu_.solve(rhs_);
     ++report.linear_solves;
     U_[i] = hg * (W_[i] + v_hat_ + sum_u_);
   }

@@ -9,14 +9,15 @@
 //           + hγ K_q (v̂ + Σ_{j<i} (c_ij/h) U_j),     S = M/(hγ) − K_v − hγ K_q,
 //   U_i = hγ (W_i + v̂ + Σ_{j<i} (c_ij/h) U_j),
 // and q_{n+1} = q_n + Σ m_i U_i, v_{n+1} = v_n + Σ m_i W_i. S is factorized
-// once per step (one sparse LDLᵀ; LU when K_q is nonsymmetric), its pattern
-// analyzed once per run. The embedded weights m̂ give an error estimate.
+// once per step (one sparse LDLᵀ, kept when S is unchanged, e.g. on linear
+// problems; LU when K_q is nonsymmetric), its pattern analyzed once per run. The embedded weights m̂ give an error estimate.
 // Transformed coefficients: a = αΓ⁻¹, C = diag(1/γ) − Γ⁻¹, m = bΓ⁻¹, m̂ = b̂Γ⁻¹.
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <Eigen/SparseLU>
 
+#include "integrators/sparse_assembly.hpp"
+#include "integrators/sparse_factorization.hpp"
 #include "integrators/stepper.hpp"
 
 namespace tibench {
@@ -33,7 +34,8 @@ class RosenbrockStepper final : public Stepper {
   StepReport step(State& s) override;
 
  private:
-  void assemble(const State& s);
+  // Assembles K_q and S at s; true when S's pattern changed (first call).
+  bool assemble(const State& s);
 
   const Problem& p_;
   double gamma_;
@@ -42,11 +44,12 @@ class RosenbrockStepper final : public Stepper {
   bool symmetric_;
   SparseMatrix S_, Kq_;
   Triplets triplets_, kq_triplets_;
-  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  TripletAssembler s_assembler_, kq_assembler_;
+  SymmetricFactorization ldlt_;
   Eigen::SparseLU<SparseMatrix> lu_;
-  bool analyzed_ = false;
+  bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_;
+  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_, kq_v_;
 };
 
 }  // namespace tibench

@@ -1,8 +1,30 @@
 #include "integrators/runge_kutta.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tibench {
+
+namespace {
+
+// out = base + Σ_k c_k X_k, each entry summed in k order (the rounding of a
+// sequence of axpy updates), one cache-sized block at a time so that `out`
+// and `base` are read and written once instead of once per term. `out` may
+// be `base`.
+void combine(Vec& out, const Vec& base, const double* c, const Vec* const* X, int terms) {
+  constexpr Index block = 512;
+  const Index n = base.size();
+  if (out.size() != n) out.resize(n);
+  const bool in_place = &out == &base;
+  for (Index b0 = 0; b0 < n; b0 += block) {
+    const Index len = std::min(block, n - b0);
+    auto o = out.segment(b0, len);
+    if (!in_place) o = base.segment(b0, len);
+    for (int k = 0; k < terms; ++k) o += c[k] * X[k]->segment(b0, len);
+  }
+}
+
+}  // namespace
 
 void StepReport::absorb(const StepReport& o) {
   newton_iters += o.newton_iters;
@@ -27,11 +49,28 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
   Q_.assign(tab_.stages(), Vec::Zero(n));
   q_tilde_.setZero(n);
   v_tilde_.setZero(n);
+  const auto s = static_cast<std::size_t>(tab_.stages());
+  row_.assign(s, 0.0);
+  coef_.assign(s, 0.0);
+  term_.assign(s, nullptr);
   if (!tab_.is_explicit()) phi_.emplace(p);
   // Stiffly accurate in the bitwise sense: the last row of A is b.
   last_stage_is_solution_ = true;
   for (int j = 0; j < tab_.stages(); ++j)
     last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
+}
+
+// Gathers the nonzero terms h a_j X_j of a stage or update sum.
+int RungeKuttaStepper::gather_terms(const double* a, int count, double h,
+                                    const std::vector<Vec>& X) {
+  int terms = 0;
+  for (int j = 0; j < count; ++j) {
+    if (a[j] == 0.0) continue;
+    coef_[static_cast<std::size_t>(terms)] = h * a[j];
+    term_[static_cast<std::size_t>(terms)] = &X[static_cast<std::size_t>(j)];
+    ++terms;
+  }
+  return terms;
 }
 
 StepReport RungeKuttaStepper::step(State& s) {
@@ -40,21 +79,18 @@ StepReport RungeKuttaStepper::step(State& s) {
   const int stages = tab_.stages();
   p_.begin_step(s);
   for (int i = 0; i < stages; ++i) {
-    q_tilde_ = s.q;
-    v_tilde_ = s.v;
-    for (int j = 0; j < i; ++j) {
-      const double a = tab_.A(i, j);
-      if (a == 0.0) continue;
-      q_tilde_.noalias() += (h * a) * V_[j];
-      v_tilde_.noalias() += (h * a) * A_[j];
-    }
+    for (int j = 0; j < i; ++j) row_[static_cast<std::size_t>(j)] = tab_.A(i, j);
     const double t_stage = s.t + tab_.c[i] * h;
     const double a_ii = tab_.A(i, i);
+    // Explicit stages are built in place: Q_i = q̃, V_i = ṽ.
+    Vec& q_tilde = a_ii == 0.0 ? Q_[i] : q_tilde_;
+    Vec& v_tilde = a_ii == 0.0 ? V_[i] : v_tilde_;
+    int terms = gather_terms(row_.data(), i, h, V_);
+    combine(q_tilde, s.q, coef_.data(), term_.data(), terms);
+    terms = gather_terms(row_.data(), i, h, A_);
+    combine(v_tilde, s.v, coef_.data(), term_.data(), terms);
     if (a_ii == 0.0) {
-      V_[i] = v_tilde_;
-      Q_[i] = q_tilde_;
-      p_.force(q_tilde_, v_tilde_, t_stage, f_, scratch_);
-      A_[i] = p_.inverse_mass().cwiseProduct(f_);
+      p_.acceleration(q_tilde, v_tilde, t_stage, A_[i], scratch_);
       ++report.rhs_evals;
       continue;
     }
@@ -85,15 +121,15 @@ StepReport RungeKuttaStepper::step(State& s) {
     // y_{n+1} = Y_s: the same value as the b-weighted sum, without summing
     // stage derivatives that cancel when the problem is very stiff (each
     // h A_i can be ~|hλ| times larger than the result).
-    s.q = q_tilde_ + h * tab_.A(stages - 1, stages - 1) * V_[stages - 1];
+    // (q̃ of an explicit last stage, e.g. an FSAL tableau, is Q_s itself.)
+    const double a_ss = tab_.A(stages - 1, stages - 1);
+    s.q = (a_ss == 0.0 ? Q_[stages - 1] : q_tilde_) + h * a_ss * V_[stages - 1];
     s.v = V_[stages - 1];
   } else {
-    for (int i = 0; i < stages; ++i) {
-      const double b = tab_.b[i];
-      if (b == 0.0) continue;
-      s.q.noalias() += (h * b) * V_[i];
-      s.v.noalias() += (h * b) * A_[i];
-    }
+    int terms = gather_terms(tab_.b.data(), stages, h, V_);
+    combine(s.q, s.q, coef_.data(), term_.data(), terms);
+    terms = gather_terms(tab_.b.data(), stages, h, A_);
+    combine(s.v, s.v, coef_.data(), term_.data(), terms);
   }
   if (tab_.b_hat.size() == stages) {
     // Embedded estimate ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.

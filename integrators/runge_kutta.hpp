@@ -46,11 +46,17 @@ class RungeKuttaStepper final : public Stepper {
   void set_initial_guess(const Vec& q_guess) { guess_ = q_guess; }
 
  private:
+  int gather_terms(const double* a, int count, double h, const std::vector<Vec>& X);
+
   const Problem& p_;
   ButcherTableau tab_;
   std::vector<Vec> V_, A_, Q_;  // stage velocities, accelerations, positions
   std::optional<Vec> guess_;
-  Vec q_tilde_, v_tilde_, x_, f_, scratch_;  // x_: the stage increment y
+  Vec q_tilde_, v_tilde_, x_, scratch_;  // x_: the stage increment y
+  // Stage and update sums without allocation: row i of A, and the nonzero
+  // terms (coefficient h a_ij, vector) gathered from it.
+  std::vector<double> row_, coef_;
+  std::vector<const Vec*> term_;
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
   NewtonSolver newton_;

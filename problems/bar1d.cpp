@@ -178,6 +178,7 @@ class Bar1d final : public DissipativeProblem {
 
   State initial_state() const override { return {rest_, Vec::Constant(dofs(), -v0_), 0.0}; }
   // Wall distances x_i and element lengths x_{e+1} − x_e (ψ → ∞ as λ → 0).
+  bool has_feasibility_limit() const override { return true; }
   double max_feasible_step(const Vec& q, const Vec& dq) const override {
     double alpha = std::numeric_limits<double>::infinity();
     for (Index i = 0; i < dofs(); ++i) alpha = std::min(alpha, ipc::ccd_step(q[i], dq[i]));

@@ -64,6 +64,7 @@ class BarrierIpc final : public Problem {
     return {Vec::Constant(1, x0_), Vec::Constant(1, v0_), 0.0};
   }
   // The distance to the wall is x itself.
+  bool has_feasibility_limit() const override { return true; }
   double max_feasible_step(const Vec& q, const Vec& dq) const override {
     return ipc::ccd_step(q[0], dq[0]);
   }

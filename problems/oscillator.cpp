@@ -56,6 +56,7 @@ class Oscillator final : public Problem {
   void hessian(const Vec&, Triplets& out, bool) const override {
     for (Index i = 0; i < dofs(); ++i) out.emplace_back(i, i, stiffness_[i]);
   }
+  bool hessian_is_constant() const override { return true; }
 
   State initial_state() const override {
     return {Vec::Constant(dofs(), x0_), Vec::Constant(dofs(), v0_), 0.0};

@@ -72,6 +72,14 @@ class Problem {
   virtual double max_feasible_step(const Vec& /*q*/, const Vec& /*dq*/) const {
     return std::numeric_limits<double>::infinity();
   }
+  // True when the potential is finite only on part of the space and
+  // max_feasible_step says where: solvers then start from a feasible point
+  // and filter their steps (an extra Φ evaluation per solve, skipped otherwise).
+  virtual bool has_feasibility_limit() const { return false; }
+  // True when ∇²P does not depend on q (quadratic potentials, e.g. the linear
+  // spring chain): engines may then keep an assembled Hessian instead of
+  // assembling it again. Default: false.
+  virtual bool hessian_is_constant() const { return false; }
 
   // --- per-step hook ---------------------------------------------------------
   // Called by every engine at the start of each step with the step's initial
@@ -131,6 +139,9 @@ class Problem {
   // --- force and observables ----------------------------------------------
   // f = f_ext(t) − ∇P(q) − ∇_v R(q, v); `scratch` avoids allocation.
   void force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const;
+  // a = M⁻¹ force(q, v, t), bit for bit, in fewer passes over memory (for the
+  // explicit engines, whose cost on cheap problems is memory traffic).
+  void acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const;
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }
   Vec linear_momentum(const Vec& v) const;                  // dim components

@@ -24,6 +24,7 @@
 
 #include "problems/random.hpp"
 #include "problems/registry.hpp"
+#include "problems/spring_chain_kernel.hpp"
 
 namespace tibench {
 namespace {
@@ -98,12 +99,8 @@ class SpringChain final : public Problem {
     return U;
   }
   void gradient(const Vec& q, Vec& g) const override {
-    g.setZero(dofs());
-    for (Index s = 0; s <= dofs(); ++s) {
-      const double d = extension(q, s), f = k_ * d + k4_ * d * d * d;
-      if (s > 0) g[s - 1] -= f;
-      if (s < dofs()) g[s] += f;
-    }
+    g.resize(dofs());
+    spring_chain_gradient(q.data(), g.data(), dofs(), {k_, k4_, ell_});
   }
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
     for (Index s = 0; s <= dofs(); ++s) {
@@ -118,6 +115,7 @@ class SpringChain final : public Problem {
       }
     }
   }
+  bool hessian_is_constant() const override { return k4_ == 0.0; }
   State initial_state() const override { return {q0_, v0_, 0.0}; }
 
   bool has_exact() const override { return k4_ == 0.0; }

@@ -8,7 +8,10 @@
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
 #           itself does not link MPI, it reads the rank from the environment)
 #   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
-#   bench   optional benchmark peers (added by the performance work)
+#   bench   `make bench` only: the benchmark peers PETSc (petsc-dev, which
+#           brings Open MPI's headers) and SUNDIALS (libsundials-dev), and
+#           valgrind (callgrind instruction counts, make bench-callgrind);
+#           SuiteSparse (libsuitesparse-dev: the optional linear_solver=cholmod)
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -18,7 +21,7 @@ GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
   openmpi-bin"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
-GROUP[bench]="valgrind"
+GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)

@@ -1,0 +1,45 @@
+// The benchmark suite's registration helpers. Each implementation file
+// registers its benchmarks under the name
+//   <workload>/<method>/<implementation>
+// (implementation "tibench" for ours), with the counters
+//   steps_per_s    steps per second (rate)
+//   rhs_per_step   right-hand-side (force/gradient) evaluations per step
+//   ns_per_rhs     one kernel evaluation, measured separately (workloads.hpp)
+//   newton_per_step, solves_per_step   nonlinear iterations, linear solves
+//   err_tend       max-norm error of (q, v) at the end of one iteration's
+//                  steps, against RK4 at h/64 (implicit methods)
+// The ratio table (ratio_table.hpp) pairs every peer row with the tibench
+// row of the same workload and method.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <functional>
+#include <string>
+
+#include "bench/workloads.hpp"
+
+namespace tibench::bench {
+
+struct StepCounts {
+  double rhs = 0, newton = 0, solves = 0;  // totals over the timed steps
+};
+
+// Sets the counters of one benchmark run from totals over all iterations.
+void set_counters(benchmark::State& state, const Workload& w, long steps_per_iteration,
+                  const StepCounts& totals, double err_tend);
+
+void register_ours();
+// The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
+// (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
+// odeint-* for rk4) with callgrind's instrumentation switched on around the
+// steps only (valgrind --tool=callgrind --instr-atstart=no); returns the
+// number of steps.
+long instructions_run(const std::string& name);
+long instructions_run_peer(const Workload& w, const std::string& implementation);
+void run_odeint_rosenbrock4(benchmark::State& state, const Workload& w);
+void register_odeint();  // Boost.Odeint and the hand-written Eigen loop
+void register_petsc();
+void register_sundials();
+
+}  // namespace tibench::bench

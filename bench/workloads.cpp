@@ -1,0 +1,128 @@
+#include "bench/workloads.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <stdexcept>
+
+#include "integrators/driver.hpp"
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
+#include "problems/spring_chain_kernel.hpp"
+
+namespace tibench::bench {
+
+// Step sizes: explicit RK4 below its stability limit (ω_max h ≤ 0.1 on the
+// chains, whose ω_max = 2√(k/m); the beam's fastest mode ~1.6e3 rad/s),
+// implicit steps at the accuracy users run them: the chains resolve their
+// fastest mode (ω_max h = 0.1), the beam at Δt = 5 ms (issue 7's target).
+// FPUT chains: k4 = 100 N/m³, so that the Hessian changes every iteration
+// (|k4 d²| reaches a few percent of k).
+const std::vector<Workload>& workloads() {
+  static const std::vector<Workload> list{
+      {"oscillator", "oscillator", {"n=1"}, 0.01, 0.01, 1000, 1000, true},
+      {"chain-1000", "spring-chain", {"N=1000"}, 0.05, 0.05, 200, 40, true},
+      {"chain-1000-fput", "spring-chain", {"N=1000", "k4=100"}, 0.05, 0.05, 200, 40, true},
+      {"chain-100000", "spring-chain", {"N=100000"}, 0.05, 0.05, 10, 5, true},
+      {"chain-100000-fput", "spring-chain", {"N=100000", "k4=100"}, 0.05, 0.05, 10, 5, true},
+      {"beam", "beam", {}, 1e-3, 5e-3, 10, 10, false},
+  };
+  return list;
+}
+
+const Workload& workload(const std::string& id) {
+  for (const auto& w : workloads())
+    if (w.id == id) return w;
+  throw std::logic_error("unknown workload " + id);
+}
+
+std::unique_ptr<Problem> Workload::make() const {
+  return make_problem(problem, params);
+}
+
+Acceleration::Acceleration(const Workload& w, const Problem& p)
+    : p_(p), n_(p.dofs()), inv_mass_(p.inverse_mass()) {
+  if (!w.raw_kernel) {
+    kind_ = 2;
+    q_.resize(n_);
+    v_.resize(n_);
+    a_.resize(n_);
+    return;
+  }
+  if (w.problem == "oscillator") {
+    kind_ = 0;
+    stiffness_.resize(n_);
+    for (Index i = 0; i < n_; ++i)
+      stiffness_[i] = static_cast<double>(i + 1) * p.params().real("k");
+  } else {
+    kind_ = 1;
+    k_ = p.params().real("k");
+    k4_ = p.params().real("k4");
+    ell_ = p.params().real("ell");
+  }
+}
+
+void Acceleration::operator()(const double* q, const double* v, double* a) {
+  ++evaluations_;
+  switch (kind_) {
+    case 0:
+      for (Index i = 0; i < n_; ++i) a[i] = -((stiffness_[i] * q[i]) * inv_mass_[i]);
+      return;
+    case 1:
+      spring_chain_gradient(q, a, n_, {k_, k4_, ell_});
+      for (Index i = 0; i < n_; ++i) a[i] = -(a[i] * inv_mass_[i]);
+      return;
+    default:
+      std::copy(q, q + n_, q_.data());
+      std::copy(v, v + n_, v_.data());
+      p_.acceleration(q_, v_, 0.0, a_, scratch_);
+      std::copy(a_.data(), a_.data() + n_, a);
+  }
+}
+
+double rhs_nanoseconds(const Workload& w) {
+  static std::map<std::string, double> cache;
+  if (auto it = cache.find(w.id); it != cache.end()) return it->second;
+  const auto p = w.make();
+  Acceleration accel(w, *p);
+  const State s = p->initial_state();
+  Vec a(p->dofs());
+  using clock = std::chrono::steady_clock;
+  std::vector<double> samples;
+  // Batches of evaluations between clock reads (a clock read costs more than
+  // a small kernel), doubled until a batch takes 20 ms.
+  long batch = 1;
+  for (;;) {
+    const auto start = clock::now();
+    for (long k = 0; k < batch; ++k) accel(s.q.data(), s.v.data(), a.data());
+    if (std::chrono::duration<double, std::nano>(clock::now() - start).count() > 2e7) break;
+    batch *= 2;
+  }
+  for (int r = 0; r < 7; ++r) {
+    const auto start = clock::now();
+    for (long k = 0; k < batch; ++k) accel(s.q.data(), s.v.data(), a.data());
+    const double elapsed = std::chrono::duration<double, std::nano>(clock::now() - start).count();
+    samples.push_back(elapsed / static_cast<double>(batch));
+  }
+  std::nth_element(samples.begin(), samples.begin() + 3, samples.end());
+  return cache[w.id] = samples[3];
+}
+
+const State& reference_at(const Workload& w, double h, long steps) {
+  static std::map<std::string, State> cache;
+  const std::string key = w.id + "/" + std::to_string(h) + "/" + std::to_string(steps);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  const auto p = w.make();
+  const long fine = 64;
+  auto rk4 = find_integrator("rk4").stepper(*p, h / static_cast<double>(fine));
+  DriveOptions options;
+  options.steps = steps * fine;
+  const DriveResult r = drive(*p, *rk4, p->initial_state(), options, nullptr);
+  return cache[key] = r.final_state;
+}
+
+double max_error(const Vec& q, const Vec& v, const State& ref) {
+  return std::max((q - ref.q).cwiseAbs().maxCoeff(), (v - ref.v).cwiseAbs().maxCoeff());
+}
+
+}  // namespace tibench::bench

@@ -1,0 +1,67 @@
+// The benchmark workloads and the right-hand-side kernels every
+// implementation shares.
+//
+// A workload is a registry problem with fixed parameters, a step size and
+// the number of steps one benchmark iteration takes. Every implementation —
+// ours and the peers — evaluates the same acceleration a = M⁻¹ f(q, v):
+//   - oscillator, spring-chain: a raw-array kernel with exactly the
+//     arithmetic of the problem's own gradient (spring-chain calls the same
+//     function, problems/spring_chain_kernel.hpp), so no peer pays a copy
+//     into Eigen vectors;
+//   - beam: the problem itself (its element loop costs ~10⁵ times a copy of
+//     the state, which peers with other state types make first).
+// Jacobians for the implicit peers come from the problem's Hessian.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "problems/problem.hpp"
+
+namespace tibench::bench {
+
+struct Workload {
+  std::string id;                      // e.g. "chain-1000-fput"
+  std::string problem;                 // registry id
+  std::vector<std::string> params;     // overrides
+  double h_explicit = 0, h_implicit = 0;
+  long steps_explicit = 0, steps_implicit = 0;  // steps per benchmark iteration
+  bool raw_kernel = false;            // oscillator and spring-chain
+
+  std::unique_ptr<Problem> make() const;
+};
+
+const std::vector<Workload>& workloads();
+const Workload& workload(const std::string& id);
+
+// a = M⁻¹ f(q, v) on raw arrays of length n = dofs; `p` is the workload's
+// problem (used for the beam, and for the oscillator's stiffness and mass).
+class Acceleration {
+ public:
+  Acceleration(const Workload& w, const Problem& p);
+  void operator()(const double* q, const double* v, double* a);
+  Index size() const { return n_; }
+  long evaluations() const { return evaluations_; }
+
+ private:
+  const Problem& p_;
+  Index n_;
+  int kind_;  // 0 oscillator, 1 spring chain, 2 problem
+  double k_ = 0, k4_ = 0, ell_ = 0;
+  Vec inv_mass_, stiffness_, q_, v_, a_, scratch_;
+  long evaluations_ = 0;
+};
+
+// Median time of one kernel evaluation [ns] at the initial state (measured
+// once per workload; the benchmark's counter ns_per_rhs).
+double rhs_nanoseconds(const Workload& w);
+
+// The state at the end of `steps` steps of size h from the initial state by
+// classical RK4 at h/64 (error ≪ any method's error at h), cached.
+const State& reference_at(const Workload& w, double h, long steps);
+// max(‖q − q*‖_∞, ‖v − v*‖_∞).
+double max_error(const Vec& q, const Vec& v, const State& ref);
+
+}  // namespace tibench::bench

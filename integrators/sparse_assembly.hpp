@@ -1,0 +1,35 @@
+// Assembly of a sparse matrix from triplets into a compressed pattern that is
+// built once and then refilled in place.
+//
+// Problems emit their Hessians as triplets whose (row, col) sequence does not
+// depend on q (problems/problem.hpp), so the compressed column pattern and the
+// position of every triplet in it are the same at every Newton iteration.
+// The first call builds them with Eigen's setFromTriplets; later calls whose
+// triplet positions equal the cached ones only scatter the values (one pass,
+// no sorting, no allocation). Duplicates are summed in triplet order starting
+// from −0.0, which is exactly what setFromTriplets computes (it keeps the first
+// duplicate and adds the later ones in order; −0.0 + x = x for every x), so the
+// matrix is bit-identical to the setFromTriplets one.
+#pragma once
+
+#include <vector>
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+class TripletAssembler {
+ public:
+  // Fills `out` (n × n) with the sum of the triplets. Returns true when the
+  // compressed pattern differs from the one of the previous call (or on the
+  // first call): a factorization must then analyze it again.
+  bool assemble(const Triplets& triplets, Index n, SparseMatrix& out);
+
+ private:
+  Index n_ = -1;
+  std::vector<SparseMatrix::StorageIndex> rows_, cols_;  // cached triplet positions
+  std::vector<SparseMatrix::StorageIndex> slot_;         // value index of each triplet
+  std::vector<SparseMatrix::StorageIndex> outer_, inner_;  // the compressed pattern
+};
+
+}  // namespace tibench
