@@ -63,8 +63,16 @@ int nominal_order_of(const std::string& integrator_id) {
 
 std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& runs,
                                                  const std::string& metric) {
+  // A run without a reference (reference = none) has no error metrics: it
+  // is left out of their tables rather than shown as a column of n/a (the
+  // references section of the report says why).
+  auto unmeasured = [&](const StoredRun& r) {
+    return r.status == "ok" && r.reference_check.rfind("none", 0) == 0 &&
+           std::isnan(r.metrics[metric]);
+  };
   std::map<std::string, ConvergenceTable> by_problem;
   for (const auto& r : runs) {
+    if (unmeasured(r)) continue;
     auto& t = by_problem[r.problem];
     t.problem = r.problem;
     t.metric = metric;
@@ -76,7 +84,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
     std::sort(t.h_columns.begin(), t.h_columns.end(), std::greater<>());
     std::map<std::string, ConvergenceRow> rows;
     for (const auto& r : runs) {
-      if (r.problem != problem) continue;
+      if (r.problem != problem || unmeasured(r)) continue;
       auto& row = rows[r.integrator];
       if (row.cell.empty()) {
         row.integrator = r.integrator;

@@ -62,7 +62,11 @@ int converge(const ConvergeOptions& o) {
     text += "## Convergence (" + o.input + ")\n\nerr_final: M-weighted relative error of (q, v) "
             "at t_end; observed order = least-squares slope of log err vs log h over the actual "
             "step sizes, with r2 of the fit.\n\n";
-  text += format_tables(convergence_tables(runs, "err_final"), format, true);
+  const auto error_tables = convergence_tables(runs, "err_final");
+  if (error_tables.empty() && format == TableFormat::markdown)
+    text += "No run in this file has a reference (reference = none): error metrics were not "
+            "measured.\n\n";
+  text += format_tables(error_tables, format, true);
   if (format == TableFormat::markdown)
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "harness/convergence.hpp"
+#include "harness/run_io.hpp"
 
 namespace tibench {
 namespace {
@@ -42,6 +43,41 @@ TEST(StepCount, ActualStepDividesTheInterval) {
   EXPECT_EQ(step_count(0.01, 1.0), 100);
   EXPECT_EQ(step_count(5.0, 1.0), 1);
   EXPECT_EQ(hkey(0.01), "h=1.000000e-02");
+}
+
+
+StoredRun stored_run(const std::string& problem, double h, const std::string& status,
+                     const std::string& reference_check, double err) {
+  StoredRun r;
+  r.problem = r.problem_id = problem;
+  r.integrator = r.integrator_id = "backward-euler";
+  r.h = r.h_requested = h;
+  r.status = status;
+  r.reference_check = reference_check;
+  r.metrics["err_final"] = err;
+  r.metrics["energy_drift_max"] = 0.1 * h;
+  return r;
+}
+
+TEST(ConvergenceTables, RunsWithoutAReferenceHaveNoErrorTableButKeepTheirDrift) {
+  const double nan = std::nan("");
+  const std::vector<StoredRun> runs{
+      stored_run("beam", 0.1, "ok", "none: no reference requested", nan),
+      stored_run("beam", 0.05, "ok", "none: no reference requested", nan),
+      // A failed reference or a diverged cell is a finding and stays visible.
+      stored_run("spring", 0.1, "ok", "fail: reference did not converge", nan),
+      stored_run("spring", 0.05, "diverged", "none: no reference requested", nan),
+      stored_run("spring", 0.025, "ok", "exact", 1e-3)};
+  const auto errors = convergence_tables(runs, "err_final");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].problem, "spring");
+  ASSERT_EQ(errors[0].rows.size(), 1u);
+  EXPECT_EQ(errors[0].rows[0].cell,
+            (std::vector<std::string>{"unresolved", "diverged", "1.000e-03"}));
+  const auto drift = convergence_tables(runs, "energy_drift_max");
+  ASSERT_EQ(drift.size(), 2u);
+  EXPECT_EQ(drift[0].problem, "beam");
+  EXPECT_EQ(drift[0].h_columns.size(), 2u);
 }
 
 }  // namespace
