@@ -86,21 +86,9 @@ class MeshGeometry {
   std::vector<double> weights_;
 };
 
-// F = Σ_a x_a ⊗ ∇N_a, summed over a in order (the order of Eigen's product
-// x * G for these dynamic sizes, so bit-identical to it), on raw storage:
-// Eigen's dynamic-size product dispatch costs more than the arithmetic.
+// F = Σ_a x_a ⊗ ∇N_a.
 inline Eigen::Matrix3d deformation_gradient(const ElementPositions& x, const ShapeGradients& G) {
-  const Index n = G.rows();
-  const double* xp = x.data();  // 3 × n, column-major
-  const double* g = G.data();   // n × 3, column-major
-  Eigen::Matrix3d F;
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) {
-      double s = xp[i] * g[j * n];
-      for (Index a = 1; a < n; ++a) s += xp[i + 3 * a] * g[a + j * n];
-      F(i, j) = s;
-    }
-  return F;
+  return x * G;
 }
 
 }  // namespace tibench
