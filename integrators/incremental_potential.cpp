@@ -91,10 +91,13 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
   const std::size_t first = out.size();
   p_.hessian(position(y), out, project_psd);
-  // |∇²P| entry by entry, for residual_noise.
-  hessian_abs_.clear();
+  // |∇²P| entry by entry, for residual_noise. The count is the same at every
+  // assembly (fixed pattern), so this overwrites in place: no reallocation,
+  // no per-entry capacity check.
+  hessian_abs_.resize(out.size() - first);
   for (std::size_t k = first; k < out.size(); ++k)
-    hessian_abs_.emplace_back(out[k].row(), out[k].col(), std::abs(out[k].value()));
+    hessian_abs_[k - first] =
+        Eigen::Triplet<double>(out[k].row(), out[k].col(), std::abs(out[k].value()));
   hessian_abs_valid_ = true;
   if (p_.has_dissipation()) {
     const std::size_t dissipation_first = out.size();
@@ -120,9 +123,10 @@ double IncrementalPotential::residual_noise(const Vec& y) const {
   // row belongs to a coordinate close to zero, whose rounding is tiny.
   double hessian_term = 0.0;
   if (hessian_abs_valid_) {
-    const Vec& x = position(y);
+    // |x| once per call instead of once per Hessian entry (same values).
+    abs_x_ = position(y).cwiseAbs();
     scratch_.setZero(p_.dofs());
-    for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * std::abs(x[t.col()]);
+    for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * abs_x_[t.col()];
     hessian_term = scratch_.cwiseQuotient(inertia_).maxCoeff();
   }
   return 8 * eps *

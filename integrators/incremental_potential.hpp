@@ -97,7 +97,7 @@ class IncrementalPotential final : public StageObjective {
   // False from set_stage until the first Hessian of the stage (assembled or
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;
-  mutable Vec x_, scratch_, velocity_, gq_;
+  mutable Vec x_, scratch_, velocity_, gq_, abs_x_;
 };
 
 }  // namespace tibench

@@ -1,5 +1,7 @@
 #include "integrators/rosenbrock.hpp"
 
+#include "integrators/vector_sums.hpp"
+
 #include <Eigen/LU>
 #include <cmath>
 #include <stdexcept>
@@ -22,6 +24,11 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   gamma_i_ = t.Gamma.rowwise().sum();
   U_.assign(s, Vec::Zero(p.dofs()));
   W_.assign(s, Vec::Zero(p.dofs()));
+  const auto stages = static_cast<std::size_t>(s);
+  coef_a_.assign(stages, 0.0);
+  coef_c_.assign(stages, 0.0);
+  for (auto* terms : {&terms_au_, &terms_aw_, &terms_cu_, &terms_cw_})
+    terms->assign(stages, nullptr);
 }
 
 bool RosenbrockStepper::assemble(const State& s) {
@@ -67,21 +74,30 @@ StepReport RosenbrockStepper::step(State& s) {
   }
   p_.external_force_rate(s.t, f_t_);
   const double hg = h * gamma_;
+  // Stage sums q̂ = q + Σ a_ij U_j, v̂ = v + Σ a_ij W_j, Σ (c_ij/h) U_j and
+  // Σ (c_ij/h) W_j: one fused pass each (integrators/vector_sums.hpp), same
+  // order and rounding as the axpy updates over j.
+  const auto u = [&](int j) { return &U_[static_cast<std::size_t>(j)]; };
+  const auto w = [&](int j) { return &W_[static_cast<std::size_t>(j)]; };
   for (int i = 0; i < stages; ++i) {
-    q_hat_ = s.q;
-    v_hat_ = s.v;
-    sum_u_.setZero(p_.dofs());
-    sum_w_.setZero(p_.dofs());
+    int na = 0, nc = 0;
     for (int j = 0; j < i; ++j) {
+      const auto k = [](int t) { return static_cast<std::size_t>(t); };
       if (a_(i, j) != 0.0) {
-        q_hat_.noalias() += a_(i, j) * U_[j];
-        v_hat_.noalias() += a_(i, j) * W_[j];
+        coef_a_[k(na)] = a_(i, j);
+        terms_au_[k(na)] = u(j);
+        terms_aw_[k(na++)] = w(j);
       }
       if (C_(i, j) != 0.0) {
-        sum_u_.noalias() += (C_(i, j) / h) * U_[j];
-        sum_w_.noalias() += (C_(i, j) / h) * W_[j];
+        coef_c_[k(nc)] = C_(i, j) / h;
+        terms_cu_[k(nc)] = u(j);
+        terms_cw_[k(nc++)] = w(j);
       }
     }
+    combine(q_hat_, s.q, coef_a_.data(), terms_au_.data(), na);
+    combine(v_hat_, s.v, coef_a_.data(), terms_aw_.data(), na);
+    combine_from_zero(sum_u_, coef_c_.data(), terms_cu_.data(), nc, p_.dofs());
+    combine_from_zero(sum_w_, coef_c_.data(), terms_cw_.data(), nc, p_.dofs());
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
     // (The product's operand and result in members, without the nested

@@ -49,6 +49,9 @@ class RosenbrockStepper final : public Stepper {
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
+  // The nonzero terms of a stage's sums (coefficients, vectors).
+  std::vector<double> coef_a_, coef_c_;
+  std::vector<const Vec*> terms_au_, terms_aw_, terms_cu_, terms_cw_;
   Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_, kq_v_;
 };
 

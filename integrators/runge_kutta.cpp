@@ -1,30 +1,11 @@
 #include "integrators/runge_kutta.hpp"
 
+#include "integrators/vector_sums.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace tibench {
-
-namespace {
-
-// out = base + Σ_k c_k X_k, each entry summed in k order (the rounding of a
-// sequence of axpy updates), one cache-sized block at a time so that `out`
-// and `base` are read and written once instead of once per term. `out` may
-// be `base`.
-void combine(Vec& out, const Vec& base, const double* c, const Vec* const* X, int terms) {
-  constexpr Index block = 512;
-  const Index n = base.size();
-  if (out.size() != n) out.resize(n);
-  const bool in_place = &out == &base;
-  for (Index b0 = 0; b0 < n; b0 += block) {
-    const Index len = std::min(block, n - b0);
-    auto o = out.segment(b0, len);
-    if (!in_place) o = base.segment(b0, len);
-    for (int k = 0; k < terms; ++k) o += c[k] * X[k]->segment(b0, len);
-  }
-}
-
-}  // namespace
 
 void StepReport::absorb(const StepReport& o) {
   newton_iters += o.newton_iters;
@@ -49,10 +30,31 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
   Q_.assign(tab_.stages(), Vec::Zero(n));
   q_tilde_.setZero(n);
   v_tilde_.setZero(n);
-  const auto s = static_cast<std::size_t>(tab_.stages());
-  row_.assign(s, 0.0);
-  coef_.assign(s, 0.0);
-  term_.assign(s, nullptr);
+  // The nonzero terms h a_ij of every stage sum and h b_i of the update, once:
+  // h and the tableau are fixed for the stepper's lifetime.
+  const auto terms_of = [&](const double* a, int count) {
+    Sum sum;
+    for (int j = 0; j < count; ++j)
+      if (a[j] != 0.0) {
+        sum.coef.push_back(h * a[j]);
+        sum.index.push_back(j);
+      }
+    return sum;
+  };
+  std::vector<double> row(static_cast<std::size_t>(tab_.stages()));
+  for (int i = 0; i < tab_.stages(); ++i) {
+    for (int j = 0; j < i; ++j) row[static_cast<std::size_t>(j)] = tab_.A(i, j);
+    stage_sums_.push_back(terms_of(row.data(), i));
+  }
+  update_sum_ = terms_of(tab_.b.data(), tab_.stages());
+  // The vectors of each sum (V_ and A_ never reallocate).
+  for (Sum* sum : sums()) {
+    for (int j : sum->index) {
+      sum->v_terms.push_back(&V_[static_cast<std::size_t>(j)]);
+      sum->a_terms.push_back(&A_[static_cast<std::size_t>(j)]);
+    }
+  }
+  first_stage_in_place_ = tab_.A(0, 0) == 0.0;
   if (!tab_.is_explicit()) phi_.emplace(p);
   // Stiffly accurate in the bitwise sense: the last row of A is b.
   last_stage_is_solution_ = true;
@@ -60,17 +62,10 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
 }
 
-// Gathers the nonzero terms h a_j X_j of a stage or update sum.
-int RungeKuttaStepper::gather_terms(const double* a, int count, double h,
-                                    const std::vector<Vec>& X) {
-  int terms = 0;
-  for (int j = 0; j < count; ++j) {
-    if (a[j] == 0.0) continue;
-    coef_[static_cast<std::size_t>(terms)] = h * a[j];
-    term_[static_cast<std::size_t>(terms)] = &X[static_cast<std::size_t>(j)];
-    ++terms;
-  }
-  return terms;
+std::vector<RungeKuttaStepper::Sum*> RungeKuttaStepper::sums() {
+  std::vector<Sum*> out{&update_sum_};
+  for (Sum& sum : stage_sums_) out.push_back(&sum);
+  return out;
 }
 
 StepReport RungeKuttaStepper::step(State& s) {
@@ -78,17 +73,27 @@ StepReport RungeKuttaStepper::step(State& s) {
   const double h = this->h();
   const int stages = tab_.stages();
   p_.begin_step(s);
+  // An explicit first stage is the state itself (Q_1 = q_n, V_1 = v_n): it is
+  // evaluated on s directly, and s's vectors are swapped into Q_1, V_1 after
+  // the stages instead of being copied in before them (two passes less per
+  // step). Until then V_1 is read from s.v; nothing reads Q_1 (implicit
+  // stages use q̃ and s.q), and s is untouched if a stage fails.
   for (int i = 0; i < stages; ++i) {
-    for (int j = 0; j < i; ++j) row_[static_cast<std::size_t>(j)] = tab_.A(i, j);
     const double t_stage = s.t + tab_.c[i] * h;
     const double a_ii = tab_.A(i, i);
+    if (i == 0 && first_stage_in_place_) {
+      p_.acceleration(s.q, s.v, t_stage, A_[0], scratch_);
+      ++report.rhs_evals;
+      continue;
+    }
     // Explicit stages are built in place: Q_i = q̃, V_i = ṽ.
     Vec& q_tilde = a_ii == 0.0 ? Q_[i] : q_tilde_;
     Vec& v_tilde = a_ii == 0.0 ? V_[i] : v_tilde_;
-    int terms = gather_terms(row_.data(), i, h, V_);
-    combine(q_tilde, s.q, coef_.data(), term_.data(), terms);
-    terms = gather_terms(row_.data(), i, h, A_);
-    combine(v_tilde, s.v, coef_.data(), term_.data(), terms);
+    Sum& sum = stage_sums_[static_cast<std::size_t>(i)];
+    const int terms = static_cast<int>(sum.index.size());
+    if (first_stage_in_place_ && terms > 0 && sum.index[0] == 0) sum.v_terms[0] = &s.v;  // V_1
+    combine(q_tilde, s.q, sum.coef.data(), sum.v_terms.data(), terms);
+    combine(v_tilde, s.v, sum.coef.data(), sum.a_terms.data(), terms);
     if (a_ii == 0.0) {
       p_.acceleration(q_tilde, v_tilde, t_stage, A_[i], scratch_);
       ++report.rhs_evals;
@@ -117,6 +122,12 @@ StepReport RungeKuttaStepper::step(State& s) {
     A_[i] = (V_[i] - v_tilde_) / tau;
     Q_[i] = q_tilde_ + x_;
   }
+  // (Q_1, V_1) = (q_n, v_n) by swapping; s.q and s.v then hold buffers whose
+  // contents are overwritten below.
+  if (first_stage_in_place_) {
+    Q_[0].swap(s.q);
+    V_[0].swap(s.v);
+  }
   if (last_stage_is_solution_) {
     // y_{n+1} = Y_s: the same value as the b-weighted sum, without summing
     // stage derivatives that cancel when the problem is very stiff (each
@@ -126,10 +137,11 @@ StepReport RungeKuttaStepper::step(State& s) {
     s.q = (a_ss == 0.0 ? Q_[stages - 1] : q_tilde_) + h * a_ss * V_[stages - 1];
     s.v = V_[stages - 1];
   } else {
-    int terms = gather_terms(tab_.b.data(), stages, h, V_);
-    combine(s.q, s.q, coef_.data(), term_.data(), terms);
-    terms = gather_terms(tab_.b.data(), stages, h, A_);
-    combine(s.v, s.v, coef_.data(), term_.data(), terms);
+    const Vec& q_n = first_stage_in_place_ ? Q_[0] : s.q;
+    const Vec& v_n = first_stage_in_place_ ? V_[0] : s.v;
+    const int terms = static_cast<int>(update_sum_.index.size());
+    combine(s.q, q_n, update_sum_.coef.data(), update_sum_.v_terms.data(), terms);
+    combine(s.v, v_n, update_sum_.coef.data(), update_sum_.a_terms.data(), terms);
   }
   if (tab_.b_hat.size() == stages) {
     // Embedded estimate ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.

@@ -46,17 +46,24 @@ class RungeKuttaStepper final : public Stepper {
   void set_initial_guess(const Vec& q_guess) { guess_ = q_guess; }
 
  private:
-  int gather_terms(const double* a, int count, double h, const std::vector<Vec>& X);
+  // The nonzero terms of a stage or update sum: coefficients h a_j, the
+  // stages j they weigh (ascending) and those stages' V_j and A_j (V_1 is
+  // pointed at the state's velocity while stage 1 is evaluated in place).
+  struct Sum {
+    std::vector<double> coef;
+    std::vector<int> index;
+    std::vector<const Vec*> v_terms, a_terms;
+  };
+  std::vector<Sum*> sums();
 
   const Problem& p_;
   ButcherTableau tab_;
   std::vector<Vec> V_, A_, Q_;  // stage velocities, accelerations, positions
   std::optional<Vec> guess_;
   Vec q_tilde_, v_tilde_, x_, scratch_;  // x_: the stage increment y
-  // Stage and update sums without allocation: row i of A, and the nonzero
-  // terms (coefficient h a_ij, vector) gathered from it.
-  std::vector<double> row_, coef_;
-  std::vector<const Vec*> term_;
+  std::vector<Sum> stage_sums_;  // row i of A, for stage i
+  Sum update_sum_;               // b
+  bool first_stage_in_place_ = false;  // a_11 = 0: stage 1 is evaluated on the state
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
   NewtonSolver newton_;

@@ -68,9 +68,37 @@ SymmetricFactorization::~SymmetricFactorization() = default;
 
 void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
                                             FactorizationOutcome& out) {
-  if (analyze || !ldlt_analyzed_) ldlt_.analyzePattern(A);
-  ldlt_analyzed_ = true;
-  ldlt_.factorize(A);
+  if (!A.isCompressed()) {  // (value indices need compressed storage)
+    if (analyze || !ldlt_analyzed_) ldlt_.analyzePattern(A);
+    ldlt_analyzed_ = false;  // the permuted copy below was not built for A
+    ldlt_.factorize(A);
+  } else {
+    // (A matrix with another entry count than the analyzed one cannot be the
+    // analyzed pattern: analyzed again rather than read out of range.)
+    if (analyze || !ldlt_analyzed_ || A.nonZeros() != analyzed_nonzeros_) {
+      ldlt_.analyzePattern(A);
+      analyzed_nonzeros_ = A.nonZeros();
+      // Where each entry of P A Pᵀ comes from: permute a matrix whose values
+      // are the value indices of A (exact in doubles), as Eigen's factorize()
+      // permutes A itself.
+      SparseMatrix index = A;
+      for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
+      permuted_.resize(A.rows(), A.cols());
+      if (ldlt_.permutationP().size() > 0)
+        permuted_.selfadjointView<Eigen::Upper>() =
+            index.selfadjointView<Eigen::Lower>().twistedBy(ldlt_.permutationP());
+      else
+        permuted_.selfadjointView<Eigen::Upper>() = index.selfadjointView<Eigen::Lower>();
+      permuted_source_.resize(static_cast<std::size_t>(permuted_.nonZeros()));
+      for (Index k = 0; k < permuted_.nonZeros(); ++k)
+        permuted_source_[static_cast<std::size_t>(k)] = static_cast<Index>(permuted_.valuePtr()[k]);
+    }
+    ldlt_analyzed_ = true;
+    double* values = permuted_.valuePtr();
+    const double* source = A.valuePtr();
+    for (std::size_t k = 0; k < permuted_source_.size(); ++k) values[k] = source[permuted_source_[k]];
+    ldlt_.factorize_permuted(permuted_);
+  }
   out.factorized = ldlt_.info() == Eigen::Success;
   diagonal_ = ldlt_.vectorD();  // (a copy; vectorD() returns by value)
   out.positive_definite = out.factorized && diagonal_.size() > 0 && diagonal_.minCoeff() > 0.0;
@@ -115,7 +143,15 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
 
 // Eigen's SimplicialLDLT::_solve_impl step by step (the same operations in
 // the same order, so bit-identical results) into preallocated vectors: its
-// own version allocates a temporary for each permutation.
+// own version allocates a temporary for each permutation, and its sparse
+// triangular solvers go through iterator and expression layers that cost
+// more than the arithmetic on banded factors. The two triangular solves
+// below are Eigen's (SparseCore/TriangularSolver.h, unit diagonal, L stored
+// without its diagonal), on raw compressed storage:
+//   L y = b (column-major, lower): for each column i with y_i ≠ 0,
+//     y_r −= y_i L_ri over its entries in storage order;
+//   Lᵀ x = y (L read as row-major upper): x_i = y_i − Σ L_ri x_r, summed in
+//     storage order, for i from n−1 down.
 void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_ && !solve_with_ldlt_) {
@@ -129,17 +165,36 @@ void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
   const auto& Pinv = ldlt_.permutationPinv().indices();
   const bool permuted = P.size() > 0;
   work_.resize(n);
+  double* y = work_.data();
   if (permuted)
-    for (Index i = 0; i < n; ++i) work_[P[i]] = b[i];
+    for (Index i = 0; i < n; ++i) y[P[i]] = b[i];
   else
     work_ = b;
-  if (ldlt_.matrixL().nestedExpression().nonZeros() > 0) ldlt_.matrixL().solveInPlace(work_);
-  if (diagonal_.size() > 0)
-    for (Index i = 0; i < n; ++i) work_[i] = (1.0 / diagonal_[i]) * work_[i];
-  if (ldlt_.matrixL().nestedExpression().nonZeros() > 0) ldlt_.matrixU().solveInPlace(work_);
+  const auto& L = ldlt_.matrixL().nestedExpression();
+  if (L.nonZeros() > 0) {
+    const auto* outer = L.outerIndexPtr();
+    const auto* inner = L.innerIndexPtr();
+    const double* value = L.valuePtr();
+    const auto* nnz = L.innerNonZeroPtr();  // null when compressed
+    const auto end = [&](Index i) { return nnz ? outer[i] + nnz[i] : outer[i + 1]; };
+    for (Index i = 0; i < n; ++i) {
+      const double yi = y[i];
+      if (yi != 0.0)
+        for (auto k = outer[i]; k < end(i); ++k) y[inner[k]] -= yi * value[k];
+    }
+    if (diagonal_.size() > 0)
+      for (Index i = 0; i < n; ++i) y[i] = (1.0 / diagonal_[i]) * y[i];
+    for (Index i = n - 1; i >= 0; --i) {
+      double t = y[i];
+      for (auto k = outer[i]; k < end(i); ++k) t -= value[k] * y[inner[k]];
+      y[i] = t;
+    }
+  } else if (diagonal_.size() > 0) {
+    for (Index i = 0; i < n; ++i) y[i] = (1.0 / diagonal_[i]) * y[i];
+  }
   x.resize(n);
   if (permuted)
-    for (Index i = 0; i < n; ++i) x[Pinv[i]] = work_[i];
+    for (Index i = 0; i < n; ++i) x[Pinv[i]] = y[i];
   else
     x = work_;
 }

@@ -34,6 +34,20 @@ std::vector<std::string> linear_solver_ids();
 // Parses a parameter value; InputError for a backend this build lacks.
 LinearSolver linear_solver(const std::string& id);
 
+// Eigen's SimplicialLDLT with the permuted matrix P A Pᵀ formed by the
+// caller: Eigen's factorize() builds it from scratch at every call (a new
+// sparse matrix, allocation and index work comparable to the numeric
+// factorization of a banded matrix); its pattern and the source of every
+// entry are fixed after the analysis, so the values can be scattered into a
+// kept copy instead. The factor is bit-identical: factorize_preordered sees
+// the same matrix, entry for entry.
+class PreorderedLDLT : public Eigen::SimplicialLDLT<SparseMatrix> {
+ public:
+  void factorize_permuted(const SparseMatrix& upper) {
+    this->template factorize_preordered<true>(upper);
+  }
+};
+
 class SymmetricFactorization {
  public:
   explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt);
@@ -52,7 +66,12 @@ class SymmetricFactorization {
   struct Cholmod;  // CHOLMOD builds only
   void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
 
-  Eigen::SimplicialLDLT<SparseMatrix> ldlt_;
+  PreorderedLDLT ldlt_;
+  // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
+  // its value in A; rebuilt with the analysis.
+  SparseMatrix permuted_;
+  std::vector<Index> permuted_source_;
+  Index analyzed_nonzeros_ = -1;
   std::unique_ptr<Cholmod> cholmod_;
   bool ldlt_analyzed_ = false;
   bool solve_with_ldlt_ = true;

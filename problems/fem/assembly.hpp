@@ -30,19 +30,34 @@ inline void accumulate_btdb(const ShapeGradients& G, const Mat9& D, double w, El
 
 // The same for a symmetric D, filling only the lower block triangle (block
 // rows a, columns of nodes ≤ a): half the work; complete with mirror_lower.
+// Column by column on raw storage: H and T are column-major, so every inner
+// loop runs down a contiguous column (the row-wise form above strides by the
+// leading dimension). Each entry gets the same expression, so the result is
+// bit-identical to the row-wise form.
 inline void accumulate_btdb_lower(const ShapeGradients& G, const Mat9& D, double w,
                                   ElementMatrix& H) {
-  const Index n = G.rows();
-  Eigen::Matrix<double, 9, Eigen::Dynamic, 0, 9, 3 * kMaxElementNodes> T(9, 3 * n);  // D B
-  for (Index b = 0; b < n; ++b)
-    for (int k = 0; k < 3; ++k)
-      T.col(3 * b + k) = D.col(k) * G(b, 0) + D.col(k + 3) * G(b, 1) + D.col(k + 6) * G(b, 2);
-  for (Index a = 0; a < n; ++a) {
-    const Index cols = 3 * a + 3;
-    for (int i = 0; i < 3; ++i)
-      H.row(3 * a + i).head(cols).noalias() +=
-          w * (G(a, 0) * T.row(i).head(cols) + G(a, 1) * T.row(i + 3).head(cols) +
-               G(a, 2) * T.row(i + 6).head(cols));
+  const Index n = G.rows(), m = 3 * n, ld = H.rows();
+  const double* g = G.data();  // n × 3, column-major: G(a, j) = g[a + j n]
+  const double* d = D.data();
+  double T[9 * 3 * kMaxElementNodes];  // D B, 9 × 3n column-major
+  for (Index b = 0; b < n; ++b) {
+    const double gb0 = g[b], gb1 = g[b + n], gb2 = g[b + 2 * n];
+    for (int k = 0; k < 3; ++k) {
+      const double* d0 = d + 9 * k;
+      const double* d1 = d + 9 * (k + 3);
+      const double* d2 = d + 9 * (k + 6);
+      double* t = T + 9 * (3 * b + k);
+      for (int r = 0; r < 9; ++r) t[r] = d0[r] * gb0 + d1[r] * gb1 + d2[r] * gb2;
+    }
+  }
+  for (Index c = 0; c < m; ++c) {
+    const double* t = T + 9 * c;
+    double* h = H.data() + c * ld;
+    for (Index a = c / 3; a < n; ++a) {
+      const double ga0 = g[a], ga1 = g[a + n], ga2 = g[a + 2 * n];
+      for (int i = 0; i < 3; ++i)
+        h[3 * a + i] += w * (ga0 * t[i] + ga1 * t[i + 3] + ga2 * t[i + 6]);
+    }
   }
 }
 
