@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "harness/h5io.hpp"
 #include "integrators/registry.hpp"
@@ -63,9 +64,10 @@ int nominal_order_of(const std::string& integrator_id) {
 
 std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& runs,
                                                  const std::string& metric) {
-  // A run without a reference (reference = none) has no error metrics: it
-  // is left out of their tables rather than shown as a column of n/a (the
-  // references section of the report says why).
+  // A run without a reference (reference = none) has no error metrics: a
+  // table or row made only of such runs is left out rather than filled with
+  // n/a (the references section of the report says why); beside measured or
+  // failed cells they read "no ref".
   auto unmeasured = [&](const StoredRun& r) {
     return r.status == "ok" && r.reference_check.rfind("none", 0) == 0 &&
            std::isnan(r.metrics[metric]);
@@ -83,16 +85,23 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
   for (auto& [problem, t] : by_problem) {
     std::sort(t.h_columns.begin(), t.h_columns.end(), std::greater<>());
     std::map<std::string, ConvergenceRow> rows;
+    std::set<std::string> shown;  // rows with a measured or failed cell
     for (const auto& r : runs) {
-      if (r.problem != problem || unmeasured(r)) continue;
+      if (r.problem != problem) continue;
+      const auto col = std::find(t.h_columns.begin(), t.h_columns.end(), r.h_requested) -
+                       t.h_columns.begin();
+      if (col == static_cast<std::ptrdiff_t>(t.h_columns.size())) continue;
       auto& row = rows[r.integrator];
       if (row.cell.empty()) {
         row.integrator = r.integrator;
         row.nominal_order = nominal_order_of(r.integrator_id);
         row.cell.assign(t.h_columns.size(), "");
       }
-      const auto col = std::find(t.h_columns.begin(), t.h_columns.end(), r.h_requested) -
-                       t.h_columns.begin();
+      if (unmeasured(r)) {
+        row.cell[col] = "no ref";
+        continue;
+      }
+      shown.insert(r.integrator);
       const double v = r.metrics[metric];
       if (r.status == "ok") {
         row.cell[col] = sci(v);
@@ -104,6 +113,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
       }
     }
     for (auto& [name, row] : rows) {
+      if (!shown.count(name)) continue;
       row.fit = fit_order(row.h, row.value);
       t.rows.push_back(std::move(row));
     }

@@ -61,23 +61,32 @@ StoredRun stored_run(const std::string& problem, double h, const std::string& st
 
 TEST(ConvergenceTables, RunsWithoutAReferenceHaveNoErrorTableButKeepTheirDrift) {
   const double nan = std::nan("");
-  const std::vector<StoredRun> runs{
+  std::vector<StoredRun> runs{
       stored_run("beam", 0.1, "ok", "none: no reference requested", nan),
       stored_run("beam", 0.05, "ok", "none: no reference requested", nan),
       // A failed reference or a diverged cell is a finding and stays visible.
       stored_run("spring", 0.1, "ok", "fail: reference did not converge", nan),
       stored_run("spring", 0.05, "diverged", "none: no reference requested", nan),
-      stored_run("spring", 0.025, "ok", "exact", 1e-3)};
+      stored_run("spring", 0.025, "ok", "exact", 1e-3),
+      stored_run("spring", 0.0125, "ok", "none: no reference requested", nan)};
+  // A second integrator on the spring with nothing but unmeasured cells.
+  for (double h : {0.1, 0.05}) {
+    runs.push_back(stored_run("spring", h, "ok", "none: no reference requested", nan));
+    runs.back().integrator = runs.back().integrator_id = "sdirk2";
+  }
   const auto errors = convergence_tables(runs, "err_final");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].problem, "spring");
   ASSERT_EQ(errors[0].rows.size(), 1u);
+  EXPECT_EQ(errors[0].rows[0].integrator, "backward-euler");
+  // The unmeasured h = 0.0125 run opens no column of its own.
   EXPECT_EQ(errors[0].rows[0].cell,
             (std::vector<std::string>{"unresolved", "diverged", "1.000e-03"}));
   const auto drift = convergence_tables(runs, "energy_drift_max");
   ASSERT_EQ(drift.size(), 2u);
   EXPECT_EQ(drift[0].problem, "beam");
   EXPECT_EQ(drift[0].h_columns.size(), 2u);
+  EXPECT_EQ(drift[1].rows.size(), 2u);
 }
 
 }  // namespace
