@@ -28,15 +28,8 @@ StepReport Bdf2Stepper::step(State& s) {
   y_ = tau * (4.0 * s.v - previous_->v) / 3.0;
   phi_.set_stage(anchor_, y_, tau, tau, s.t + h);
   phi_.set_safe_position(s.q);
-  const NewtonResult nr = newton_.minimize(phi_, y_);
-  report.newton_iters = nr.iterations;
-  report.linear_solves = nr.linear_solves;
-  report.psd_fallbacks = nr.psd_fallbacks;
-  report.rhs_evals = nr.gradient_evals;
-  report.residual = nr.residual;
-  if (!nr.converged) {
-    report.status = StepStatus::solver_failed;
-    report.message = "bdf2: " + nr.message;
+  if (!absorb_solve(report, newton_.minimize(phi_, y_))) {
+    report.message = "bdf2: " + report.message;
     return report;
   }
   previous_ = s;

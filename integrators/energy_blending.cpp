@@ -12,18 +12,6 @@ namespace tibench {
 
 namespace {
 
-PartitionedTableau partitioned(const tableaux::PartitionedRecord& r) {
-  const int s = r.stages;
-  PartitionedTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
-                       Eigen::VectorXd(s)};
-  for (int i = 0; i < s; ++i) {
-    t.b[i] = r.b[i];
-    t.b_hat[i] = r.b_hat[i];
-    for (int j = 0; j < s; ++j) t.A(i, j) = r.A[i][j], t.A_hat(i, j) = r.A_hat[i][j];
-  }
-  return t;
-}
-
 State blend(const State& a, const State& b, double alpha) {
   return {(1 - alpha) * a.q + alpha * b.q, (1 - alpha) * a.v + alpha * b.v, b.t};
 }
@@ -80,7 +68,7 @@ double momentum_preserving_damping(const Problem& p, State& s, double k, double 
 BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options)
     : Stepper(h), p_(p), o_(options) {
   if (o_.symplectic_euler_start)
-    start_ = std::make_unique<PartitionedRKStepper>(p, partitioned(tableaux::symplectic_euler_v), h,
+    start_ = std::make_unique<PartitionedRKStepper>(p, PartitionedTableau::from_record(tableaux::symplectic_euler_v), h,
                                                     newton);
   else
     start_ = std::make_unique<RungeKuttaStepper>(

@@ -23,14 +23,10 @@ const std::string kDinev =
     "M. Dinev, T. Liu, L. Kavan, Stabilizing integrators for real-time physics, ACM TOG 37(1):9 "
     "(2018)";
 
+// The linear analysis of `base`, recorded under one label for order and
+// stability.
 void linear_properties_of(IntegratorInfo& info, const StepperMaker& base, const std::string& label) {
-  const LinearProperties L = analyze_linear(base);
-  info.computed.order = L.order;
-  info.computed.order_source = label;
-  info.computed.a_stable = L.a_stable;
-  info.computed.l_stable = L.l_stable;
-  info.computed.r_inf = L.rho_inf;
-  info.computed.stability_source = label;
+  apply_linear_analysis(info, base, label, label);
 }
 
 std::vector<ParamSpec> with_newton(std::vector<ParamSpec> specs) {
@@ -64,9 +60,7 @@ IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
                                               params.real("alpha"), std::nullopt,
                                               params.choice("correction") == "full");
   };
-  const ParamSet defaults = integrator_params(info);
-  linear_properties_of(
-      info, [&](const Problem& p, double h) { return info.make(p, h, defaults); }, "linear analysis");
+  linear_properties_of(info, stepper_maker(info, integrator_params(info)), "linear analysis");
   info.declared.order = order;
   info.nominal_order = order;
   check_declaration(info);

@@ -3,6 +3,7 @@
 // the family's generic engine). registry.cpp calls them, one line per method.
 #pragma once
 
+#include "integrators/linear_analysis.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/tableaux/butcher_record.hpp"
 #include "integrators/tableaux/partitioned.hpp"
@@ -61,10 +62,16 @@ IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
 IntegratorInfo a_search_entry();
 IntegratorInfo blend_entry();
 
-// For families without a scalar stability function: sets a_stable, l_stable
-// and r_inf (= the spectral radius as |hλ| → ∞) of info.computed from the
-// linear analysis of the update matrix, with default parameters
-// (integrators/linear_analysis.hpp).
-void apply_linear_analysis(IntegratorInfo& info);
+// For families without a scalar stability function: records in
+// info.computed the linear analysis of the update matrix of the steppers
+// `make` builds (integrators/linear_analysis.hpp): a_stable, l_stable and
+// r_inf (= the spectral radius as |hλ| → ∞) with `stability_source`, and
+// the order with `order_source` unless that is empty (families whose order
+// has a sharper source, e.g. order conditions).
+void apply_linear_analysis(IntegratorInfo& info, const StepperMaker& make,
+                           const std::string& order_source,
+                           const std::string& stability_source = "update matrix");
+// info.make at `params`, as a StepperMaker.
+StepperMaker stepper_maker(const IntegratorInfo& info, const ParamSet& params);
 
 }  // namespace tibench

@@ -15,14 +15,7 @@ namespace {
 
 // Order, A/L-stability and r_inf from the linear analysis at `params`.
 void linear_properties(IntegratorInfo& info, const ParamSet& params) {
-  const LinearProperties L =
-      analyze_linear([&](const Problem& p, double h) { return info.make(p, h, params); });
-  info.computed.order = L.order;
-  info.computed.order_source = "linear analysis";
-  info.computed.a_stable = L.a_stable;
-  info.computed.l_stable = L.l_stable;
-  info.computed.r_inf = L.rho_inf;
-  info.computed.stability_source = "update matrix";
+  apply_linear_analysis(info, stepper_maker(info, params), "linear analysis");
 }
 
 const tableaux::ButcherRecord& starter_record(const std::string& id) {

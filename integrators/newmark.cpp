@@ -23,16 +23,9 @@ StepReport NewmarkStepper::step(State& s) {
   v_pred_ = s.v + (h * (1.0 - gamma_)) * a_;
   const double t1 = s.t + h;
   auto absorb = [&](const NewtonResult& nr) {
-    report.newton_iters += nr.iterations;
-    report.linear_solves += nr.linear_solves;
-    report.psd_fallbacks += nr.psd_fallbacks;
-    report.rhs_evals += nr.gradient_evals;
-    report.residual = std::max(report.residual, nr.residual);
-    if (!nr.converged) {
-      report.status = StepStatus::solver_failed;
-      report.message = "newmark: " + nr.message;
-    }
-    return nr.converged;
+    if (absorb_solve(report, nr)) return true;
+    report.message = "newmark: " + report.message;
+    return false;
   };
   if (beta_ > 0) {
     // Unknown: the increment d = q_{n+1} − q_n, with inertial target

@@ -1,5 +1,6 @@
 #include "integrators/newton_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <cstdio>
@@ -89,6 +90,19 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
     constant_.positive_definite = outcome.factorized && outcome.positive_definite;
   }
   return outcome.factorized && outcome.positive_definite;
+}
+
+bool absorb_solve(StepReport& report, const NewtonResult& nr) {
+  report.newton_iters += nr.iterations;
+  report.linear_solves += nr.linear_solves;
+  report.psd_fallbacks += nr.psd_fallbacks;
+  report.rhs_evals += nr.gradient_evals;
+  report.residual = std::max(report.residual, nr.residual);
+  if (!nr.converged) {
+    report.status = StepStatus::solver_failed;
+    report.message = nr.message;
+  }
+  return nr.converged;
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {

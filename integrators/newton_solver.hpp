@@ -43,6 +43,7 @@
 #include "integrators/objective.hpp"
 #include "integrators/sparse_assembly.hpp"
 #include "integrators/sparse_factorization.hpp"
+#include "integrators/stepper.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -86,6 +87,11 @@ struct NewtonResult {
   int safeguarded_steps = 0;             // steps replaced by the descent safeguard
   std::string message;
 };
+
+// Adds a solve's counters to a step's report; a solve that did not converge
+// marks the step solver_failed with the solver's message (callers prefix
+// their context). Returns whether the solve converged.
+bool absorb_solve(StepReport& report, const NewtonResult& nr);
 
 class NewtonSolver {
  public:

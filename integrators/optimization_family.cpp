@@ -29,15 +29,7 @@ IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule) {
                                      : DissipationTerm::first_order;
     return std::make_unique<OptimizationStepper>(p, h, r, term, NewtonOptions::from_params(params));
   };
-  const ParamSet defaults = integrator_params(info);
-  const LinearProperties L =
-      analyze_linear([&](const Problem& p, double h) { return info.make(p, h, defaults); });
-  info.computed.order = L.order;
-  info.computed.order_source = "linear analysis";
-  info.computed.a_stable = L.a_stable;
-  info.computed.l_stable = L.l_stable;
-  info.computed.r_inf = L.rho_inf;
-  info.computed.stability_source = "update matrix";
+  apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "linear analysis");
   info.declared = rule.declared;
   info.nominal_order = rule.declared.order;
   check_declaration(info);

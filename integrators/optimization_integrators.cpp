@@ -18,17 +18,7 @@ bool OptimizationStepper::solve_stage(const Vec& x_p, const Vec& v_p, double alp
   phi_.set_stage(x_p, y_, ah, ah, t);
   phi_.set_safe_position(q_start_);
   phi_.set_reference_velocity(v_ref);
-  const NewtonResult nr = newton_.minimize(phi_, y_);
-  report.newton_iters += nr.iterations;
-  report.linear_solves += nr.linear_solves;
-  report.psd_fallbacks += nr.psd_fallbacks;
-  report.rhs_evals += nr.gradient_evals;
-  report.residual = std::max(report.residual, nr.residual);
-  if (!nr.converged) {
-    report.status = StepStatus::solver_failed;
-    report.message = nr.message;
-    return false;
-  }
+  if (!absorb_solve(report, newton_.minimize(phi_, y_))) return false;
   x = x_p + y_;
   v = y_ / ah;
   return true;

@@ -8,16 +8,6 @@
 
 namespace tibench {
 
-void apply_linear_analysis(IntegratorInfo& info) {
-  const ParamSet defaults = integrator_params(info);
-  const LinearProperties L = analyze_linear(
-      [&](const Problem& p, double h) { return info.make(p, h, defaults); });
-  info.computed.a_stable = L.a_stable;
-  info.computed.l_stable = L.l_stable;
-  info.computed.r_inf = L.rho_inf;
-  info.computed.stability_source = "update matrix";
-}
-
 IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   IntegratorInfo info;
   info.id = std::string(r.id);
@@ -25,16 +15,7 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   info.citation = std::string(r.citation);
   info.family = "partitioned-rk";
   const int s = r.stages;
-  PartitionedTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
-                       Eigen::VectorXd(s)};
-  for (int i = 0; i < s; ++i) {
-    t.b[i] = r.b[i];
-    t.b_hat[i] = r.b_hat[i];
-    for (int j = 0; j < s; ++j) {
-      t.A(i, j) = r.A[i][j];
-      t.A_hat(i, j) = r.A_hat[i][j];
-    }
-  }
+  const PartitionedTableau t = PartitionedTableau::from_record(r);
   info.stages = s;
   info.is_explicit = true;  // no position solve: explicit for problems without dissipation
   for (int i = 0; i < s; ++i) info.is_explicit = info.is_explicit && t.A(i, i) * t.A_hat(i, i) == 0.0;
@@ -62,7 +43,8 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   info.make = [t](const Problem& p, double h, const ParamSet& params) {
     return std::make_unique<PartitionedRKStepper>(p, t, h, NewtonOptions::from_params(params));
   };
-  apply_linear_analysis(info);
+  // Stability only: the order comes from the trees above.
+  apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "");
 
   info.declared.order = r.declared.order;
   info.declared.a_stable = r.declared.a_stable;

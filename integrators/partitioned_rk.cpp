@@ -4,6 +4,21 @@
 
 namespace tibench {
 
+PartitionedTableau PartitionedTableau::from_record(const tableaux::PartitionedRecord& r) {
+  const int s = r.stages;
+  PartitionedTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
+                       Eigen::VectorXd(s)};
+  for (int i = 0; i < s; ++i) {
+    t.b[i] = r.b[i];
+    t.b_hat[i] = r.b_hat[i];
+    for (int j = 0; j < s; ++j) {
+      t.A(i, j) = r.A[i][j];
+      t.A_hat(i, j) = r.A_hat[i][j];
+    }
+  }
+  return t;
+}
+
 PartitionedRKStepper::PartitionedRKStepper(const Problem& p, PartitionedTableau tableau, double h,
                                            NewtonOptions newton)
     : Stepper(h), p_(p), tab_(std::move(tableau)), newton_(newton) {
@@ -35,16 +50,9 @@ StepReport PartitionedRKStepper::step(State& s) {
   const int stages = tab_.stages();
   p_.begin_step(s);
   auto absorb = [&](const NewtonResult& nr, int stage) {
-    report.newton_iters += nr.iterations;
-    report.linear_solves += nr.linear_solves;
-    report.psd_fallbacks += nr.psd_fallbacks;
-    report.rhs_evals += nr.gradient_evals;
-    report.residual = std::max(report.residual, nr.residual);
-    if (!nr.converged) {
-      report.status = StepStatus::solver_failed;
-      report.message = "stage " + std::to_string(stage + 1) + ": " + nr.message;
-    }
-    return nr.converged;
+    if (absorb_solve(report, nr)) return true;
+    report.message = "stage " + std::to_string(stage + 1) + ": " + report.message;
+    return false;
   };
   for (int i = 0; i < stages; ++i) {
     q_tilde_ = s.q;

@@ -19,6 +19,7 @@
 #include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
 #include "integrators/stepper.hpp"
+#include "integrators/tableaux/partitioned.hpp"
 #include "integrators/velocity_potential.hpp"
 
 namespace tibench {
@@ -27,6 +28,7 @@ struct PartitionedTableau {
   Eigen::MatrixXd A, A_hat;
   Eigen::VectorXd b, b_hat;
   int stages() const { return static_cast<int>(b.size()); }
+  static PartitionedTableau from_record(const tableaux::PartitionedRecord& r);
 };
 
 class PartitionedRKStepper final : public Stepper {

@@ -107,15 +107,8 @@ StepReport RungeKuttaStepper::step(State& s) {
       x_ = *guess_ - q_tilde_;
       guess_.reset();
     }
-    const NewtonResult nr = newton_.minimize(*phi_, x_);
-    report.newton_iters += nr.iterations;
-    report.linear_solves += nr.linear_solves;
-    report.psd_fallbacks += nr.psd_fallbacks;
-    report.rhs_evals += nr.gradient_evals;
-    report.residual = std::max(report.residual, nr.residual);
-    if (!nr.converged) {
-      report.status = StepStatus::solver_failed;
-      report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + nr.message;
+    if (!absorb_solve(report, newton_.minimize(*phi_, x_))) {
+      report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + report.message;
       return report;  // s is left at the start of the step
     }
     V_[i] = x_ / tau;
