@@ -12,6 +12,7 @@
 #include "harness/progress.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/run_file.hpp"
+#include "problems/fem/element_loop.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"
@@ -35,6 +36,9 @@ void run_pool(std::size_t n, int jobs, const std::atomic<bool>* cancel, Task tas
   const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), n));
   std::atomic<int> running{threads};
   auto worker = [&] {
+    // Several cells at once already fill the cores: their element loops run
+    // serially (problems/fem/element_loop.hpp; results do not depend on it).
+    const ElementThreadsScope element_threads(threads > 1 ? 1 : 0);
     for (;;) {
       if (cancel && cancel->load()) break;
       const std::size_t i = next.fetch_add(1);

@@ -4,8 +4,26 @@
 
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/assembly.hpp"
+#include "problems/fem/element_loop.hpp"
 
 namespace tibench {
+namespace {
+
+// Per-element results of the calling thread's element loops, combined after
+// the loop in element order (element_loop.hpp). Kept per thread and reused,
+// so that evaluations do not allocate once the sizes are reached.
+struct ElementResults {
+  std::vector<double> terms;  // energy: one per quadrature point
+  std::vector<ElementVector> vectors;
+  std::vector<ElementMatrix> matrices;
+};
+
+ElementResults& element_results() {
+  thread_local ElementResults results;
+  return results;
+}
+
+}  // namespace
 
 void clamp_to_psd(ElementMatrix& H) {
   Eigen::SelfAdjointEigenSolver<ElementMatrix> eig(H);
@@ -24,8 +42,8 @@ ElasticBody::ElasticBody(std::shared_ptr<const MeshGeometry> geometry, Material 
 
 void ElasticBody::update_rotations(const Vec& q) {
   if (!material_.uses_rotation()) return;
-  ElementPositions x;
-  for (Index e = 0; e < geo_->elements(); ++e) {
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementPositions x;
     geo_->gather(q, e, x);
     Mat3 F = Mat3::Zero();
     double volume = 0.0;
@@ -34,34 +52,41 @@ void ElasticBody::update_rotations(const Vec& q) {
       volume += geo_->weight(e, qp);
     }
     rotations_[static_cast<std::size_t>(e)] = rotation_of(F / volume);
-  }
+  });
 }
 
 double ElasticBody::energy(const Vec& q) const {
-  double U = 0.0;
-  ElementPositions x;
-  for (Index e = 0; e < geo_->elements(); ++e) {
+  const int nq = geo_->quadrature_points();
+  std::vector<double>& terms = element_results().terms;
+  terms.resize(static_cast<std::size_t>(geo_->elements() * nq));
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementPositions x;
     geo_->gather(q, e, x);
-    for (int qp = 0; qp < geo_->quadrature_points(); ++qp)
-      U += geo_->weight(e, qp) *
-           material_.energy(deformation_gradient(x, geo_->gradients(e, qp)), rotation(e));
-  }
+    for (int qp = 0; qp < nq; ++qp)
+      terms[static_cast<std::size_t>(e * nq + qp)] =
+          geo_->weight(e, qp) *
+          material_.energy(deformation_gradient(x, geo_->gradients(e, qp)), rotation(e));
+  });
+  double U = 0.0;
+  for (const double t : terms) U += t;
   return U;
 }
 
 void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
-  ElementPositions x;
-  ElementVector ge;
-  for (Index e = 0; e < geo_->elements(); ++e) {
+  std::vector<ElementVector>& ge = element_results().vectors;
+  ge.resize(static_cast<std::size_t>(geo_->elements()));
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementPositions x;
+    ElementVector& v = ge[static_cast<std::size_t>(e)];
     geo_->gather(q, e, x);
-    ge.setZero(3 * geo_->nodes_per_element());
+    v.setZero(3 * geo_->nodes_per_element());
     for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
       const ShapeGradients& G = geo_->gradients(e, qp);
       accumulate_bt(G, material_.stress(deformation_gradient(x, G), rotation(e)),
-                    geo_->weight(e, qp), ge);
+                    geo_->weight(e, qp), v);
     }
-    scatter(*geo_, e, ge, g);
-  }
+  });
+  for (Index e = 0; e < geo_->elements(); ++e) scatter(*geo_, e, ge[static_cast<std::size_t>(e)], g);
 }
 
 void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection correction,
@@ -88,12 +113,14 @@ void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection co
 }
 
 void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
-  ElementMatrix K;
-  for (Index e = 0; e < geo_->elements(); ++e) {
-    element_stiffness(e, q, MomentumCorrection::none, K);
-    if (project_psd) clamp_to_psd(K);
-    emit(*geo_, e, K, out);
-  }
+  std::vector<ElementMatrix>& K = element_results().matrices;
+  K.resize(static_cast<std::size_t>(geo_->elements()));
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementMatrix& Ke = K[static_cast<std::size_t>(e)];
+    element_stiffness(e, q, MomentumCorrection::none, Ke);
+    if (project_psd) clamp_to_psd(Ke);
+  });
+  for (Index e = 0; e < geo_->elements(); ++e) emit(*geo_, e, K[static_cast<std::size_t>(e)], out);
 }
 
 std::vector<LocalForm> ElasticBody::stiffness_forms(const Vec& q, double beta,
@@ -113,8 +140,8 @@ std::vector<LocalForm> ElasticBody::stiffness_forms(const Vec& q, double beta,
 
 void ElasticBody::update_stiffness_forms(const Vec& q, double beta, MomentumCorrection correction,
                                          bool clamp, std::vector<LocalForm>& forms) const {
-  ElementMatrix K;
-  for (Index e = 0; e < geo_->elements(); ++e) {
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementMatrix K;
     element_stiffness(e, q, correction, K);
     if (clamp) clamp_to_psd(K);
     Eigen::MatrixXd& D = forms[static_cast<std::size_t>(e)].D;
@@ -128,7 +155,7 @@ void ElasticBody::update_stiffness_forms(const Vec& q, double beta, MomentumCorr
       }
       ++r;
     }
-  }
+  });
 }
 
 }  // namespace tibench

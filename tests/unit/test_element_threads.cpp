@@ -1,0 +1,105 @@
+// Element loops give the same bits on one thread and on several
+// (problems/fem/element_loop.hpp): every registry problem, at its default
+// size (the small instances have too few elements to go parallel) and with
+// each declared variant, evaluated at a sample state serially and with two
+// threads — potential, gradient, Hessian (plain and PSD-projected),
+// dissipation and its derivatives, observables.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "problems/fem/element_loop.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench {
+namespace {
+
+struct Evaluation {
+  std::vector<double> values;  // every number, in a fixed order
+
+  void add(double x) { values.push_back(x); }
+  void add(const Vec& v) { values.insert(values.end(), v.data(), v.data() + v.size()); }
+  void add(const Triplets& t) {
+    for (const auto& e : t) {
+      add(static_cast<double>(e.row()));
+      add(static_cast<double>(e.col()));
+      add(e.value());
+    }
+  }
+};
+
+Evaluation evaluate(std::string_view id, const std::vector<std::string>& overrides, int threads) {
+  const ElementThreadsScope scope(threads);
+  const auto p = make_problem(id, overrides);
+  const State s = p->sample_state(7);
+  p->begin_step(s);
+  Evaluation out;
+  Vec g = Vec::Zero(p->dofs());
+  Triplets t;
+  out.add(p->potential(s.q));
+  p->gradient(s.q, g);
+  out.add(g);
+  for (const bool project : {false, true}) {
+    t.clear();
+    p->hessian(s.q, t, project);
+    out.add(t);
+  }
+  if (p->has_dissipation()) {
+    out.add(p->dissipation(s.q, s.v));
+    g.setZero();
+    p->dissipation_gradient(s.q, s.v, g);
+    out.add(g);
+    t.clear();
+    p->dissipation_hessian(s.q, s.v, t);
+    out.add(t);
+    if (p->dissipation_depends_on_q()) {
+      g.setZero();
+      p->dissipation_gradient_q(s.q, s.v, g);
+      out.add(g);
+      t.clear();
+      p->dissipation_mixed_hessian(s.q, s.v, t);
+      out.add(t);
+    }
+  }
+  std::vector<double> obs;
+  p->observables(s, obs);
+  out.values.insert(out.values.end(), obs.begin(), obs.end());
+  return out;
+}
+
+TEST(ElementThreads, EveryProblemGivesTheSameBitsOnOneAndTwoThreads) {
+  const long parallel_before = parallel_element_loops();
+  for (const auto& info : problem_registry()) {
+    std::vector<std::vector<std::string>> sets{{}};
+    sets.insert(sets.end(), info.variants.begin(), info.variants.end());
+    for (const auto& overrides : sets) {
+      const Evaluation serial = evaluate(info.id, overrides, 1);
+      const Evaluation parallel = evaluate(info.id, overrides, 2);
+      ASSERT_EQ(serial.values.size(), parallel.values.size()) << info.id;
+      EXPECT_EQ(0, std::memcmp(serial.values.data(), parallel.values.data(),
+                               serial.values.size() * sizeof(double)))
+          << info.id << " with " << overrides.size() << " overrides differs between 1 and 2 threads";
+    }
+  }
+  // The comparison above is only meaningful if some loop ran in parallel.
+  if (element_loops_have_threads()) {
+    EXPECT_GT(parallel_element_loops(), parallel_before);
+  }
+}
+
+TEST(ElementThreads, ScopeSetsAndRestoresTheBudget) {
+  const int before = element_threads();
+  {
+    const ElementThreadsScope one(1);
+    EXPECT_EQ(1, element_threads());
+    {
+      const ElementThreadsScope three(3);
+      EXPECT_EQ(3, element_threads());
+    }
+    EXPECT_EQ(1, element_threads());
+  }
+  EXPECT_EQ(before, element_threads());
+}
+
+}  // namespace
+}  // namespace tibench
