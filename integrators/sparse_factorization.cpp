@@ -6,6 +6,11 @@
 
 #ifdef TIBENCH_HAVE_CHOLMOD
 #include <dlfcn.h>
+#include <link.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include <Eigen/CholmodSupport>
 #endif
@@ -15,11 +20,44 @@ namespace tibench {
 #ifdef TIBENCH_HAVE_CHOLMOD
 namespace {
 
+// CHOLMOD's supernodal kernels call BLAS. Debian's OpenBLAS starts its own
+// thread pool, whose idle workers wake on every call (tens of thousands of
+// futex calls per second on the beam) and whose partitioning could depend on
+// the thread count; every OpenBLAS copy in the process is set to one thread
+// (a process can hold two: libblas.so.3 and libopenblas.so.0 come from
+// different dependencies, e.g. CHOLMOD and PETSc in the bench binary).
+int set_openblas_threads(dl_phdr_info* info, std::size_t, void*) {
+  if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
+  void* handle = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+  if (handle == nullptr) return 0;
+  using SetThreads = void (*)(int);
+  if (void* f = dlsym(handle, "openblas_set_num_threads")) reinterpret_cast<SetThreads>(f)(1);
+  dlclose(handle);
+  return 0;
+}
+
+// Debian's CHOLMOD runs loops of its supernodal factorization on a team of
+// CHOLMOD_OMP_NUM_THREADS OpenMP threads fixed when the library was built
+// (OMP_NUM_THREADS does not limit it); on this 2-core machine they contend
+// (10 beam steps: 66k futex calls, 3.5x the CPU time of one thread). The
+// factorization therefore runs with OpenMP's max-active-levels at 0, every
+// region on one thread. That ICV is process-wide: a concurrent element loop
+// on another thread (only in single-cell runs, where there is none) would
+// run serially meanwhile, with the same results (element_loop.hpp).
+class SerialOpenMp {
+ public:
+#ifdef _OPENMP
+  SerialOpenMp() : saved_(omp_get_max_active_levels()) { omp_set_max_active_levels(0); }
+  ~SerialOpenMp() { omp_set_max_active_levels(saved_); }
+
+ private:
+  int saved_;
+#endif
+};
+
 void single_threaded_blas() {
   static const bool once = [] {
-    using SetThreads = void (*)(int);
-    if (void* f = dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))
-      reinterpret_cast<SetThreads>(f)(1);
+    dl_iterate_phdr(set_openblas_threads, nullptr);
     return true;
   }();
   (void)once;
@@ -120,7 +158,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
   if (cholmod_) {
     if (pattern_changed || !cholmod_->analyzed) cholmod_->llt.analyzePattern(A);
     cholmod_->analyzed = true;
-    cholmod_->llt.factorize(A);
+    {
+      const SerialOpenMp serial;
+      cholmod_->llt.factorize(A);
+    }
     if (cholmod_->llt.info() == Eigen::Success) {
       out.factorized = out.positive_definite = true;
       solve_with_ldlt_ = false;
