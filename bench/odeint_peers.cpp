@@ -147,6 +147,7 @@ std::size_t dofs_of(const Workload& w) { return static_cast<std::size_t>(w.make(
 
 void register_odeint() {
   for (const auto& w : workloads()) {
+    if (w.steps_explicit == 0) continue;
     const auto n = dofs_of(w);
     const std::string base = w.id + "/rk4/";
     benchmark::RegisterBenchmark((base + "odeint-vector").c_str(), [&w, n](benchmark::State& st) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include <valgrind/callgrind.h>
 
@@ -25,8 +26,33 @@ std::unique_ptr<Stepper> sdirk_2_1_2(const Problem& p, double h) {
                                              h, NewtonOptions{});
 }
 
-void run(benchmark::State& state, const Workload& w, const std::string& method, bool is_explicit,
-         const std::vector<std::string>& iparams) {
+struct Row {
+  std::string method;
+  bool is_explicit;
+  std::vector<std::string> iparams = {};
+  std::string label = "";  // name suffix when iparams differ from the defaults
+
+  std::string name() const { return method + label; }
+};
+
+std::unique_ptr<Stepper> make_stepper(const Row& row, const Problem& p, double h) {
+  return row.method == "sdirk-2-1-2" ? sdirk_2_1_2(p, h)
+                                     : find_integrator(row.method).stepper(p, h, row.iparams);
+}
+
+// Stages with a Newton solve (nonzero diagonal of A); 0 when the method is
+// not a Butcher tableau of the registry.
+int implicit_stages(const std::string& method) {
+  if (method == "sdirk-2-1-2") return 2;
+  const auto& tableau = find_integrator(method).tableau;
+  if (!tableau) return 0;
+  int n = 0;
+  for (Index i = 0; i < tableau->A.rows(); ++i) n += tableau->A(i, i) != 0.0;
+  return n;
+}
+
+void run(benchmark::State& state, const Workload& w, const Row& row) {
+  const bool is_explicit = row.is_explicit;
   const auto p = w.make();
   const double h = is_explicit ? w.h_explicit : w.h_implicit;
   const long steps = is_explicit ? w.steps_explicit : w.steps_implicit;
@@ -34,8 +60,7 @@ void run(benchmark::State& state, const Workload& w, const std::string& method, 
   double err = std::numeric_limits<double>::quiet_NaN();
   for (auto _ : state) {
     state.PauseTiming();
-    auto stepper = method == "sdirk-2-1-2" ? sdirk_2_1_2(*p, h)
-                                           : find_integrator(method).stepper(*p, h, iparams);
+    auto stepper = make_stepper(row, *p, h);
     State s = p->initial_state();
     state.ResumeTiming();
     for (long n = 0; n < steps; ++n) {
@@ -53,49 +78,58 @@ void run(benchmark::State& state, const Workload& w, const std::string& method, 
     state.ResumeTiming();
   }
   set_counters(state, w, steps, totals, err);
+  if (const int stages = implicit_stages(row.method); stages > 0)
+    state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
 }
 
-struct Row {
-  std::string method;
-  bool is_explicit;
-  std::vector<std::string> iparams = {};
-  std::string label = "";  // name suffix when iparams differ from the defaults
-};
+// Our rows on a workload: RK4 everywhere, the implicit methods on the
+// chains, and on the beam SDIRK2 with each solver option.
+std::vector<Row> rows_for(const Workload& w) {
+  const auto backends = linear_solver_ids();
+  const bool cholmod = std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
+  // Non-default solver options, labelled: the chord-Newton option (same
+  // tolerance, factor kept while it contracts), the CHOLMOD backend when this
+  // build has it, and the looser tolerance animation codes use.
+  const Row reuse{"sdirk2", false, {"jacobian_reuse=true"}, "+reuse"};
+  const Row reuse_loose{
+      "sdirk2", false, {"jacobian_reuse=true", "newton_tol=1e-6"}, "+reuse+tol1e-6"};
+  const Row cholmod_reuse_loose{"sdirk2",
+                                false,
+                                {"jacobian_reuse=true", "linear_solver=cholmod", "newton_tol=1e-6"},
+                                "+reuse+cholmod+tol1e-6"};
+  if (w.id == "beam-1s") {
+    std::vector<Row> rows{{"sdirk2", false}, reuse, reuse_loose};
+    if (cholmod) rows.push_back(cholmod_reuse_loose);
+    return rows;
+  }
+  std::vector<Row> rows{{"rk4", true}};
+  if (w.id == "beam") {
+    rows.push_back({"sdirk2", false});
+    rows.push_back({"backward-euler", false});
+    rows.push_back(reuse);
+    rows.push_back(reuse_loose);
+    if (cholmod) {
+      rows.push_back({"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"});
+      rows.push_back(
+          {"sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
+      rows.push_back(cholmod_reuse_loose);
+    }
+    return rows;
+  }
+  for (const char* m : {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk2", "tr-bdf2",
+                        "ros34pw2", "bdf2", "a-search", "sdirk-2-1-2"})
+    rows.push_back({m, false});
+  return rows;
+}
 
 }  // namespace
 
 void register_ours() {
-  const std::vector<Row> implicit_rows{
-      {"backward-euler", false}, {"implicit-midpoint", false}, {"trapezoidal", false},
-      {"sdirk2", false},         {"tr-bdf2", false},           {"ros34pw2", false},
-      {"bdf2", false},           {"a-search", false},          {"sdirk-2-1-2", false}};
   for (const auto& w : workloads()) {
-    std::vector<Row> rows{{"rk4", true}};
-    if (w.id == "beam") {
-      rows.push_back({"sdirk2", false});
-      rows.push_back({"backward-euler", false});
-      // Non-default solver options, labelled: the chord-Newton option (same
-      // tolerance, factor kept while it contracts), the CHOLMOD backend when
-      // this build has it, and the looser tolerance animation codes use.
-      rows.push_back({"sdirk2", false, {"jacobian_reuse=true"}, "+reuse"});
-      rows.push_back({"sdirk2", false, {"jacobian_reuse=true", "newton_tol=1e-6"}, "+reuse+tol1e-6"});
-      const auto backends = linear_solver_ids();
-      if (std::find(backends.begin(), backends.end(), "cholmod") != backends.end()) {
-        rows.push_back({"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"});
-        rows.push_back(
-            {"sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
-        rows.push_back({"sdirk2",
-                        false,
-                        {"jacobian_reuse=true", "linear_solver=cholmod", "newton_tol=1e-6"},
-                        "+reuse+cholmod+tol1e-6"});
-      }
-    } else {
-      rows.insert(rows.end(), implicit_rows.begin(), implicit_rows.end());
-    }
-    for (const auto& row : rows) {
-      const std::string name = w.id + "/" + row.method + row.label + "/tibench";
+    for (const auto& row : rows_for(w)) {
+      const std::string name = w.id + "/" + row.name() + "/tibench";
       benchmark::RegisterBenchmark(name.c_str(), [&w, row](benchmark::State& st) {
-        run(st, w, row.method, row.is_explicit, row.iparams);
+        run(st, w, row);
       })->Unit(benchmark::kMicrosecond)->UseRealTime();
     }
   }
@@ -108,11 +142,14 @@ long instructions_run(const std::string& name) {
   const std::string method = name.substr(a + 1, b == std::string::npos ? b : b - a - 1);
   const std::string impl = b == std::string::npos ? "tibench" : name.substr(b + 1);
   if (impl != "tibench") return instructions_run_peer(w, impl);
+  const auto rows = rows_for(w);
+  const auto row =
+      std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.name() == method; });
+  if (row == rows.end()) throw std::invalid_argument("no tibench row " + method + " on " + w.id);
   const auto p = w.make();
-  const bool is_explicit = method == "rk4";
-  const double h = is_explicit ? w.h_explicit : w.h_implicit;
-  const long steps = is_explicit ? w.steps_explicit : w.steps_implicit;
-  auto stepper = method == "sdirk-2-1-2" ? sdirk_2_1_2(*p, h) : find_integrator(method).stepper(*p, h);
+  const double h = row->is_explicit ? w.h_explicit : w.h_implicit;
+  const long steps = row->is_explicit ? w.steps_explicit : w.steps_implicit;
+  auto stepper = make_stepper(*row, *p, h);
   State s = p->initial_state();
   CALLGRIND_START_INSTRUMENTATION;
   for (long n = 0; n < steps; ++n) stepper->step(s);

@@ -27,7 +27,7 @@ struct Workload {
   std::string problem;                 // registry id
   std::vector<std::string> params;     // overrides
   double h_explicit = 0, h_implicit = 0;
-  long steps_explicit = 0, steps_implicit = 0;  // steps per benchmark iteration
+  long steps_explicit = 0, steps_implicit = 0;  // steps per benchmark iteration (0: no rows)
   bool raw_kernel = false;            // oscillator and spring-chain
 
   std::unique_ptr<Problem> make() const;
