@@ -1,10 +1,13 @@
 #include "problems/fem/element_loop.hpp"
 
+#include <algorithm>
 #include <atomic>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace tibench {
 namespace {
@@ -12,13 +15,108 @@ namespace {
 thread_local int budget = 0;  // 0: the default
 std::atomic<long> parallel_loops{0};
 
+// The default budget: TIBENCH_ELEMENT_THREADS if set to a positive number,
+// else every hardware thread.
 int default_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
+  static const int n = [] {
+    if (const char* env = std::getenv("TIBENCH_ELEMENT_THREADS")) {
+      const int k = std::atoi(env);
+      if (k > 0) return k;
+    }
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  }();
+  return n;
 }
+
+struct Job {
+  Index n = 0, chunk_size = 1, chunks = 0;
+  void (*chunk)(const void*, Index, Index) = nullptr;
+  const void* context = nullptr;
+  int helpers_wanted = 0, helpers_joined = 0;  // guarded by the pool's mutex
+  std::atomic<Index> next{0};
+  std::atomic<int> active{0};  // helpers inside work()
+
+  void work() {
+    for (Index c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+         c = next.fetch_add(1, std::memory_order_relaxed)) {
+      const Index begin = c * chunk_size;
+      chunk(context, begin, std::min(n, begin + chunk_size));
+    }
+  }
+};
+
+// default_threads() − 1 helper threads, started on first use, serving one
+// job at a time (a second caller meanwhile runs its loop alone).
+class HelperPool {
+ public:
+  static HelperPool& instance() {
+    static HelperPool pool(default_threads() - 1);
+    return pool;
+  }
+
+  // Runs the job with whichever helpers join; false if another job is
+  // running (the caller then runs it alone).
+  bool run(Job& job) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (current_ != nullptr || threads_.empty()) return false;
+      current_ = &job;
+      ++generation_;
+    }
+    wake_.notify_all();
+    job.work();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      current_ = nullptr;  // no helper joins from now on
+    }
+    // Only helpers that joined are waited for, and they are inside a chunk.
+    while (job.active.load(std::memory_order_acquire) != 0) std::this_thread::yield();
+    return true;
+  }
+
+  ~HelperPool() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+
+  HelperPool(const HelperPool&) = delete;
+  HelperPool& operator=(const HelperPool&) = delete;
+
+ private:
+  explicit HelperPool(int helpers) {
+    for (int i = 0; i < helpers; ++i) threads_.emplace_back([this] { serve(); });
+  }
+
+  void serve() {
+    std::uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stop_ || (current_ != nullptr && generation_ != seen); });
+      if (stop_) return;
+      seen = generation_;
+      Job* job = current_;
+      if (job->helpers_joined >= job->helpers_wanted) continue;
+      ++job->helpers_joined;
+      job->active.fetch_add(1, std::memory_order_relaxed);
+      lock.unlock();
+      job->work();
+      // The job may be gone once active is back to 0: nothing touches it after.
+      job->active.fetch_sub(1, std::memory_order_release);
+      lock.lock();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  Job* current_ = nullptr;
+  std::uint64_t generation_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> threads_;
+};
 
 }  // namespace
 
@@ -28,14 +126,18 @@ void set_element_threads(int n) { budget = n > 0 ? n : 0; }
 
 long parallel_element_loops() { return parallel_loops.load(std::memory_order_relaxed); }
 
-void count_parallel_element_loop() { parallel_loops.fetch_add(1, std::memory_order_relaxed); }
-
-bool element_loops_have_threads() {
-#ifdef _OPENMP
-  return true;
-#else
-  return false;
-#endif
+void run_element_chunks(Index n, int threads, void (*chunk)(const void*, Index, Index),
+                        const void* context) {
+  parallel_loops.fetch_add(1, std::memory_order_relaxed);
+  Job job;
+  job.n = n;
+  // About eight chunks per thread: a late helper costs at most one chunk.
+  job.chunk_size = std::max<Index>(8, n / (8 * threads));
+  job.chunks = (n + job.chunk_size - 1) / job.chunk_size;
+  job.chunk = chunk;
+  job.context = context;
+  job.helpers_wanted = threads - 1;
+  if (!HelperPool::instance().run(job)) chunk(context, 0, n);
 }
 
 }  // namespace tibench

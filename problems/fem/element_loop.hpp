@@ -1,19 +1,26 @@
 // Element loops on several threads, with results independent of the thread
 // count.
 //
-// for_each_element(n, body) runs body(e) for every e < n, on up to
-// element_threads() threads (OpenMP, static schedule). Callers keep
-// determinism by writing per-element results into per-element slots and
-// combining them afterwards on one thread in element order: every sum then
-// has the operands and the order of the serial loop, bit for bit, whatever
-// the number of threads (tests/test_element_threads.cpp checks that on every
-// registry problem).
+// for_each_element(n, body) runs body(e) for every e < n: the calling thread
+// and up to element_threads() − 1 helper threads take chunks of elements
+// from a shared counter. Callers keep determinism by writing per-element
+// results into per-element slots and combining them afterwards on one
+// thread in element order: every sum then has the operands and the order of
+// the serial loop, bit for bit, whatever the number of threads
+// (tests/unit/test_element_threads.cpp checks that on every registry
+// problem).
 //
-// The thread budget is per calling thread: by default every hardware thread
-// (omp_get_max_threads), and 1 in the harness's worker pool when it runs
-// several cells at once (the cells already fill the cores; nesting would
-// oversubscribe them). Small meshes stay serial: below ~64 elements the fork
-// costs more than the loop.
+// Why not an OpenMP loop: its end-of-loop barrier waits for every thread of
+// the team, and on a busy machine a helper that is not scheduled stalls the
+// caller for a scheduler period per loop (measured: one competing process
+// made 200 beam steps 8× slower). Here the caller never waits for a helper
+// that has not started: it runs the remaining chunks itself and waits only
+// for chunks already taken.
+//
+// The thread budget is per calling thread: by default every hardware
+// thread (or TIBENCH_ELEMENT_THREADS), and 1 in the harness's worker pool when it runs several cells at
+// once (the cells already fill the cores). Small meshes stay serial: below
+// ~64 elements the hand-off costs more than the loop.
 #pragma once
 
 #include "problems/problem.hpp"
@@ -39,13 +46,16 @@ class ElementThreadsScope {
 
 constexpr Index kMinParallelElements = 64;
 
-// Element loops that have run on more than one thread in this process (so
-// that tests can tell the parallel path ran), and whether this build can.
+// Element loops run in parallel mode in this process (so that tests can
+// tell the parallel path ran).
 long parallel_element_loops();
-void count_parallel_element_loop();
-bool element_loops_have_threads();
 
-// body must not throw (an exception cannot leave an OpenMP region).
+// Runs chunk(context, begin, end) over [0, n) in chunks, on this thread and
+// up to threads − 1 helpers.
+void run_element_chunks(Index n, int threads, void (*chunk)(const void*, Index, Index),
+                        const void* context);
+
+// body must not throw (it may run on a helper thread).
 template <class Body>
 void for_each_element(Index n, const Body& body) {
   const int threads = n >= kMinParallelElements ? element_threads() : 1;
@@ -53,11 +63,13 @@ void for_each_element(Index n, const Body& body) {
     for (Index e = 0; e < n; ++e) body(e);
     return;
   }
-  count_parallel_element_loop();
-#ifdef _OPENMP  // only the FEM sources are built with OpenMP; others include this for the budget
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-  for (Index e = 0; e < n; ++e) body(e);
+  run_element_chunks(
+      n, threads,
+      [](const void* context, Index begin, Index end) {
+        const Body& b = *static_cast<const Body*>(context);
+        for (Index e = begin; e < end; ++e) b(e);
+      },
+      &body);
 }
 
 }  // namespace tibench
