@@ -60,12 +60,13 @@ struct NewtonOptions {
   bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
   double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
   // Chord (modified) Newton, off by default: the factorized Hessian is kept
-  // across iterations, stages and steps while the steps contract (rate ≤ ½)
+  // across iterations, stages and steps while the steps contract (rate ≤ reuse_rate)
   // and the stage inertia is unchanged; convergence is then judged on the
   // linear-convergence error estimate rate/(1 − rate)·‖dx‖ with the rate
   // measured within the solve. Same tolerance, but not the same iterates:
   // results differ from full Newton within it.
   bool jacobian_reuse = false;
+  double reuse_rate = 0.1;  // contraction rate above which the factor is refreshed
   // Sparse factorization backend (integrators/sparse_factorization.hpp).
   LinearSolver linear_solver = LinearSolver::ldlt;
 

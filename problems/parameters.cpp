@@ -123,6 +123,7 @@ void ParamSet::set(std::string_view name, std::string_view text) {
   auto check_bound = [&](double x) {
     if (spec.bound == ParamBound::positive && !(x > 0)) throw bad("a number > 0");
     if (spec.bound == ParamBound::nonnegative && !(x >= 0)) throw bad("a number >= 0");
+    if (spec.bound == ParamBound::open_unit && !(x > 0 && x < 1)) throw bad("a number in (0, 1)");
   };
   switch (spec.kind) {
     case ParamKind::real: {

@@ -16,7 +16,7 @@
 namespace tibench {
 
 enum class ParamKind { real, integer, boolean, choice };
-enum class ParamBound { any, positive, nonnegative };
+enum class ParamBound { any, positive, nonnegative, open_unit };  // open_unit: 0 < x < 1
 
 struct ParamSpec {
   std::string name;

@@ -13,6 +13,7 @@
 
 #include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
+#include "integrators/registry.hpp"
 #include "problem_cases.hpp"
 
 namespace tibench {
@@ -117,6 +118,21 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<SolverOptions::ParamType>& param_info) {
       return std::get<0>(param_info.param).label + "_" + std::get<1>(param_info.param).label;
     });
+
+TEST(SolverOptions, ChordRateIsAFractionBetweenZeroAndOne) {
+  const auto& info = find_integrator("sdirk2");
+  for (const char* bad : {"jacobian_reuse_rate=1", "jacobian_reuse_rate=0"}) {
+    try {
+      integrator_params(info, {bad});
+      FAIL() << bad << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("(0, 1)"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_DOUBLE_EQ(
+      NewtonOptions::from_params(integrator_params(info, {"jacobian_reuse_rate=0.3"})).reuse_rate,
+      0.3);
+}
 
 TEST(SolverOptions, ChordNewtonOnALinearProblemFactorizesOnce) {
   const auto p = make_problem("spring-chain", {"N=50"});
