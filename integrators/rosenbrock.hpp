@@ -49,9 +49,15 @@ class RosenbrockStepper final : public Stepper {
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  // The nonzero terms of a stage's sums (coefficients, vectors).
-  std::vector<double> coef_a_, coef_c_;
-  std::vector<const Vec*> terms_au_, terms_aw_, terms_cu_, terms_cw_;
+  // A linear combination Σ_k coef_k (U, W)_{index_k} with its vectors
+  // (U_ and W_ never reallocate). Built once: h and the tableau are fixed.
+  struct Sum {
+    std::vector<double> coef;
+    std::vector<const Vec*> u, w;
+    int terms() const { return static_cast<int>(coef.size()); }
+  };
+  std::vector<Sum> stage_a_, stage_c_;  // per stage: the nonzero a_ij, the nonzero c_ij/h
+  Sum update_, error_;                  // the nonzero m_i; every m_i − m̂_i
   Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_, kq_v_;
 };
 
