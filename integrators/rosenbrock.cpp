@@ -59,12 +59,45 @@ bool RosenbrockStepper::assemble(const State& s) {
   if (p_.has_dissipation() && p_.dissipation_depends_on_q())
     p_.dissipation_mixed_hessian(s.q, s.v, kq_triplets_);
   for (auto& e : kq_triplets_) e = Eigen::Triplet<double>(e.row(), e.col(), -e.value());
-  kq_assembler_.assemble(kq_triplets_, n, Kq_);
+  if (kq_assembler_.assemble(kq_triplets_, n, Kq_)) {
+    // Where each entry of K_q's row-major copy comes from: convert a matrix
+    // whose values are the value indices of K_q (exact in doubles).
+    SparseMatrix index = Kq_;
+    for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
+    hg_kq_rows_ = index;
+    kq_row_source_.resize(static_cast<std::size_t>(hg_kq_rows_.nonZeros()));
+    for (Index k = 0; k < hg_kq_rows_.nonZeros(); ++k)
+      kq_row_source_[static_cast<std::size_t>(k)] = static_cast<Index>(hg_kq_rows_.valuePtr()[k]);
+  }
+  double* rows = hg_kq_rows_.valuePtr();
+  for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
+    rows[k] = hg * Kq_.valuePtr()[kq_row_source_[k]];
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
   for (const auto& e : kq_triplets_) triplets_.emplace_back(e.row(), e.col(), -hg * e.value());
   if (p_.has_dissipation()) p_.dissipation_hessian(s.q, s.v, triplets_);
   return s_assembler_.assemble(triplets_, n, S_);
+}
+
+// rhs = f + M Σ(c_ij/h) W_j + (γ_i h) f_t + (hγ K_q) x, x = v̂ + Σ (c_ij/h) U_j,
+// in one pass over the rows of hγ K_q. Each entry rounds as Eigen's
+// ((f + M w) + γ_i h f_t) + (hγ K_q) x with its column-major product, which
+// sums (hγ K_rj) x_j from +0.0 over the columns j in ascending order: the
+// order of a row of the row-major copy.
+void RosenbrockStepper::stage_rhs(double gamma_i_h) {
+  const Index n = p_.dofs();
+  rhs_.resize(n);
+  const auto* outer = hg_kq_rows_.outerIndexPtr();
+  const auto* col = hg_kq_rows_.innerIndexPtr();
+  const double* value = hg_kq_rows_.valuePtr();
+  const double *x = kq_arg_.data(), *f = f_.data(), *m = p_.mass().data(), *w = sum_w_.data();
+  const double* f_t = f_t_.data();
+  double* out = rhs_.data();
+  for (Index r = 0; r < n; ++r) {
+    double kx = 0.0;
+    for (auto k = outer[r]; k < outer[r + 1]; ++k) kx += value[k] * x[col[k]];
+    out[r] = f[r] + m[r] * w[r] + gamma_i_h * f_t[r] + kx;
+  }
 }
 
 StepReport RosenbrockStepper::step(State& s) {
@@ -101,12 +134,8 @@ StepReport RosenbrockStepper::step(State& s) {
     combine_from_zero(sum_w_, c.coef.data(), c.w.data(), c.terms(), p_.dofs());
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
-    // (The product's operand and result in members, without the nested
-    // expression's two temporaries; Eigen evaluates hg (K_q x) as (hg K_q) x,
-    // and so does this, for the same rounding.)
     kq_arg_ = v_hat_ + sum_u_;
-    kq_v_.noalias() = (hg * Kq_) * kq_arg_;
-    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ + kq_v_;
+    stage_rhs(gamma_i_[i] * h);
     if (symmetric_)
       ldlt_.solve(rhs_, W_[i]);
     else
