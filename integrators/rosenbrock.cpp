@@ -3,6 +3,7 @@
 #include "integrators/vector_sums.hpp"
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -72,6 +73,20 @@ bool RosenbrockStepper::assemble(const State& s) {
   double* rows = hg_kq_rows_.valuePtr();
   for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
     rows[k] = hg * Kq_.valuePtr()[kq_row_source_[k]];
+  // S is the sum of the triplet list [M/(hγ) diagonal, −hγ K_q triplets,
+  // ∇²_vv R triplets]. Without dissipation, when K_q's triplets sit where
+  // they did at the last step, so do the list's: their values are then
+  // scattered into S's slots directly, as the assembler would (from −0.0,
+  // in list order), without building the list.
+  if (!p_.has_dissipation() && kq_assembler_.same_positions() && s_assembler_.same_positions()) {
+    const auto& slot = s_assembler_.slots();
+    double* values = S_.valuePtr();
+    std::fill(values, values + S_.nonZeros(), -0.0);
+    for (Index i = 0; i < n; ++i) values[slot[static_cast<std::size_t>(i)]] += p_.mass()[i] / hg;
+    for (std::size_t k = 0; k < kq_triplets_.size(); ++k)
+      values[slot[static_cast<std::size_t>(n) + k]] += -hg * kq_triplets_[k].value();
+    return false;
+  }
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
   for (const auto& e : kq_triplets_) triplets_.emplace_back(e.row(), e.col(), -hg * e.value());
