@@ -3,6 +3,7 @@
 #include "integrators/vector_sums.hpp"
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -24,11 +25,26 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   gamma_i_ = t.Gamma.rowwise().sum();
   U_.assign(s, Vec::Zero(p.dofs()));
   W_.assign(s, Vec::Zero(p.dofs()));
-  const auto stages = static_cast<std::size_t>(s);
-  coef_a_.assign(stages, 0.0);
-  coef_c_.assign(stages, 0.0);
-  for (auto* terms : {&terms_au_, &terms_aw_, &terms_cu_, &terms_cw_})
-    terms->assign(stages, nullptr);
+  const auto add = [&](Sum& sum, double coef, int j) {
+    sum.coef.push_back(coef);
+    sum.u.push_back(&U_[static_cast<std::size_t>(j)]);
+    sum.w.push_back(&W_[static_cast<std::size_t>(j)]);
+  };
+  stage_a_.resize(static_cast<std::size_t>(s));
+  stage_c_.resize(static_cast<std::size_t>(s));
+  for (int i = 0; i < s; ++i)
+    for (int j = 0; j < i; ++j) {
+      if (a_(i, j) != 0.0) add(stage_a_[static_cast<std::size_t>(i)], a_(i, j), j);
+      if (C_(i, j) != 0.0) add(stage_c_[static_cast<std::size_t>(i)], C_(i, j) / h, j);
+    }
+  // (Zero differences m_i − m̂_i are kept: they add signed zeros, as the
+  // sequence of updates this sum stands for did.)
+  for (int i = 0; i < s; ++i) {
+    if (m_[i] != 0.0) add(update_, m_[i], i);
+    add(error_, m_[i] - m_hat_[i], i);
+  }
+  // Without an external force f_t is zero at every t: set once.
+  p.external_force_rate(0.0, f_t_);
 }
 
 bool RosenbrockStepper::assemble(const State& s) {
@@ -44,12 +60,59 @@ bool RosenbrockStepper::assemble(const State& s) {
   if (p_.has_dissipation() && p_.dissipation_depends_on_q())
     p_.dissipation_mixed_hessian(s.q, s.v, kq_triplets_);
   for (auto& e : kq_triplets_) e = Eigen::Triplet<double>(e.row(), e.col(), -e.value());
-  kq_assembler_.assemble(kq_triplets_, n, Kq_);
+  if (kq_assembler_.assemble(kq_triplets_, n, Kq_)) {
+    // Where each entry of K_q's row-major copy comes from: convert a matrix
+    // whose values are the value indices of K_q (exact in doubles).
+    SparseMatrix index = Kq_;
+    for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
+    hg_kq_rows_ = index;
+    kq_row_source_.resize(static_cast<std::size_t>(hg_kq_rows_.nonZeros()));
+    for (Index k = 0; k < hg_kq_rows_.nonZeros(); ++k)
+      kq_row_source_[static_cast<std::size_t>(k)] = static_cast<Index>(hg_kq_rows_.valuePtr()[k]);
+  }
+  double* rows = hg_kq_rows_.valuePtr();
+  for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
+    rows[k] = hg * Kq_.valuePtr()[kq_row_source_[k]];
+  // S is the sum of the triplet list [M/(hγ) diagonal, −hγ K_q triplets,
+  // ∇²_vv R triplets]. Without dissipation, when K_q's triplets sit where
+  // they did at the last step, so do the list's: their values are then
+  // scattered into S's slots directly, as the assembler would (from −0.0,
+  // in list order), without building the list.
+  if (!p_.has_dissipation() && kq_assembler_.same_positions() && s_assembler_.same_positions()) {
+    const auto& slot = s_assembler_.slots();
+    double* values = S_.valuePtr();
+    std::fill(values, values + S_.nonZeros(), -0.0);
+    for (Index i = 0; i < n; ++i) values[slot[static_cast<std::size_t>(i)]] += p_.mass()[i] / hg;
+    for (std::size_t k = 0; k < kq_triplets_.size(); ++k)
+      values[slot[static_cast<std::size_t>(n) + k]] += -hg * kq_triplets_[k].value();
+    return false;
+  }
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
   for (const auto& e : kq_triplets_) triplets_.emplace_back(e.row(), e.col(), -hg * e.value());
   if (p_.has_dissipation()) p_.dissipation_hessian(s.q, s.v, triplets_);
   return s_assembler_.assemble(triplets_, n, S_);
+}
+
+// rhs = f + M Σ(c_ij/h) W_j + (γ_i h) f_t + (hγ K_q) x, x = v̂ + Σ (c_ij/h) U_j,
+// in one pass over the rows of hγ K_q. Each entry rounds as Eigen's
+// ((f + M w) + γ_i h f_t) + (hγ K_q) x with its column-major product, which
+// sums (hγ K_rj) x_j from +0.0 over the columns j in ascending order: the
+// order of a row of the row-major copy.
+void RosenbrockStepper::stage_rhs(double gamma_i_h) {
+  const Index n = p_.dofs();
+  rhs_.resize(n);
+  const auto* outer = hg_kq_rows_.outerIndexPtr();
+  const auto* col = hg_kq_rows_.innerIndexPtr();
+  const double* value = hg_kq_rows_.valuePtr();
+  const double *x = kq_arg_.data(), *f = f_.data(), *m = p_.mass().data(), *w = sum_w_.data();
+  const double* f_t = f_t_.data();
+  double* out = rhs_.data();
+  for (Index r = 0; r < n; ++r) {
+    double kx = 0.0;
+    for (auto k = outer[r]; k < outer[r + 1]; ++k) kx += value[k] * x[col[k]];
+    out[r] = f[r] + m[r] * w[r] + gamma_i_h * f_t[r] + kx;
+  }
 }
 
 StepReport RosenbrockStepper::step(State& s) {
@@ -72,40 +135,22 @@ StepReport RosenbrockStepper::step(State& s) {
     report.message = "Rosenbrock matrix M/(h gamma) - df/dv - h gamma df/dq is singular";
     return report;
   }
-  p_.external_force_rate(s.t, f_t_);
+  if (p_.has_external_force()) p_.external_force_rate(s.t, f_t_);
   const double hg = h * gamma_;
   // Stage sums q̂ = q + Σ a_ij U_j, v̂ = v + Σ a_ij W_j, Σ (c_ij/h) U_j and
   // Σ (c_ij/h) W_j: one fused pass each (integrators/vector_sums.hpp), same
   // order and rounding as the axpy updates over j.
-  const auto u = [&](int j) { return &U_[static_cast<std::size_t>(j)]; };
-  const auto w = [&](int j) { return &W_[static_cast<std::size_t>(j)]; };
   for (int i = 0; i < stages; ++i) {
-    int na = 0, nc = 0;
-    for (int j = 0; j < i; ++j) {
-      const auto k = [](int t) { return static_cast<std::size_t>(t); };
-      if (a_(i, j) != 0.0) {
-        coef_a_[k(na)] = a_(i, j);
-        terms_au_[k(na)] = u(j);
-        terms_aw_[k(na++)] = w(j);
-      }
-      if (C_(i, j) != 0.0) {
-        coef_c_[k(nc)] = C_(i, j) / h;
-        terms_cu_[k(nc)] = u(j);
-        terms_cw_[k(nc++)] = w(j);
-      }
-    }
-    combine(q_hat_, s.q, coef_a_.data(), terms_au_.data(), na);
-    combine(v_hat_, s.v, coef_a_.data(), terms_aw_.data(), na);
-    combine_from_zero(sum_u_, coef_c_.data(), terms_cu_.data(), nc, p_.dofs());
-    combine_from_zero(sum_w_, coef_c_.data(), terms_cw_.data(), nc, p_.dofs());
+    const Sum& a = stage_a_[static_cast<std::size_t>(i)];
+    const Sum& c = stage_c_[static_cast<std::size_t>(i)];
+    combine(q_hat_, s.q, a.coef.data(), a.u.data(), a.terms());
+    combine(v_hat_, s.v, a.coef.data(), a.w.data(), a.terms());
+    combine_from_zero(sum_u_, c.coef.data(), c.u.data(), c.terms(), p_.dofs());
+    combine_from_zero(sum_w_, c.coef.data(), c.w.data(), c.terms(), p_.dofs());
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
-    // (The product's operand and result in members, without the nested
-    // expression's two temporaries; Eigen evaluates hg (K_q x) as (hg K_q) x,
-    // and so does this, for the same rounding.)
     kq_arg_ = v_hat_ + sum_u_;
-    kq_v_.noalias() = (hg * Kq_) * kq_arg_;
-    rhs_ = f_ + p_.mass().cwiseProduct(sum_w_) + (gamma_i_[i] * h) * f_t_ + kq_v_;
+    stage_rhs(gamma_i_[i] * h);
     if (symmetric_)
       ldlt_.solve(rhs_, W_[i]);
     else
@@ -113,21 +158,12 @@ StepReport RosenbrockStepper::step(State& s) {
     ++report.linear_solves;
     U_[i] = hg * (W_[i] + v_hat_ + sum_u_);
   }
-  double err = 0.0;
-  for (int i = 0; i < stages; ++i) {
-    if (m_[i] != 0.0) {
-      s.q.noalias() += m_[i] * U_[i];
-      s.v.noalias() += m_[i] * W_[i];
-    }
-  }
+  combine(s.q, s.q, update_.coef.data(), update_.u.data(), update_.terms());
+  combine(s.v, s.v, update_.coef.data(), update_.w.data(), update_.terms());
   // Embedded estimate ‖Σ (m_i − m̂_i)(U_i, W_i)‖_∞ (positions and velocities).
-  sum_u_.setZero(p_.dofs());
-  sum_w_.setZero(p_.dofs());
-  for (int i = 0; i < stages; ++i) {
-    sum_u_.noalias() += (m_[i] - m_hat_[i]) * U_[i];
-    sum_w_.noalias() += (m_[i] - m_hat_[i]) * W_[i];
-  }
-  err = std::max(sum_u_.cwiseAbs().maxCoeff(), sum_w_.cwiseAbs().maxCoeff());
+  combine_from_zero(sum_u_, error_.coef.data(), error_.u.data(), error_.terms(), p_.dofs());
+  combine_from_zero(sum_w_, error_.coef.data(), error_.w.data(), error_.terms(), p_.dofs());
+  const double err = std::max(sum_u_.cwiseAbs().maxCoeff(), sum_w_.cwiseAbs().maxCoeff());
   report.error_estimate = err;
   s.t += h;
   return report;

@@ -36,6 +36,8 @@ class RosenbrockStepper final : public Stepper {
  private:
   // Assembles K_q and S at s; true when S's pattern changed (first call).
   bool assemble(const State& s);
+  // The right-hand side of a stage from f_, sum_w_, f_t_ and kq_arg_.
+  void stage_rhs(double gamma_i_h);
 
   const Problem& p_;
   double gamma_;
@@ -43,16 +45,26 @@ class RosenbrockStepper final : public Stepper {
   Eigen::VectorXd m_, m_hat_, alpha_i_, gamma_i_;
   bool symmetric_;
   SparseMatrix S_, Kq_;
+  // hγ K_q by rows (for the stage products), and the index in K_q of each
+  // of its entries (rebuilt when K_q's pattern changes).
+  Eigen::SparseMatrix<double, Eigen::RowMajor> hg_kq_rows_;
+  std::vector<Index> kq_row_source_;
   Triplets triplets_, kq_triplets_;
   TripletAssembler s_assembler_, kq_assembler_;
   SymmetricFactorization ldlt_;
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  // The nonzero terms of a stage's sums (coefficients, vectors).
-  std::vector<double> coef_a_, coef_c_;
-  std::vector<const Vec*> terms_au_, terms_aw_, terms_cu_, terms_cw_;
-  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_, kq_v_;
+  // A linear combination Σ_k coef_k (U, W)_{index_k} with its vectors
+  // (U_ and W_ never reallocate). Built once: h and the tableau are fixed.
+  struct Sum {
+    std::vector<double> coef;
+    std::vector<const Vec*> u, w;
+    int terms() const { return static_cast<int>(coef.size()); }
+  };
+  std::vector<Sum> stage_a_, stage_c_;  // per stage: the nonzero a_ij, the nonzero c_ij/h
+  Sum update_, error_;                  // the nonzero m_i; every m_i − m̂_i
+  Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_;
 };
 
 }  // namespace tibench

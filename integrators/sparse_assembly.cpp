@@ -17,8 +17,10 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
       if (t.row() != rows_[k] || t.col() != cols_[k]) break;
       values[slot_[k]] += t.value();
     }
-    if (k == triplets.size()) return false;
+    same_positions_ = k == triplets.size();
+    if (same_positions_) return false;
   }
+  same_positions_ = false;
   out.resize(n, n);
   out.setFromTriplets(triplets.begin(), triplets.end());
   const bool changed =

@@ -24,8 +24,15 @@ class TripletAssembler {
   // compressed pattern differs from the one of the previous call (or on the
   // first call): a factorization must then analyze it again.
   bool assemble(const Triplets& triplets, Index n, SparseMatrix& out);
+  // Whether the last call's triplet positions were those of the call before
+  // (values only scattered), and the value index of each of its triplets:
+  // a caller that derives another triplet list from these can then scatter
+  // its values itself.
+  bool same_positions() const { return same_positions_; }
+  const std::vector<SparseMatrix::StorageIndex>& slots() const { return slot_; }
 
  private:
+  bool same_positions_ = false;
   Index n_ = -1;
   std::vector<SparseMatrix::StorageIndex> rows_, cols_;  // cached triplet positions
   std::vector<SparseMatrix::StorageIndex> slot_;         // value index of each triplet

@@ -138,8 +138,9 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     ldlt_.factorize_permuted(permuted_);
   }
   out.factorized = ldlt_.info() == Eigen::Success;
-  diagonal_ = ldlt_.vectorD();  // (a copy; vectorD() returns by value)
-  out.positive_definite = out.factorized && diagonal_.size() > 0 && diagonal_.minCoeff() > 0.0;
+  const Vec diagonal = ldlt_.vectorD();
+  inverse_diagonal_ = 1.0 / diagonal.array();
+  out.positive_definite = out.factorized && diagonal.size() > 0 && diagonal.minCoeff() > 0.0;
 }
 
 FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
@@ -193,6 +194,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
 //     y_r −= y_i L_ri over its entries in storage order;
 //   Lᵀ x = y (L read as row-major upper): x_i = y_i − Σ L_ri x_r, summed in
 //     storage order, for i from n−1 down.
+// Passes are fused where the values are final: y_i is final once column i
+// is reached in the forward solve, so D⁻¹ scales it there (with 1/D_i
+// computed once per factorization: the same quotient), and x_i is final
+// when computed in the backward solve, so it is permuted into place there.
 void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_ && !solve_with_ldlt_) {
@@ -211,33 +216,33 @@ void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
     for (Index i = 0; i < n; ++i) y[P[i]] = b[i];
   else
     work_ = b;
+  x.resize(n);
+  double* out = x.data();
+  // (Eigen's factor is compressed: column i is outer[i] … outer[i + 1]; with
+  // no off-diagonal entries every column is empty. D has n entries.)
   const auto& L = ldlt_.matrixL().nestedExpression();
-  if (L.nonZeros() > 0) {
-    const auto* outer = L.outerIndexPtr();
-    const auto* inner = L.innerIndexPtr();
-    const double* value = L.valuePtr();
-    const auto* nnz = L.innerNonZeroPtr();  // null when compressed
-    const auto end = [&](Index i) { return nnz ? outer[i] + nnz[i] : outer[i + 1]; };
-    for (Index i = 0; i < n; ++i) {
-      const double yi = y[i];
-      if (yi != 0.0)
-        for (auto k = outer[i]; k < end(i); ++k) y[inner[k]] -= yi * value[k];
-    }
-    if (diagonal_.size() > 0)
-      for (Index i = 0; i < n; ++i) y[i] = (1.0 / diagonal_[i]) * y[i];
+  const auto* outer = L.outerIndexPtr();
+  const auto* inner = L.innerIndexPtr();
+  const double* value = L.valuePtr();
+  const double* inv_d = inverse_diagonal_.data();
+  for (Index i = 0; i < n; ++i) {
+    const double yi = y[i];
+    if (yi != 0.0)
+      for (auto k = outer[i]; k < outer[i + 1]; ++k) y[inner[k]] -= yi * value[k];
+    y[i] = inv_d[i] * yi;
+  }
+  const auto backward = [&](auto position) {
     for (Index i = n - 1; i >= 0; --i) {
       double t = y[i];
-      for (auto k = outer[i]; k < end(i); ++k) t -= value[k] * y[inner[k]];
+      for (auto k = outer[i]; k < outer[i + 1]; ++k) t -= value[k] * y[inner[k]];
       y[i] = t;
+      out[position(i)] = t;
     }
-  } else if (diagonal_.size() > 0) {
-    for (Index i = 0; i < n; ++i) y[i] = (1.0 / diagonal_[i]) * y[i];
-  }
-  x.resize(n);
+  };
   if (permuted)
-    for (Index i = 0; i < n; ++i) x[Pinv[i]] = y[i];
+    backward([&](Index i) { return Pinv[i]; });
   else
-    x = work_;
+    backward([](Index i) { return i; });
 }
 
 }  // namespace tibench

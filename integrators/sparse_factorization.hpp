@@ -76,7 +76,7 @@ class SymmetricFactorization {
   bool ldlt_analyzed_ = false;
   bool solve_with_ldlt_ = true;
   std::vector<double> factored_values_;
-  Vec diagonal_;      // D of the last factorization
+  Vec inverse_diagonal_;  // 1/D of the last factorization
   mutable Vec work_;  // solve's permuted right-hand side
   bool have_factor_ = false;
   FactorizationOutcome last_;

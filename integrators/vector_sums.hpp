@@ -25,56 +25,69 @@ namespace tibench {
 // (longer sums take further passes of four, same order). Plain loops: the
 // compiler vectorizes them, and for tiny systems (the oscillator, n = 1)
 // they cost no more than the arithmetic, unlike Eigen's dynamic-size
-// expression setup. `out` may be `base`; no X_k may be `out`.
-inline void combine(Vec& out, const Vec& base, const double* c, const Vec* const* X, int terms) {
-  const Index n = base.size();
-  if (out.size() != n) out.resize(n);
-  double* o = out.data();
-  const double* b = base.data();
-  if (terms == 0) {
-    if (o != b) std::copy(b, b + n, o);
-    return;
-  }
+// expression setup. `out` may be `base`; no X_k may be `out`. A null `base`
+// stands for +0.0 in every entry (see combine_from_zero).
+inline void combine_raw(double* o, const double* b, Index n, const double* c,
+                        const Vec* const* X, int terms) {
   for (int k0 = 0; k0 < terms; k0 += 4) {
     const int m = std::min(4, terms - k0);
     const double* x0 = X[k0]->data();
     const double c0 = c[k0];
-    switch (m) {
-      case 1:
-        TIBENCH_IVDEP for (Index i = 0; i < n; ++i) o[i] = b[i] + c0 * x0[i];
-        break;
-      case 2: {
-        const double *x1 = X[k0 + 1]->data(), c1 = c[k0 + 1];
-        TIBENCH_IVDEP for (Index i = 0; i < n; ++i) o[i] = b[i] + c0 * x0[i] + c1 * x1[i];
-        break;
+    // (b ? b[i] : 0.0) is hoisted out of the loops by duplicating them.
+    const auto pass = [&](auto base) {
+      switch (m) {
+        case 1:
+          TIBENCH_IVDEP for (Index i = 0; i < n; ++i) o[i] = base(i) + c0 * x0[i];
+          break;
+        case 2: {
+          const double *x1 = X[k0 + 1]->data(), c1 = c[k0 + 1];
+          TIBENCH_IVDEP for (Index i = 0; i < n; ++i) o[i] = base(i) + c0 * x0[i] + c1 * x1[i];
+          break;
+        }
+        case 3: {
+          const double *x1 = X[k0 + 1]->data(), *x2 = X[k0 + 2]->data();
+          const double c1 = c[k0 + 1], c2 = c[k0 + 2];
+          TIBENCH_IVDEP for (Index i = 0; i < n; ++i)
+            o[i] = base(i) + c0 * x0[i] + c1 * x1[i] + c2 * x2[i];
+          break;
+        }
+        default: {
+          const double *x1 = X[k0 + 1]->data(), *x2 = X[k0 + 2]->data(), *x3 = X[k0 + 3]->data();
+          const double c1 = c[k0 + 1], c2 = c[k0 + 2], c3 = c[k0 + 3];
+          TIBENCH_IVDEP for (Index i = 0; i < n; ++i)
+            o[i] = base(i) + c0 * x0[i] + c1 * x1[i] + c2 * x2[i] + c3 * x3[i];
+          break;
+        }
       }
-      case 3: {
-        const double *x1 = X[k0 + 1]->data(), *x2 = X[k0 + 2]->data();
-        const double c1 = c[k0 + 1], c2 = c[k0 + 2];
-        TIBENCH_IVDEP for (Index i = 0; i < n; ++i)
-          o[i] = b[i] + c0 * x0[i] + c1 * x1[i] + c2 * x2[i];
-        break;
-      }
-      default: {
-        const double *x1 = X[k0 + 1]->data(), *x2 = X[k0 + 2]->data(), *x3 = X[k0 + 3]->data();
-        const double c1 = c[k0 + 1], c2 = c[k0 + 2], c3 = c[k0 + 3];
-        TIBENCH_IVDEP for (Index i = 0; i < n; ++i)
-          o[i] = b[i] + c0 * x0[i] + c1 * x1[i] + c2 * x2[i] + c3 * x3[i];
-        break;
-      }
-    }
+    };
+    if (b)
+      pass([b](Index i) { return b[i]; });
+    else
+      pass([](Index) { return 0.0; });  // (0.0 + x is not folded: it maps −0.0 to +0.0)
     b = o;  // later groups continue from the partial sum
   }
 }
 
+inline void combine(Vec& out, const Vec& base, const double* c, const Vec* const* X, int terms) {
+  const Index n = base.size();
+  if (out.size() != n) out.resize(n);
+  if (terms == 0) {
+    if (out.data() != base.data()) std::copy(base.data(), base.data() + n, out.data());
+    return;
+  }
+  combine_raw(out.data(), base.data(), n, c, X, terms);
+}
 
-// out = Σ_k c_k X_k summed in k order from +0.0 (the rounding of setZero
-// followed by axpy updates: 0 + x keeps the sign rules of that sequence).
+// out = Σ_k c_k X_k summed in k order from +0.0: the rounding (and signed
+// zeros) of setZero followed by axpy updates, without the zeroing pass.
 inline void combine_from_zero(Vec& out, const double* c, const Vec* const* X, int terms,
                               Index n) {
   if (out.size() != n) out.resize(n);
-  out.setZero();
-  combine(out, out, c, X, terms);
+  if (terms == 0) {
+    out.setZero();
+    return;
+  }
+  combine_raw(out.data(), nullptr, n, c, X, terms);
 }
 
 }  // namespace tibench
