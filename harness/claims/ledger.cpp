@@ -24,6 +24,7 @@ const char* to_string(Verdict v) {
   X(gast2014_claims)                  \
   X(you2025_claims)                   \
   X(you2025_linear_claims)            \
+  X(you2025_decoupled_sdirk2_claims)  \
   X(you2025_search_claims)            \
   X(you2025_collision_claims)         \
   X(brown2018_claims)                 \

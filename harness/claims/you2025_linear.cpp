@@ -1,4 +1,4 @@
-// Linear-stability claims of You, Zheng & Li (App. C–D), computed on the
+// Linear-stability claims of You, Zheng & Li (App. C), computed on the
 // registry's decoupled methods by stepping (integrators/linear_analysis.hpp)
 // and, where the paper gives one, against an independent algebraic
 // construction:
@@ -6,71 +6,24 @@
 //   Y-C2  det, trace and discriminant of Ξ_α; eigenvalues complex for α ∈ [0, 4]
 //   Y-C3  A-1: trace 1 + 1/(1+ħ), |λ| = 1, eigenvalues → e^{±iπ/3}; the
 //         decoupled vs partitioned SDIRK2 comparison
-//   Y-D1  decoupled SDIRK2: limiting trace, minimum and its location; random
-//         full-rank 2-stage RK; BDF2 with its forward-difference adjoint
+// (Y-D1, decoupled SDIRK2, is in you2025_decoupled_sdirk2.cpp.)
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <cmath>
 #include <complex>
 
 #include "harness/claims/ledger.hpp"
-#include "integrators/linear_analysis.hpp"
-#include "integrators/registry.hpp"
+#include "harness/claims/oscillator_update.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "problems/random.hpp"
 
 namespace tibench {
 namespace {
 
+using claims::rel;
+using claims::stepped;
+
 const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
-
-StepperMaker maker(const std::string& id, const std::vector<std::string>& iparams = {}) {
-  const IntegratorInfo& info = find_integrator(id);
-  return [&info, iparams](const Problem& p, double h) { return info.stepper(p, h, iparams); };
-}
-
-// Q of one step of `id` on m x'' = −k x.
-Eigen::Matrix2d stepped(const std::string& id, double m, double k, double h,
-                        const std::vector<std::string>& iparams = {}) {
-  return update_matrix(maker(id, iparams), m, 0.0, k, h);
-}
-
-double rel(const Eigen::Matrix2d& a, const Eigen::Matrix2d& b) {
-  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
-
-// The 2×2 stability matrix I + (bᵀ⊗Z)(I − A⊗Z)⁻¹(e⊗I) of a Runge–Kutta
-// method on y' = Jy with Z = hJ — dense algebra, independent of the engines.
-Eigen::Matrix2d rk_matrix(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                          const Eigen::Matrix2d& Z) {
-  const Eigen::Index s = A.rows();
-  Eigen::MatrixXd big = Eigen::MatrixXd::Identity(2 * s, 2 * s);
-  for (Eigen::Index i = 0; i < s; ++i)
-    for (Eigen::Index j = 0; j < s; ++j) big.block(2 * i, 2 * j, 2, 2) -= A(i, j) * Z;
-  Eigen::MatrixXd E(2 * s, 2);
-  for (Eigen::Index i = 0; i < s; ++i) E.block(2 * i, 0, 2, 2) = Eigen::Matrix2d::Identity();
-  const Eigen::MatrixXd Y = big.partialPivLu().solve(E);
-  Eigen::Matrix2d R = Eigen::Matrix2d::Identity();
-  for (Eigen::Index i = 0; i < s; ++i) R += b[i] * Z * Y.block(2 * i, 0, 2, 2);
-  return R;
-}
-
-Eigen::Matrix2d oscillator_Z(double h) {
-  Eigen::Matrix2d Z;
-  Z << 0, h, -h, 0;
-  return Z;
-}
-
-// Decoupled method from (A, b) algebraically: positions from Φ, velocities
-// from Φ* = (e bᵀ − A, b).
-Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double h) {
-  const Eigen::MatrixXd Astar = Eigen::VectorXd::Ones(A.rows()) * b.transpose() - A;
-  const Eigen::Matrix2d R = rk_matrix(A, b, oscillator_Z(h)), Rs = rk_matrix(Astar, b, oscillator_Z(h));
-  Eigen::Matrix2d Q;
-  Q.row(0) = R.row(0);
-  Q.row(1) = Rs.row(1);
-  return Q;
-}
 
 // The partitioned pair (A, b) on positions, (e bᵀ − A, b) on velocities, on
 // x'' = −x: the coupled 2s×2s stage system solved densely.
@@ -240,84 +193,6 @@ ClaimResult a1_limit(const ClaimContext&) {
   return r;
 }
 
-ClaimResult decoupled_sdirk2(const ClaimContext&) {
-  const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
-  auto trace_at = [&](double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); };
-  double construction_diff = 0, max_det_dev = 0;
-  double best_h2 = 0, best_tr = INFINITY;
-  double lo = NAN, hi = NAN;
-  for (int i = 0; i <= 440; ++i) {
-    const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
-    const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
-    construction_diff = std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
-    max_det_dev = std::max(max_det_dev, std::abs(Q.determinant() - 1));
-    if (Q.trace() < best_tr) best_tr = Q.trace(), best_h2 = h2;
-    if (std::abs(Q.trace()) > 2) {
-      if (std::isnan(lo)) lo = h2;
-      hi = h2;
-    }
-  }
-  // Refine the minimum by golden-section search on log h².
-  double a = std::log(best_h2) - 0.1, b = std::log(best_h2) + 0.1;
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  for (int k = 0; k < 80; ++k) {
-    const double c = b - g * (b - a), d = a + g * (b - a);
-    if (trace_at(std::exp(c)) < trace_at(std::exp(d))) b = d; else a = c;
-  }
-  best_h2 = std::exp(0.5 * (a + b));
-  best_tr = trace_at(best_h2);
-  const double limit = trace_at(1e12);
-  // App. D: a random full-rank 2-stage method; eigenvalues at h = 1e6.
-  SplitMix64 rng(5);
-  Eigen::Matrix2d A;
-  A << rng.uniform(0.2, 1.0), rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(0.2, 1.0);
-  const double b1 = rng.uniform(0.2, 0.8);
-  const Eigen::Vector2d bb(b1, 1 - b1);
-  const Eigen::Vector2cd mu_random = decoupled_algebraic(A, bb, 1e6).eigenvalues();
-  // App. D: BDF2 and its forward-difference adjoint on u = (x_n, v_n, x_{n−1}, v_{n−1}).
-  Eigen::Matrix2d Rb;
-  Rb << 4.0 / 3, -1.0 / 3, 1, 0;
-  const Eigen::Vector2cd mu_R = Rb.eigenvalues(), mu_Rinv = Rb.inverse().eigenvalues();
-  const double h = 0.3;
-  Eigen::Matrix4d C = Eigen::Matrix4d::Zero();
-  // v_{n+1} = 4 v_n − 3 v_{n−1} − 2h x_{n−1};  x_{n+1} = 4/3 x_n − 1/3 x_{n−1} + 2h/3 v_{n+1}.
-  const Eigen::RowVector4d vrow(0, 4, -2 * h, -3);
-  C.row(1) = vrow;
-  C.row(0) = Eigen::RowVector4d(4.0 / 3, 0, -1.0 / 3, 0) + (2 * h / 3) * vrow;
-  C(2, 0) = 1;
-  C(3, 1) = 1;
-  Eigen::Matrix4d Omega = Eigen::Matrix4d::Zero();
-  Omega(0, 1) = 1, Omega(1, 0) = -1, Omega(2, 3) = 1, Omega(3, 2) = -1;
-  const double symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
-  ClaimResult r;
-  r.expected = "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
-               "stable; det = 1";
-  r.tolerance = "limit +- 5e-4 of -1.914, minimum +- 5e-3 of -2.16, location +- 10% of 44 (the printed "
-                "precision); constructions agree to 1e-10";
-  r.interpretation =
-      "registry decoupled-sdirk2 (SDIRK2 of Alexander, gamma = 1 - 1/sqrt2) stepped on x'' = -x, "
-      "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined by "
-      "golden section, limit read at h^2 = 1e12";
-  r.measured = {{"limit_trace", limit},
-                {"min_trace", best_tr},
-                {"min_location_h2", best_h2},
-                {"abs_trace_above_2_interval_h2", {lo, hi}},
-                {"max_det_deviation", max_det_dev},
-                {"stepped_vs_algebraic_max_relative_difference", construction_diff},
-                {"random_full_rank_eigenvalues_h_1e6",
-                 {{mu_random[0].real(), mu_random[0].imag()}, {mu_random[1].real(), mu_random[1].imag()}}},
-                {"bdf2_R_eigenvalue_moduli", {std::abs(mu_R[0]), std::abs(mu_R[1])}},
-                {"bdf2_R_inverse_eigenvalue_moduli", {std::abs(mu_Rinv[0]), std::abs(mu_Rinv[1])}},
-                {"bdf2_forward_pair_det", C.determinant()},
-                {"bdf2_forward_pair_symplectic_residual_omega_plus_omega", symplectic_residual}};
-  const bool ok = std::abs(limit + 1.914) <= 5e-4 && std::abs(best_tr + 2.16) <= 5e-3 &&
-                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 && max_det_dev <= 1e-10;
-  r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "limit " + format_real(limit) + " (printed -1.914), minimum " + format_real(best_tr) +
-              " at h^2 = " + format_real(best_h2) + " (printed -2.16 at ~44)";
-  return r;
-}
-
 }  // namespace
 
 std::vector<ClaimCheck> you2025_linear_claims() {
@@ -332,9 +207,6 @@ std::vector<ClaimCheck> you2025_linear_claims() {
                        "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "
                        "decoupled SDIRK2 has bounded trace while the partitioned SDIRK2 pair does not",
        a1_limit},
-      {"Y-D1", kPaper, "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
-                       "around h^2 ~ 44, so it is not unconditionally stable",
-       decoupled_sdirk2},
   };
 }
 

@@ -1,0 +1,149 @@
+// Claim Y-D1 of You, Zheng & Li (App. D): the decoupled SDIRK2 method
+// (positions from SDIRK2, velocities from its adjoint) has a limiting trace
+// ~ −1.914 and a minimum ~ −2.16 near ħ = h²k/m ~ 44, so it is not
+// unconditionally stable. Computed by stepping the registry's
+// decoupled-sdirk2 and checked against the algebraic construction from the
+// tableau (decoupled_algebraic below); a random full-rank 2-stage RK and
+// BDF2 with its forward-difference adjoint are checked the same way.
+#include <Eigen/LU>
+#include <cmath>
+#include <complex>
+
+#include "harness/claims/ledger.hpp"
+#include "harness/claims/oscillator_update.hpp"
+#include "integrators/tableaux/dirk.hpp"
+#include "problems/random.hpp"
+
+namespace tibench {
+namespace {
+
+using claims::rel;
+using claims::stepped;
+
+const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+
+// The 2×2 stability matrix I + (bᵀ⊗Z)(I − A⊗Z)⁻¹(e⊗I) of a Runge–Kutta
+// method on y' = Jy with Z = hJ — dense algebra, independent of the engines.
+Eigen::Matrix2d rk_matrix(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                          const Eigen::Matrix2d& Z) {
+  const Eigen::Index s = A.rows();
+  Eigen::MatrixXd big = Eigen::MatrixXd::Identity(2 * s, 2 * s);
+  for (Eigen::Index i = 0; i < s; ++i)
+    for (Eigen::Index j = 0; j < s; ++j) big.block(2 * i, 2 * j, 2, 2) -= A(i, j) * Z;
+  Eigen::MatrixXd E(2 * s, 2);
+  for (Eigen::Index i = 0; i < s; ++i) E.block(2 * i, 0, 2, 2) = Eigen::Matrix2d::Identity();
+  const Eigen::MatrixXd Y = big.partialPivLu().solve(E);
+  Eigen::Matrix2d R = Eigen::Matrix2d::Identity();
+  for (Eigen::Index i = 0; i < s; ++i) R += b[i] * Z * Y.block(2 * i, 0, 2, 2);
+  return R;
+}
+
+Eigen::Matrix2d oscillator_Z(double h) {
+  Eigen::Matrix2d Z;
+  Z << 0, h, -h, 0;
+  return Z;
+}
+
+// Decoupled method from (A, b) algebraically: positions from Φ, velocities
+// from Φ* = (e bᵀ − A, b).
+Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double h) {
+  const Eigen::MatrixXd Astar = Eigen::VectorXd::Ones(A.rows()) * b.transpose() - A;
+  const Eigen::Matrix2d R = rk_matrix(A, b, oscillator_Z(h)), Rs = rk_matrix(Astar, b, oscillator_Z(h));
+  Eigen::Matrix2d Q;
+  Q.row(0) = R.row(0);
+  Q.row(1) = Rs.row(1);
+  return Q;
+}
+
+ClaimResult decoupled_sdirk2(const ClaimContext&) {
+  const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
+  auto trace_at = [&](double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); };
+  double construction_diff = 0, max_det_dev = 0;
+  double best_h2 = 0, best_tr = INFINITY;
+  double lo = NAN, hi = NAN;
+  for (int i = 0; i <= 440; ++i) {
+    const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
+    const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
+    construction_diff = std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
+    max_det_dev = std::max(max_det_dev, std::abs(Q.determinant() - 1));
+    if (Q.trace() < best_tr) best_tr = Q.trace(), best_h2 = h2;
+    if (std::abs(Q.trace()) > 2) {
+      if (std::isnan(lo)) lo = h2;
+      hi = h2;
+    }
+  }
+  // Refine the minimum by golden-section search on log h².
+  double a = std::log(best_h2) - 0.1, b = std::log(best_h2) + 0.1;
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  for (int k = 0; k < 80; ++k) {
+    const double c = b - g * (b - a), d = a + g * (b - a);
+    if (trace_at(std::exp(c)) < trace_at(std::exp(d))) b = d; else a = c;
+  }
+  best_h2 = std::exp(0.5 * (a + b));
+  best_tr = trace_at(best_h2);
+  const double limit = trace_at(1e12);
+  // App. D: a random full-rank 2-stage method; eigenvalues at h = 1e6.
+  SplitMix64 rng(5);
+  Eigen::Matrix2d A;
+  A << rng.uniform(0.2, 1.0), rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(0.2, 1.0);
+  const double b1 = rng.uniform(0.2, 0.8);
+  const Eigen::Vector2d bb(b1, 1 - b1);
+  // (Eigenvalues through linear_analysis's solver: instantiating Eigen's
+  // EigenSolver here made this file the compiler's memory peak.)
+  const Eigen::VectorXcd mu_random = balanced_eigenvalues(decoupled_algebraic(A, bb, 1e6), 1.0);
+  // App. D: BDF2 and its forward-difference adjoint on u = (x_n, v_n, x_{n−1}, v_{n−1}).
+  Eigen::Matrix2d Rb;
+  Rb << 4.0 / 3, -1.0 / 3, 1, 0;
+  const Eigen::VectorXcd mu_R = balanced_eigenvalues(Rb, 1.0);
+  const Eigen::VectorXcd mu_Rinv = balanced_eigenvalues(Rb.inverse(), 1.0);
+  const double h = 0.3;
+  Eigen::Matrix4d C = Eigen::Matrix4d::Zero();
+  // v_{n+1} = 4 v_n − 3 v_{n−1} − 2h x_{n−1};  x_{n+1} = 4/3 x_n − 1/3 x_{n−1} + 2h/3 v_{n+1}.
+  const Eigen::RowVector4d vrow(0, 4, -2 * h, -3);
+  C.row(1) = vrow;
+  C.row(0) = Eigen::RowVector4d(4.0 / 3, 0, -1.0 / 3, 0) + (2 * h / 3) * vrow;
+  C(2, 0) = 1;
+  C(3, 1) = 1;
+  Eigen::Matrix4d Omega = Eigen::Matrix4d::Zero();
+  Omega(0, 1) = 1, Omega(1, 0) = -1, Omega(2, 3) = 1, Omega(3, 2) = -1;
+  const double symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
+  ClaimResult r;
+  r.expected = "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
+               "stable; det = 1";
+  r.tolerance = "limit +- 5e-4 of -1.914, minimum +- 5e-3 of -2.16, location +- 10% of 44 (the printed "
+                "precision); constructions agree to 1e-10";
+  r.interpretation =
+      "registry decoupled-sdirk2 (SDIRK2 of Alexander, gamma = 1 - 1/sqrt2) stepped on x'' = -x, "
+      "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined by "
+      "golden section, limit read at h^2 = 1e12";
+  r.measured["limit_trace"] = limit;
+  r.measured["min_trace"] = best_tr;
+  r.measured["min_location_h2"] = best_h2;
+  r.measured["abs_trace_above_2_interval_h2"] = {lo, hi};
+  r.measured["max_det_deviation"] = max_det_dev;
+  r.measured["stepped_vs_algebraic_max_relative_difference"] = construction_diff;
+  r.measured["random_full_rank_eigenvalues_h_1e6"] = {
+      {mu_random[0].real(), mu_random[0].imag()}, {mu_random[1].real(), mu_random[1].imag()}};
+  r.measured["bdf2_R_eigenvalue_moduli"] = {std::abs(mu_R[0]), std::abs(mu_R[1])};
+  r.measured["bdf2_R_inverse_eigenvalue_moduli"] = {std::abs(mu_Rinv[0]), std::abs(mu_Rinv[1])};
+  r.measured["bdf2_forward_pair_det"] = C.determinant();
+  r.measured["bdf2_forward_pair_symplectic_residual_omega_plus_omega"] = symplectic_residual;
+  const bool ok = std::abs(limit + 1.914) <= 5e-4 && std::abs(best_tr + 2.16) <= 5e-3 &&
+                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 && max_det_dev <= 1e-10;
+  r.status = ok ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "limit " + format_real(limit) + " (printed -1.914), minimum " + format_real(best_tr) +
+              " at h^2 = " + format_real(best_h2) + " (printed -2.16 at ~44)";
+  return r;
+}
+
+}  // namespace
+
+std::vector<ClaimCheck> you2025_decoupled_sdirk2_claims() {
+  return {
+      {"Y-D1", kPaper, "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
+                       "around h^2 ~ 44, so it is not unconditionally stable",
+       decoupled_sdirk2},
+  };
+}
+
+}  // namespace tibench
