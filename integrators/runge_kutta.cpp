@@ -1,7 +1,5 @@
 #include "integrators/runge_kutta.hpp"
 
-#include "integrators/vector_sums.hpp"
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -36,25 +34,29 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     Sum sum;
     for (int j = 0; j < count; ++j)
       if (a[j] != 0.0) {
-        sum.coef.push_back(h * a[j]);
-        sum.index.push_back(j);
+        // V_ and A_ never reallocate.
+        const auto k = static_cast<std::size_t>(j);
+        sum.terms.push_back({h * a[j], &V_[k], &A_[k]});
       }
     return sum;
   };
+  first_stage_in_place_ = tab_.A(0, 0) == 0.0;
   std::vector<double> row(static_cast<std::size_t>(tab_.stages()));
   for (int i = 0; i < tab_.stages(); ++i) {
     for (int j = 0; j < i; ++j) row[static_cast<std::size_t>(j)] = tab_.A(i, j);
-    stage_sums_.push_back(terms_of(row.data(), i));
+    Stage stage;
+    stage.sum = terms_of(row.data(), i);
+    stage.c = tab_.c[i];
+    stage.a_ii = tab_.A(i, i);
+    // Explicit stages are built in place: Q_i = q̃, V_i = ṽ.
+    stage.q = stage.a_ii == 0.0 ? &Q_[static_cast<std::size_t>(i)] : &q_tilde_;
+    stage.v = stage.a_ii == 0.0 ? &V_[static_cast<std::size_t>(i)] : &v_tilde_;
+    stage.reads_v1 =
+        first_stage_in_place_ && !stage.sum.terms.empty() && stage.sum.terms[0].q == &V_[0];
+    stages_.push_back(std::move(stage));
   }
   update_sum_ = terms_of(tab_.b.data(), tab_.stages());
-  // The vectors of each sum (V_ and A_ never reallocate).
-  for (Sum* sum : sums()) {
-    for (int j : sum->index) {
-      sum->v_terms.push_back(&V_[static_cast<std::size_t>(j)]);
-      sum->a_terms.push_back(&A_[static_cast<std::size_t>(j)]);
-    }
-  }
-  first_stage_in_place_ = tab_.A(0, 0) == 0.0;
+  potential_force_only_ = !p.has_dissipation() && !p.has_external_force();
   if (!tab_.is_explicit()) phi_.emplace(p);
   // Stiffly accurate in the bitwise sense: the last row of A is b.
   last_stage_is_solution_ = true;
@@ -62,10 +64,11 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
 }
 
-std::vector<RungeKuttaStepper::Sum*> RungeKuttaStepper::sums() {
-  std::vector<Sum*> out{&update_sum_};
-  for (Sum& sum : stage_sums_) out.push_back(&sum);
-  return out;
+void RungeKuttaStepper::accelerate(const Vec& q, const Vec& v, double t, Vec& a) {
+  if (potential_force_only_)
+    p_.potential_acceleration(q, a);
+  else
+    p_.acceleration(q, v, t, a, scratch_);
 }
 
 StepReport RungeKuttaStepper::step(State& s) {
@@ -78,24 +81,21 @@ StepReport RungeKuttaStepper::step(State& s) {
   // the stages instead of being copied in before them (two passes less per
   // step). Until then V_1 is read from s.v; nothing reads Q_1 (implicit
   // stages use q̃ and s.q), and s is untouched if a stage fails.
-  for (int i = 0; i < stages; ++i) {
-    const double t_stage = s.t + tab_.c[i] * h;
-    const double a_ii = tab_.A(i, i);
-    if (i == 0 && first_stage_in_place_) {
-      p_.acceleration(s.q, s.v, t_stage, A_[0], scratch_);
-      ++report.rhs_evals;
-      continue;
-    }
-    // Explicit stages are built in place: Q_i = q̃, V_i = ṽ.
-    Vec& q_tilde = a_ii == 0.0 ? Q_[i] : q_tilde_;
-    Vec& v_tilde = a_ii == 0.0 ? V_[i] : v_tilde_;
-    Sum& sum = stage_sums_[static_cast<std::size_t>(i)];
-    const int terms = static_cast<int>(sum.index.size());
-    if (first_stage_in_place_ && terms > 0 && sum.index[0] == 0) sum.v_terms[0] = &s.v;  // V_1
-    combine(q_tilde, s.q, sum.coef.data(), sum.v_terms.data(), terms);
-    combine(v_tilde, s.v, sum.coef.data(), sum.a_terms.data(), terms);
+  int first = 0;
+  if (first_stage_in_place_) {
+    accelerate(s.q, s.v, s.t + stages_[0].c * h, A_[0]);
+    ++report.rhs_evals;
+    first = 1;
+  }
+  for (int i = first; i < stages; ++i) {
+    Stage& stage = stages_[static_cast<std::size_t>(i)];
+    Sum& sum = stage.sum;
+    if (stage.reads_v1) sum.terms[0].q = &s.v;
+    combine_pair(*stage.q, s.q, *stage.v, s.v, sum.begin(), sum.end());
+    const double t_stage = s.t + stage.c * h;
+    const double a_ii = stage.a_ii;
     if (a_ii == 0.0) {
-      p_.acceleration(q_tilde, v_tilde, t_stage, A_[i], scratch_);
+      accelerate(*stage.q, *stage.v, t_stage, A_[static_cast<std::size_t>(i)]);
       ++report.rhs_evals;
       continue;
     }
@@ -132,9 +132,7 @@ StepReport RungeKuttaStepper::step(State& s) {
   } else {
     const Vec& q_n = first_stage_in_place_ ? Q_[0] : s.q;
     const Vec& v_n = first_stage_in_place_ ? V_[0] : s.v;
-    const int terms = static_cast<int>(update_sum_.index.size());
-    combine(s.q, q_n, update_sum_.coef.data(), update_sum_.v_terms.data(), terms);
-    combine(s.v, v_n, update_sum_.coef.data(), update_sum_.a_terms.data(), terms);
+    combine_pair(s.q, q_n, s.v, v_n, update_sum_.begin(), update_sum_.end());
   }
   if (tab_.b_hat.size() == stages) {
     // Embedded estimate ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.

@@ -26,6 +26,7 @@
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
+#include "integrators/pair_sums.hpp"
 #include "integrators/stepper.hpp"
 
 namespace tibench {
@@ -46,24 +47,38 @@ class RungeKuttaStepper final : public Stepper {
   void set_initial_guess(const Vec& q_guess) { guess_ = q_guess; }
 
  private:
-  // The nonzero terms of a stage or update sum: coefficients h a_j, the
-  // stages j they weigh (ascending) and those stages' V_j and A_j (V_1 is
-  // pointed at the state's velocity while stage 1 is evaluated in place).
+  // The nonzero terms of a stage or update sum: coefficients h a_j with the
+  // V_j and A_j they weigh, in stage order. A first term V_1 is pointed at the
+  // state's velocity while stage 1 is evaluated in place.
   struct Sum {
-    std::vector<double> coef;
-    std::vector<int> index;
-    std::vector<const Vec*> v_terms, a_terms;
+    std::vector<PairTerm> terms;
+    const PairTerm* begin() const { return terms.data(); }
+    const PairTerm* end() const { return terms.data() + terms.size(); }
   };
-  std::vector<Sum*> sums();
+  // Stage i as step() walks it, resolved at construction (the tableau is
+  // fixed; on tiny systems re-deriving this per stage costs as much as the
+  // arithmetic).
+  struct Stage {
+    Sum sum;  // row i of A below the diagonal
+    double c = 0.0, a_ii = 0.0;
+    Vec* q = nullptr;  // where q̃ is built: Q_i for explicit stages, else q_tilde_
+    Vec* v = nullptr;  // where ṽ is built: V_i for explicit stages, else v_tilde_
+    bool reads_v1 = false;  // the sum's first term is V_1, read from the state
+  };
+  // A_i = M⁻¹ f(Q_i, V_i, t_i) (Problem::acceleration, bit for bit).
+  void accelerate(const Vec& q, const Vec& v, double t, Vec& a);
 
   const Problem& p_;
   ButcherTableau tab_;
   std::vector<Vec> V_, A_, Q_;  // stage velocities, accelerations, positions
   std::optional<Vec> guess_;
   Vec q_tilde_, v_tilde_, x_, scratch_;  // x_: the stage increment y
-  std::vector<Sum> stage_sums_;  // row i of A, for stage i
-  Sum update_sum_;               // b
+  std::vector<Stage> stages_;
+  Sum update_sum_;  // b
   bool first_stage_in_place_ = false;  // a_11 = 0: stage 1 is evaluated on the state
+  // The problem has neither dissipation nor external force (asked once: on
+  // tiny systems the per-stage queries cost as much as the force itself).
+  bool potential_force_only_ = false;
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
   NewtonSolver newton_;

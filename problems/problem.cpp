@@ -64,9 +64,7 @@ void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) 
 
 void Problem::acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const {
   if (!has_dissipation() && !has_external_force()) {
-    gradient(q, a);
-    // −(g m⁻¹) rounds exactly like m⁻¹ (−g): negation commutes with rounding.
-    a.array() = -(a.array() * inv_mass_.array());
+    potential_acceleration(q, a);
     return;
   }
   force(q, v, t, a, scratch);

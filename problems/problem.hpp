@@ -142,6 +142,20 @@ class Problem {
   // a = M⁻¹ force(q, v, t), bit for bit, in fewer passes over memory (for the
   // explicit engines, whose cost on cheap problems is memory traffic).
   void acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const;
+  // a = −M⁻¹ ∇P(q): acceleration() of a problem without dissipation and
+  // external force, bit for bit, without asking which force terms it has.
+  // Engines that evaluate forces many times per step on tiny systems (where
+  // those virtual queries cost as much as the force) ask once and call this.
+  void potential_acceleration(const Vec& q, Vec& a) const {
+    gradient(q, a);
+    // −(g m⁻¹) rounds exactly like m⁻¹ (−g): negation commutes with rounding.
+    // A plain loop, inline: for tiny systems a call and Eigen's dynamic-size
+    // setup cost more than the arithmetic.
+    double* x = a.data();
+    const double* m_inv = inv_mass_.data();
+    const Index n = a.size();
+    for (Index i = 0; i < n; ++i) x[i] = -(x[i] * m_inv[i]);
+  }
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }
   Vec linear_momentum(const Vec& v) const;                  // dim components

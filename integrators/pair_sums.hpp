@@ -1,0 +1,54 @@
+// Pairs of sums with shared coefficients, as the position and velocity sums
+// of the Runge–Kutta stages and update are:
+//   out_q = base_q + Σ_k c_k Xq_k,  out_v = base_v + Σ_k c_k Xv_k,
+// each entry rounding exactly as combine's (vector_sums.hpp): summed in term
+// order, as a sequence of axpy updates would. Both sums in one loop halve the
+// loop and coefficient overhead, which is what a step costs on tiny systems
+// (the oscillator, n = 1): there the entries are summed inline, term after
+// term, with each term's coefficient and vectors side by side.
+#pragma once
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+struct PairTerm {
+  double c;
+  const Vec* q;
+  const Vec* v;
+};
+
+// Below this size combine_pair sums entry by entry, inline: the call and the
+// setup of the vectorized passes cost more than the arithmetic.
+inline constexpr Index kShortPairSum = 8;
+
+// The vectorized passes (pair_sums.cpp) for the larger systems.
+void combine_pair_passes(Index n, double* oq, const double* bq, double* ov, const double* bv,
+                         const PairTerm* first, const PairTerm* last);
+
+// Sums the terms [first, last). Every vector has the size of base_q (the
+// callers size their workspace once; no resize check per sum). `out_q` may
+// be `base_q` and `out_v` may be `base_v`; no term's vectors may be `out_q`
+// or `out_v`.
+inline void combine_pair(Vec& out_q, const Vec& base_q, Vec& out_v, const Vec& base_v,
+                         const PairTerm* first, const PairTerm* last) {
+  const Index n = base_q.size();
+  double *oq = out_q.data(), *ov = out_v.data();
+  const double *bq = base_q.data(), *bv = base_v.data();
+  if (n >= kShortPairSum) {
+    combine_pair_passes(n, oq, bq, ov, bv, first, last);
+    return;
+  }
+  // The partial sums stay in registers, which rounds like storing them.
+  for (Index i = 0; i < n; ++i) {
+    double sq = bq[i], sv = bv[i];
+    for (const PairTerm* t = first; t != last; ++t) {
+      sq += t->c * t->q->data()[i];
+      sv += t->c * t->v->data()[i];
+    }
+    oq[i] = sq;
+    ov[i] = sv;
+  }
+}
+
+}  // namespace tibench
