@@ -97,9 +97,14 @@ std::vector<Row> rows_for(const Workload& w) {
                                 false,
                                 {"jacobian_reuse=true", "linear_solver=cholmod", "newton_tol=1e-6"},
                                 "+reuse+cholmod+tol1e-6"};
+  const Row cholmod_reuse{
+      "sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"};
   if (w.id == "beam-1s") {
     std::vector<Row> rows{{"sdirk2", false}, reuse, reuse_loose};
-    if (cholmod) rows.push_back(cholmod_reuse_loose);
+    if (cholmod) {
+      rows.push_back(cholmod_reuse);
+      rows.push_back(cholmod_reuse_loose);
+    }
     return rows;
   }
   std::vector<Row> rows{{"rk4", true}};
@@ -110,8 +115,7 @@ std::vector<Row> rows_for(const Workload& w) {
     rows.push_back(reuse_loose);
     if (cholmod) {
       rows.push_back({"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"});
-      rows.push_back(
-          {"sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
+      rows.push_back(cholmod_reuse);
       rows.push_back(cholmod_reuse_loose);
     }
     return rows;
