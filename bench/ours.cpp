@@ -17,13 +17,15 @@ namespace {
 
 // SUNDIALS's ARKODE_SDIRK_2_1_2 (A = [[1, 0], [−1, 1]], b = [½, ½]) run by
 // our generic engine, so that the ARKODE DIRK row has a same-method partner.
-std::unique_ptr<Stepper> sdirk_2_1_2(const Problem& p, double h) {
-  Eigen::MatrixXd A(2, 2);
-  A << 1.0, 0.0, -1.0, 1.0;
-  Eigen::VectorXd b(2);
-  b << 0.5, 0.5;
-  return std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_matrices("sdirk-2-1-2", A, b),
-                                             h, NewtonOptions{});
+const ButcherTableau& sdirk_2_1_2() {
+  static const ButcherTableau tableau = [] {
+    Eigen::MatrixXd A(2, 2);
+    A << 1.0, 0.0, -1.0, 1.0;
+    Eigen::VectorXd b(2);
+    b << 0.5, 0.5;
+    return ButcherTableau::from_matrices("sdirk-2-1-2", A, b);
+  }();
+  return tableau;
 }
 
 struct Row {
@@ -36,16 +38,20 @@ struct Row {
 };
 
 std::unique_ptr<Stepper> make_stepper(const Row& row, const Problem& p, double h) {
-  return row.method == "sdirk-2-1-2" ? sdirk_2_1_2(p, h)
-                                     : find_integrator(row.method).stepper(p, h, row.iparams);
+  if (row.method == "sdirk-2-1-2")
+    return std::make_unique<RungeKuttaStepper>(p, sdirk_2_1_2(), h, NewtonOptions{});
+  return find_integrator(row.method).stepper(p, h, row.iparams);
 }
 
 // Stages with a Newton solve (nonzero diagonal of A); 0 when the method is
-// not a Butcher tableau of the registry.
+// not a Butcher tableau.
 int implicit_stages(const std::string& method) {
-  if (method == "sdirk-2-1-2") return 2;
-  const auto& tableau = find_integrator(method).tableau;
-  if (!tableau) return 0;
+  const ButcherTableau* tableau = &sdirk_2_1_2();
+  if (method != "sdirk-2-1-2") {
+    const auto& registered = find_integrator(method).tableau;
+    if (!registered) return 0;
+    tableau = &*registered;
+  }
   int n = 0;
   for (Index i = 0; i < tableau->A.rows(); ++i) n += tableau->A(i, i) != 0.0;
   return n;

@@ -1,8 +1,9 @@
 // Pairs of sums with shared coefficients, as the position and velocity sums
-// of the Runge–Kutta stages and update are:
+// of the Runge–Kutta and Rosenbrock stages and updates are:
 //   out_q = base_q + Σ_k c_k Xq_k,  out_v = base_v + Σ_k c_k Xv_k,
-// each entry rounding exactly as combine's (vector_sums.hpp): summed in term
-// order, as a sequence of axpy updates would. Both sums in one loop halve the
+// each entry summed in term order ((base + c_0 X_0) + c_1 X_1 + …), the
+// rounding of a sequence of axpy updates; a zero base gives the rounding and
+// signed zeros of setZero followed by those updates. Both sums in one loop halve the
 // loop and coefficient overhead, which is what a step costs on tiny systems
 // (the oscillator, n = 1): there the entries are summed inline, term after
 // term, with each term's coefficient and vectors side by side.

@@ -1,6 +1,6 @@
 #include "integrators/rosenbrock.hpp"
 
-#include "integrators/vector_sums.hpp"
+#include "integrators/pair_sums.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -26,10 +26,11 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   U_.assign(s, Vec::Zero(p.dofs()));
   W_.assign(s, Vec::Zero(p.dofs()));
   const auto add = [&](Sum& sum, double coef, int j) {
-    sum.coef.push_back(coef);
-    sum.u.push_back(&U_[static_cast<std::size_t>(j)]);
-    sum.w.push_back(&W_[static_cast<std::size_t>(j)]);
+    sum.push_back({coef, &U_[static_cast<std::size_t>(j)], &W_[static_cast<std::size_t>(j)]});
   };
+  // combine_pair writes into vectors of the state's size.
+  for (Vec* v : {&q_hat_, &v_hat_, &sum_u_, &sum_w_}) v->resize(p.dofs());
+  zero_ = Vec::Zero(p.dofs());
   stage_a_.resize(static_cast<std::size_t>(s));
   stage_c_.resize(static_cast<std::size_t>(s));
   for (int i = 0; i < s; ++i)
@@ -61,14 +62,9 @@ bool RosenbrockStepper::assemble(const State& s) {
     p_.dissipation_mixed_hessian(s.q, s.v, kq_triplets_);
   for (auto& e : kq_triplets_) e = Eigen::Triplet<double>(e.row(), e.col(), -e.value());
   if (kq_assembler_.assemble(kq_triplets_, n, Kq_)) {
-    // Where each entry of K_q's row-major copy comes from: convert a matrix
-    // whose values are the value indices of K_q (exact in doubles).
-    SparseMatrix index = Kq_;
-    for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
-    hg_kq_rows_ = index;
-    kq_row_source_.resize(static_cast<std::size_t>(hg_kq_rows_.nonZeros()));
-    for (Index k = 0; k < hg_kq_rows_.nonZeros(); ++k)
-      kq_row_source_[static_cast<std::size_t>(k)] = static_cast<Index>(hg_kq_rows_.valuePtr()[k]);
+    // Where each entry of K_q's row-major copy comes from.
+    hg_kq_rows_ = value_indices(Kq_);
+    kq_row_source_ = value_sources(hg_kq_rows_);
   }
   double* rows = hg_kq_rows_.valuePtr();
   for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
@@ -137,16 +133,14 @@ StepReport RosenbrockStepper::step(State& s) {
   }
   if (p_.has_external_force()) p_.external_force_rate(s.t, f_t_);
   const double hg = h * gamma_;
-  // Stage sums q̂ = q + Σ a_ij U_j, v̂ = v + Σ a_ij W_j, Σ (c_ij/h) U_j and
-  // Σ (c_ij/h) W_j: one fused pass each (integrators/vector_sums.hpp), same
-  // order and rounding as the axpy updates over j.
+  // Stage sums (q̂, v̂) = (q, v) + Σ a_ij (U_j, W_j) and Σ (c_ij/h) (U_j, W_j)
+  // from +0.0: one fused pass each (integrators/pair_sums.hpp), same order
+  // and rounding as the axpy updates over j.
   for (int i = 0; i < stages; ++i) {
     const Sum& a = stage_a_[static_cast<std::size_t>(i)];
     const Sum& c = stage_c_[static_cast<std::size_t>(i)];
-    combine(q_hat_, s.q, a.coef.data(), a.u.data(), a.terms());
-    combine(v_hat_, s.v, a.coef.data(), a.w.data(), a.terms());
-    combine_from_zero(sum_u_, c.coef.data(), c.u.data(), c.terms(), p_.dofs());
-    combine_from_zero(sum_w_, c.coef.data(), c.w.data(), c.terms(), p_.dofs());
+    combine_pair(q_hat_, s.q, v_hat_, s.v, a.data(), a.data() + a.size());
+    combine_pair(sum_u_, zero_, sum_w_, zero_, c.data(), c.data() + c.size());
     p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
     kq_arg_ = v_hat_ + sum_u_;
@@ -158,11 +152,9 @@ StepReport RosenbrockStepper::step(State& s) {
     ++report.linear_solves;
     U_[i] = hg * (W_[i] + v_hat_ + sum_u_);
   }
-  combine(s.q, s.q, update_.coef.data(), update_.u.data(), update_.terms());
-  combine(s.v, s.v, update_.coef.data(), update_.w.data(), update_.terms());
+  combine_pair(s.q, s.q, s.v, s.v, update_.data(), update_.data() + update_.size());
   // Embedded estimate ‖Σ (m_i − m̂_i)(U_i, W_i)‖_∞ (positions and velocities).
-  combine_from_zero(sum_u_, error_.coef.data(), error_.u.data(), error_.terms(), p_.dofs());
-  combine_from_zero(sum_w_, error_.coef.data(), error_.w.data(), error_.terms(), p_.dofs());
+  combine_pair(sum_u_, zero_, sum_w_, zero_, error_.data(), error_.data() + error_.size());
   const double err = std::max(sum_u_.cwiseAbs().maxCoeff(), sum_w_.cwiseAbs().maxCoeff());
   report.error_estimate = err;
   s.t += h;

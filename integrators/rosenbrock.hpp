@@ -16,6 +16,7 @@
 
 #include <Eigen/SparseLU>
 
+#include "integrators/pair_sums.hpp"
 #include "integrators/sparse_assembly.hpp"
 #include "integrators/sparse_factorization.hpp"
 #include "integrators/stepper.hpp"
@@ -55,16 +56,13 @@ class RosenbrockStepper final : public Stepper {
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  // A linear combination Σ_k coef_k (U, W)_{index_k} with its vectors
-  // (U_ and W_ never reallocate). Built once: h and the tableau are fixed.
-  struct Sum {
-    std::vector<double> coef;
-    std::vector<const Vec*> u, w;
-    int terms() const { return static_cast<int>(coef.size()); }
-  };
+  // A linear combination Σ_k coef_k (U_j, W_j)_k with its vectors (U_ and W_
+  // never reallocate). Built once: h and the tableau are fixed.
+  using Sum = std::vector<PairTerm>;
   std::vector<Sum> stage_a_, stage_c_;  // per stage: the nonzero a_ij, the nonzero c_ij/h
   Sum update_, error_;                  // the nonzero m_i; every m_i − m̂_i
   Vec q_hat_, v_hat_, f_, f_t_, rhs_, sum_u_, sum_w_, scratch_, kq_arg_;
+  Vec zero_;  // the +0.0 base of the sums that start from zero
 };
 
 }  // namespace tibench

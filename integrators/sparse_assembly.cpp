@@ -45,4 +45,10 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
   return changed;
 }
 
+SparseMatrix value_indices(const SparseMatrix& A) {
+  SparseMatrix index = A;
+  for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
+  return index;
+}
+
 }  // namespace tibench

@@ -39,4 +39,20 @@ class TripletAssembler {
   std::vector<SparseMatrix::StorageIndex> outer_, inner_;  // the compressed pattern
 };
 
+// Where the entries of a matrix derived from A come from (a permuted or
+// row-major copy, whose pattern is fixed once A's is): value_indices(A) is
+// A with every value replaced by its index in A's value array (exact in
+// doubles); derive from it what is derived from A, and value_sources of the
+// result gives, per stored entry, the index of A's value it holds. The
+// derived copy can then be refilled by a gather instead of rebuilt.
+SparseMatrix value_indices(const SparseMatrix& A);
+
+template <class Derived>
+std::vector<Index> value_sources(const Derived& derived) {
+  std::vector<Index> source(static_cast<std::size_t>(derived.nonZeros()));
+  for (std::size_t k = 0; k < source.size(); ++k)
+    source[k] = static_cast<Index>(derived.valuePtr()[k]);
+  return source;
+}
+
 }  // namespace tibench

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "integrators/sparse_assembly.hpp"
 #include "problems/parameters.hpp"
 
 #ifdef TIBENCH_HAVE_CHOLMOD
@@ -116,20 +117,16 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     if (analyze || !ldlt_analyzed_ || A.nonZeros() != analyzed_nonzeros_) {
       ldlt_.analyzePattern(A);
       analyzed_nonzeros_ = A.nonZeros();
-      // Where each entry of P A Pᵀ comes from: permute a matrix whose values
-      // are the value indices of A (exact in doubles), as Eigen's factorize()
-      // permutes A itself.
-      SparseMatrix index = A;
-      for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);
+      // Where each entry of P A Pᵀ comes from: A's value indices permuted as
+      // Eigen's factorize() permutes A itself.
+      const SparseMatrix index = value_indices(A);
       permuted_.resize(A.rows(), A.cols());
       if (ldlt_.permutationP().size() > 0)
         permuted_.selfadjointView<Eigen::Upper>() =
             index.selfadjointView<Eigen::Lower>().twistedBy(ldlt_.permutationP());
       else
         permuted_.selfadjointView<Eigen::Upper>() = index.selfadjointView<Eigen::Lower>();
-      permuted_source_.resize(static_cast<std::size_t>(permuted_.nonZeros()));
-      for (Index k = 0; k < permuted_.nonZeros(); ++k)
-        permuted_source_[static_cast<std::size_t>(k)] = static_cast<Index>(permuted_.valuePtr()[k]);
+      permuted_source_ = value_sources(permuted_);
     }
     ldlt_analyzed_ = true;
     double* values = permuted_.valuePtr();
