@@ -42,9 +42,8 @@ int set_openblas_threads(dl_phdr_info* info, std::size_t, void*) {
 // (OMP_NUM_THREADS does not limit it); on this 2-core machine they contend
 // (10 beam steps: 66k futex calls, 3.5x the CPU time of one thread). The
 // factorization therefore runs with OpenMP's max-active-levels at 0, every
-// region on one thread. That ICV is process-wide: a concurrent element loop
-// on another thread (only in single-cell runs, where there is none) would
-// run serially meanwhile, with the same results (element_loop.hpp).
+// region on one thread. (That ICV is process-wide, but nothing else here
+// uses OpenMP: the element loops have their own threads, element_loop.hpp.)
 class SerialOpenMp {
  public:
 #ifdef _OPENMP
