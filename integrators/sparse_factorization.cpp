@@ -104,29 +104,38 @@ SymmetricFactorization::SymmetricFactorization(LinearSolver backend) {
 
 SymmetricFactorization::~SymmetricFactorization() = default;
 
+// AMD or center-out, whichever elimination_ordering.hpp's rule prefers for
+// A's pattern; then where each entry of P A Pᵀ comes from: A's value indices
+// permuted as Eigen's factorize() permutes A itself.
+void SymmetricFactorization::analyze_ldlt(const SparseMatrix& A) {
+  analyzed_nonzeros_ = A.nonZeros();
+  const SparseMatrix index = value_indices(A);
+  const auto upper_permuted = [&](const Permutation& order) {
+    SparseMatrix upper(A.rows(), A.cols());
+    upper.selfadjointView<Eigen::Upper>() =
+        index.selfadjointView<Eigen::Lower>().twistedBy(order.inverse());
+    return upper;
+  };
+  const Permutation amd = amd_ordering(A), center_out = center_out_ordering(A);
+  SparseMatrix amd_upper = upper_permuted(amd), center_out_upper = upper_permuted(center_out);
+  ordering_ = preferred_ordering(elimination_shape(amd_upper), elimination_shape(center_out_upper));
+  const bool center = ordering_ == Ordering::center_out;
+  permuted_ = std::move(center ? center_out_upper : amd_upper);
+  ldlt_.analyze_permuted(center ? center_out : amd, permuted_);
+  permuted_source_ = value_sources(permuted_);
+}
+
 void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
                                             FactorizationOutcome& out) {
   if (!A.isCompressed()) {  // (value indices need compressed storage)
     if (analyze || !ldlt_analyzed_) ldlt_.analyzePattern(A);
+    ordering_ = Ordering::amd;
     ldlt_analyzed_ = false;  // the permuted copy below was not built for A
     ldlt_.factorize(A);
   } else {
     // (A matrix with another entry count than the analyzed one cannot be the
     // analyzed pattern: analyzed again rather than read out of range.)
-    if (analyze || !ldlt_analyzed_ || A.nonZeros() != analyzed_nonzeros_) {
-      ldlt_.analyzePattern(A);
-      analyzed_nonzeros_ = A.nonZeros();
-      // Where each entry of P A Pᵀ comes from: A's value indices permuted as
-      // Eigen's factorize() permutes A itself.
-      const SparseMatrix index = value_indices(A);
-      permuted_.resize(A.rows(), A.cols());
-      if (ldlt_.permutationP().size() > 0)
-        permuted_.selfadjointView<Eigen::Upper>() =
-            index.selfadjointView<Eigen::Lower>().twistedBy(ldlt_.permutationP());
-      else
-        permuted_.selfadjointView<Eigen::Upper>() = index.selfadjointView<Eigen::Lower>();
-      permuted_source_ = value_sources(permuted_);
-    }
+    if (analyze || !ldlt_analyzed_ || A.nonZeros() != analyzed_nonzeros_) analyze_ldlt(A);
     ldlt_analyzed_ = true;
     double* values = permuted_.valuePtr();
     const double* source = A.valuePtr();

@@ -1,8 +1,10 @@
 // Factorization of the symmetric sparse matrices of implicit stages (Newton
 // Hessians, Rosenbrock matrices), with the two reuses that keep results exact:
 //
-//   - the symbolic analysis (fill-reducing ordering, elimination tree) is done
-//     only when the caller reports a new sparsity pattern, so once per run;
+//   - the symbolic analysis (the elimination ordering, chosen per pattern by
+//     elimination_ordering.hpp; the elimination tree and the replay schedule
+//     of preordered_ldlt.hpp) is done only when the caller reports a new
+//     sparsity pattern, so once per run;
 //   - when the matrix is bit-for-bit equal to the one last factorized (linear
 //     problems, constant stage coefficients, a Newton iteration that did not
 //     move the Hessian), the numeric factorization is kept as well: the same
@@ -12,11 +14,12 @@
 
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "integrators/elimination_ordering.hpp"
+#include "integrators/preordered_ldlt.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench {
@@ -34,20 +37,6 @@ std::vector<std::string> linear_solver_ids();
 // Parses a parameter value; InputError for a backend this build lacks.
 LinearSolver linear_solver(const std::string& id);
 
-// Eigen's SimplicialLDLT with the permuted matrix P A Pᵀ formed by the
-// caller: Eigen's factorize() builds it from scratch at every call (a new
-// sparse matrix, allocation and index work comparable to the numeric
-// factorization of a banded matrix); its pattern and the source of every
-// entry are fixed after the analysis, so the values can be scattered into a
-// kept copy instead. The factor is bit-identical: factorize_preordered sees
-// the same matrix, entry for entry.
-class PreorderedLDLT : public Eigen::SimplicialLDLT<SparseMatrix> {
- public:
-  void factorize_permuted(const SparseMatrix& upper) {
-    this->template factorize_preordered<true>(upper);
-  }
-};
-
 class SymmetricFactorization {
  public:
   explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt);
@@ -61,10 +50,13 @@ class SymmetricFactorization {
   // x = A⁻¹ b with the last factor.
   void solve(const Vec& b, Vec& x) const;
   int numeric_factorizations() const { return numeric_; }
+  // The elimination ordering of the LDLᵀ backend's last analysis.
+  Ordering ordering() const { return ordering_; }
 
  private:
   struct Cholmod;  // CHOLMOD builds only
   void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
+  void analyze_ldlt(const SparseMatrix& A);
 
   PreorderedLDLT ldlt_;
   // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
@@ -74,6 +66,7 @@ class SymmetricFactorization {
   Index analyzed_nonzeros_ = -1;
   std::unique_ptr<Cholmod> cholmod_;
   bool ldlt_analyzed_ = false;
+  Ordering ordering_ = Ordering::amd;
   bool solve_with_ldlt_ = true;
   std::vector<double> factored_values_;
   Vec inverse_diagonal_;  // 1/D of the last factorization
