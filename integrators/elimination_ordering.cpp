@@ -74,6 +74,98 @@ void forget(const std::vector<StorageIndex>& nodes, std::vector<StorageIndex>& d
   for (StorageIndex x : nodes) distance[static_cast<std::size_t>(x)] = -1;
 }
 
+// The center-out sequence of graph g (see the header).
+Permutation center_out_ordering(const Graph& g) {
+  const auto n = g.start.size() - 1;
+  std::vector<StorageIndex> distance(n, -1), reached, root_distance(n, 0), order;
+  std::vector<bool> placed(n, false);
+  std::vector<std::size_t> bucket_start;
+  order.reserve(n);
+  for (std::size_t seed = 0; seed < n; ++seed) {
+    if (placed[seed]) continue;
+    // A pseudo-peripheral root (George & Liu §4.3.2): from the last level of
+    // the current root's level structure, the node of least degree (lowest
+    // index among equals) while that lengthens the structure.
+    StorageIndex levels = breadth_first(g, {static_cast<StorageIndex>(seed)}, distance, reached);
+    for (;;) {
+      StorageIndex candidate = -1;
+      for (StorageIndex x : reached)
+        if (distance[static_cast<std::size_t>(x)] == levels - 1 &&
+            (candidate < 0 || g.degree(x) < g.degree(candidate) ||
+             (g.degree(x) == g.degree(candidate) && x < candidate)))
+          candidate = x;
+      for (StorageIndex x : reached)
+        root_distance[static_cast<std::size_t>(x)] = distance[static_cast<std::size_t>(x)];
+      forget(reached, distance);
+      const StorageIndex candidate_levels = breadth_first(g, {candidate}, distance, reached);
+      if (candidate_levels <= levels) break;
+      levels = candidate_levels;
+    }
+    // The middle level of the root's structure, ascending, then every node's
+    // distance from it.
+    std::vector<StorageIndex> middle;
+    for (StorageIndex x : reached)
+      if (root_distance[static_cast<std::size_t>(x)] == (levels - 1) / 2) middle.push_back(x);
+    std::sort(middle.begin(), middle.end());
+    forget(reached, distance);
+    breadth_first(g, middle, distance, reached);
+    // Decreasing distance, ascending index within a distance: a counting
+    // sort over the component's nodes taken in ascending index.
+    std::vector<StorageIndex> component = reached;
+    std::sort(component.begin(), component.end());
+    StorageIndex far = 0;
+    for (StorageIndex x : component) far = std::max(far, distance[static_cast<std::size_t>(x)]);
+    bucket_start.assign(static_cast<std::size_t>(far) + 2, 0);
+    for (StorageIndex x : component)
+      ++bucket_start[static_cast<std::size_t>(far - distance[static_cast<std::size_t>(x)]) + 1];
+    for (std::size_t b = 1; b < bucket_start.size(); ++b) bucket_start[b] += bucket_start[b - 1];
+    const std::size_t base = order.size();
+    order.resize(base + component.size());
+    for (StorageIndex x : component) {
+      order[base + bucket_start[static_cast<std::size_t>(far - distance[static_cast<std::size_t>(x)])]++] = x;
+      placed[static_cast<std::size_t>(x)] = true;
+    }
+    // Distances stay set: the component's nodes are never reached again
+    // (later searches start in other components).
+  }
+  Permutation p(static_cast<Index>(n));
+  std::copy(order.begin(), order.end(), p.indices().data());
+  return p;
+}
+
+// The shape of L for the elimination sequence `order` of graph g: Eigen's
+// symbolic loop over the rows i < k of column k of P A Pᵀ (the parent and
+// the counts do not depend on the order the rows are visited in).
+EliminationShape elimination_shape(const Graph& g, const Permutation& order) {
+  const auto n = g.start.size() - 1;
+  std::vector<StorageIndex> position(n), parent(n, -1), tag(n), height(n, 1);
+  for (std::size_t k = 0; k < n; ++k) position[static_cast<std::size_t>(order.indices()[static_cast<Index>(k)])] = static_cast<StorageIndex>(k);
+  EliminationShape shape;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto kk = static_cast<StorageIndex>(k);
+    tag[k] = kk;
+    const auto x = static_cast<std::size_t>(order.indices()[static_cast<Index>(k)]);
+    for (auto e = g.start[x]; e < g.start[x + 1]; ++e) {
+      // Every node reached from a nonzero A(i, k), i < k, on the way up the
+      // elimination tree is a nonzero L(k, i).
+      for (auto i = position[static_cast<std::size_t>(g.adjacent[static_cast<std::size_t>(e)])];
+           i < kk && tag[static_cast<std::size_t>(i)] != kk; i = parent[static_cast<std::size_t>(i)]) {
+        if (parent[static_cast<std::size_t>(i)] == -1) parent[static_cast<std::size_t>(i)] = kk;
+        ++shape.factor_nonzeros;
+        tag[static_cast<std::size_t>(i)] = kk;
+      }
+    }
+  }
+  // Children precede their parents (parent(i) > i).
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto up = parent[k];
+    if (up >= 0)
+      height[static_cast<std::size_t>(up)] = std::max(height[static_cast<std::size_t>(up)], height[k] + 1);
+    shape.critical_path = std::max<Index>(shape.critical_path, height[k]);
+  }
+  return shape;
+}
+
 }  // namespace
 
 const char* ordering_name(Ordering ordering) {
@@ -87,95 +179,27 @@ Permutation amd_ordering(const SparseMatrix& A) {
   return order;
 }
 
-Permutation center_out_ordering(const SparseMatrix& A) {
-  const Graph g = graph_of(A);
-  const auto n = static_cast<std::size_t>(A.rows());
-  std::vector<StorageIndex> distance(n, -1), reached, order;
-  std::vector<bool> placed(n, false);
-  order.reserve(n);
-  for (std::size_t seed = 0; seed < n; ++seed) {
-    if (placed[seed]) continue;
-    // A pseudo-peripheral root (George & Liu §4.3.2): from the last level of
-    // the current root's level structure, the node of least degree (lowest
-    // index among equals) while that lengthens the structure.
-    StorageIndex root = static_cast<StorageIndex>(seed);
-    StorageIndex levels = breadth_first(g, {root}, distance, reached);
-    for (;;) {
-      StorageIndex candidate = -1;
-      for (StorageIndex x : reached)
-        if (distance[static_cast<std::size_t>(x)] == levels - 1 &&
-            (candidate < 0 || g.degree(x) < g.degree(candidate) ||
-             (g.degree(x) == g.degree(candidate) && x < candidate)))
-          candidate = x;
-      forget(reached, distance);
-      const StorageIndex candidate_levels = breadth_first(g, {candidate}, distance, reached);
-      if (candidate_levels <= levels) {
-        forget(reached, distance);
-        breadth_first(g, {root}, distance, reached);
-        break;
-      }
-      root = candidate;
-      levels = candidate_levels;
-    }
-    // The middle level of the root's structure, then every node's distance
-    // from it.
-    std::vector<StorageIndex> middle;
-    for (StorageIndex x : reached)
-      if (distance[static_cast<std::size_t>(x)] == (levels - 1) / 2) middle.push_back(x);
-    std::sort(middle.begin(), middle.end());
-    forget(reached, distance);
-    breadth_first(g, middle, distance, reached);
-    std::vector<StorageIndex> component = reached;
-    std::sort(component.begin(), component.end(), [&](StorageIndex a, StorageIndex b) {
-      const StorageIndex da = distance[static_cast<std::size_t>(a)];
-      const StorageIndex db = distance[static_cast<std::size_t>(b)];
-      return da != db ? da > db : a < b;
-    });
-    for (StorageIndex x : component) {
-      placed[static_cast<std::size_t>(x)] = true;
-      order.push_back(x);
-    }
-    // Distances stay set: they mark the component as visited for later BFS
-    // runs, which start from unplaced seeds and never cross into it.
-  }
-  Permutation p(static_cast<Index>(n));
-  std::copy(order.begin(), order.end(), p.indices().data());
-  return p;
-}
+Permutation center_out_ordering(const SparseMatrix& A) { return center_out_ordering(graph_of(A)); }
 
-EliminationShape elimination_shape(const SparseMatrix& upper) {
-  const Index n = upper.cols();
-  std::vector<StorageIndex> parent(static_cast<std::size_t>(n), -1), tag(static_cast<std::size_t>(n));
-  std::vector<StorageIndex> height(static_cast<std::size_t>(n), 1);
-  EliminationShape shape;
-  for (Index k = 0; k < n; ++k) {
-    tag[static_cast<std::size_t>(k)] = static_cast<StorageIndex>(k);
-    for (SparseMatrix::InnerIterator it(upper, k); it; ++it) {
-      // Every node reached from a nonzero A(i, k), i < k, on the way up the
-      // elimination tree is a nonzero L(k, i).
-      for (auto i = static_cast<StorageIndex>(it.row()); i < k && tag[static_cast<std::size_t>(i)] != k;
-           i = parent[static_cast<std::size_t>(i)]) {
-        if (parent[static_cast<std::size_t>(i)] == -1) parent[static_cast<std::size_t>(i)] = static_cast<StorageIndex>(k);
-        ++shape.factor_nonzeros;
-        tag[static_cast<std::size_t>(i)] = static_cast<StorageIndex>(k);
-      }
-    }
-  }
-  // Children precede their parents (parent(i) > i).
-  for (Index k = 0; k < n; ++k) {
-    const auto up = parent[static_cast<std::size_t>(k)];
-    if (up >= 0)
-      height[static_cast<std::size_t>(up)] =
-          std::max(height[static_cast<std::size_t>(up)], height[static_cast<std::size_t>(k)] + 1);
-    shape.critical_path = std::max<Index>(shape.critical_path, height[static_cast<std::size_t>(k)]);
-  }
-  return shape;
+EliminationShape elimination_shape(const SparseMatrix& A, const Permutation& order) {
+  return elimination_shape(graph_of(A), order);
 }
 
 Ordering preferred_ordering(const EliminationShape& amd, const EliminationShape& center_out) {
   const bool no_more_fill = center_out.factor_nonzeros <= amd.factor_nonzeros;
   const bool shorter = 4 * center_out.critical_path <= 3 * amd.critical_path;
   return no_more_fill && shorter ? Ordering::center_out : Ordering::amd;
+}
+
+OrderingChoice choose_ordering(const SparseMatrix& A) {
+  const Graph g = graph_of(A);
+  OrderingChoice choice;
+  Permutation amd = amd_ordering(A), center_out = center_out_ordering(g);
+  choice.amd = elimination_shape(g, amd);
+  choice.center_out = elimination_shape(g, center_out);
+  choice.ordering = preferred_ordering(choice.amd, choice.center_out);
+  choice.order = std::move(choice.ordering == Ordering::amd ? amd : center_out);
+  return choice;
 }
 
 }  // namespace tibench

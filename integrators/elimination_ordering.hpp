@@ -47,12 +47,20 @@ struct EliminationShape {
   Index critical_path = 0;    // nodes on the longest leaf-to-root path of the elimination tree
 };
 
-// The shape of the LDLᵀ factor of a matrix given by its upper triangle (the
-// layout Eigen factorizes: column k holds rows i ≤ k), from its elimination
-// tree and column counts (Eigen's symbolic analysis, the same loop).
-EliminationShape elimination_shape(const SparseMatrix& upper);
+// The shape of the LDLᵀ factor of P A Pᵀ (A's lower triangle read; `order`
+// is P⁻¹), from its elimination tree and column counts (Eigen's symbolic
+// analysis, the same loop).
+EliminationShape elimination_shape(const SparseMatrix& A, const Permutation& order);
 
 // The rule above.
 Ordering preferred_ordering(const EliminationShape& amd, const EliminationShape& center_out);
+
+// Both candidates for A's pattern, their shapes and the rule's choice.
+struct OrderingChoice {
+  Ordering ordering = Ordering::amd;
+  Permutation order;  // the chosen elimination sequence
+  EliminationShape amd, center_out;
+};
+OrderingChoice choose_ordering(const SparseMatrix& A);
 
 }  // namespace tibench

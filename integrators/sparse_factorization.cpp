@@ -116,12 +116,10 @@ void SymmetricFactorization::analyze_ldlt(const SparseMatrix& A) {
         index.selfadjointView<Eigen::Lower>().twistedBy(order.inverse());
     return upper;
   };
-  const Permutation amd = amd_ordering(A), center_out = center_out_ordering(A);
-  SparseMatrix amd_upper = upper_permuted(amd), center_out_upper = upper_permuted(center_out);
-  ordering_ = preferred_ordering(elimination_shape(amd_upper), elimination_shape(center_out_upper));
-  const bool center = ordering_ == Ordering::center_out;
-  permuted_ = std::move(center ? center_out_upper : amd_upper);
-  ldlt_.analyze_permuted(center ? center_out : amd, permuted_);
+  const OrderingChoice choice = choose_ordering(A);
+  ordering_ = choice.ordering;
+  permuted_ = upper_permuted(choice.order);
+  ldlt_.analyze_permuted(choice.order, permuted_);
   permuted_source_ = value_sources(permuted_);
 }
 
