@@ -67,4 +67,15 @@ inline std::string case_name(const ::testing::TestParamInfo<ProblemCase>& p) {
   return p.param.label;
 }
 
+// A stage matrix of p: mass_scale·M + ∇²P(q₀), the pattern of every
+// implicit stage (a large scale makes it positive definite whatever ∇²P is).
+inline SparseMatrix stage_matrix(const Problem& p, double mass_scale) {
+  Triplets t;
+  for (Index i = 0; i < p.dofs(); ++i) t.emplace_back(i, i, p.mass()[i] * mass_scale);
+  p.hessian(p.initial_state().q, t, false);
+  SparseMatrix A(p.dofs(), p.dofs());
+  A.setFromTriplets(t.begin(), t.end());
+  return A;
+}
+
 }  // namespace tibench::test

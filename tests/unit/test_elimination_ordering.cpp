@@ -87,11 +87,7 @@ TEST(EliminationShape, CountsTheFactorOfAnArrow) {
 
 TEST(EliminationShape, AgreesWithEigensSymbolicFactorization) {
   for (const auto& c : test::problem_cases()) {
-    const auto p = c.make();
-    Triplets t;
-    for (Index i = 0; i < p->dofs(); ++i) t.emplace_back(i, i, p->mass()[i]);
-    p->hessian(p->initial_state().q, t, false);
-    const SparseMatrix A = from_triplets(p->dofs(), t);
+    const SparseMatrix A = test::stage_matrix(*c.make(), 1.0);
     const EigenAnalysis eigen(A);
     const auto shape = elimination_shape(A, eigen.permutationPinv());
     EXPECT_EQ(shape.factor_nonzeros, eigen.factor_nonzeros()) << c.label;
@@ -134,13 +130,8 @@ TEST(CenterOutOrdering, OrdersComponentsOneAfterTheOther) {
 // factorization solves.
 TEST(EliminationOrdering, EveryProblemsStageMatrix) {
   for (const auto& c : test::problem_cases()) {
-    const auto p = c.make();
-    const Index n = p->dofs();
-    Triplets t;
-    // Diagonal large enough for a positive definite matrix whatever H is.
-    for (Index i = 0; i < n; ++i) t.emplace_back(i, i, p->mass()[i] * 1e6);
-    p->hessian(p->initial_state().q, t, false);
-    const SparseMatrix A = from_triplets(n, t);
+    const SparseMatrix A = test::stage_matrix(*c.make(), 1e6);
+    const Index n = A.rows();
     const Permutation center = center_out_ordering(A);
     std::vector<int> seen(center.indices().data(), center.indices().data() + n);
     std::sort(seen.begin(), seen.end());

@@ -60,13 +60,8 @@ std::string compare(const SparseMatrix& A, const Permutation& order, const Spars
 
 TEST(PreorderedLDLT, BitIdenticalToEigensFactorization) {
   for (const auto& c : test::problem_cases()) {
-    const auto p = c.make();
-    const Index n = p->dofs();
-    Triplets t;
-    for (Index i = 0; i < n; ++i) t.emplace_back(i, i, p->mass()[i] * 1e3);
-    p->hessian(p->initial_state().q, t, false);
-    SparseMatrix A(n, n);
-    A.setFromTriplets(t.begin(), t.end());
+    const SparseMatrix A = test::stage_matrix(*c.make(), 1e3);
+    const Index n = A.rows();
     // Other values on the same pattern: every entry scaled differently.
     SparseMatrix refill = A;
     for (Index k = 0; k < refill.nonZeros(); ++k) refill.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 7);
