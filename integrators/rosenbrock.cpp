@@ -90,18 +90,19 @@ bool RosenbrockStepper::assemble(const State& s) {
   return s_assembler_.assemble(triplets_, n, S_);
 }
 
-// rhs = f + M Σ(c_ij/h) W_j + (γ_i h) f_t + (hγ K_q) x, x = v̂ + Σ (c_ij/h) U_j,
+// rhs = f + M Σ(c_ij/h) W_j + (γ_i h) f_t + (hγ K_q) x, x = v̂ + Σ (c_ij/h) U_j
+// (sum_w = Σ (c_ij/h) W_j),
 // in one pass over the rows of hγ K_q. Each entry rounds as Eigen's
 // ((f + M w) + γ_i h f_t) + (hγ K_q) x with its column-major product, which
 // sums (hγ K_rj) x_j from +0.0 over the columns j in ascending order: the
 // order of a row of the row-major copy.
-void RosenbrockStepper::stage_rhs(double gamma_i_h) {
+void RosenbrockStepper::stage_rhs(double gamma_i_h, const Vec& sum_w) {
   const Index n = p_.dofs();
   rhs_.resize(n);
   const auto* outer = hg_kq_rows_.outerIndexPtr();
   const auto* col = hg_kq_rows_.innerIndexPtr();
   const double* value = hg_kq_rows_.valuePtr();
-  const double *x = kq_arg_.data(), *f = f_.data(), *m = p_.mass().data(), *w = sum_w_.data();
+  const double *x = kq_arg_.data(), *f = f_.data(), *m = p_.mass().data(), *w = sum_w.data();
   const double* f_t = f_t_.data();
   double* out = rhs_.data();
   for (Index r = 0; r < n; ++r) {
@@ -136,21 +137,26 @@ StepReport RosenbrockStepper::step(State& s) {
   // Stage sums (q̂, v̂) = (q, v) + Σ a_ij (U_j, W_j) and Σ (c_ij/h) (U_j, W_j)
   // from +0.0: one fused pass each (integrators/pair_sums.hpp), same order
   // and rounding as the axpy updates over j.
+  // A sum without terms is its base itself (q, v or the zero vector), read
+  // in place instead of copied (stage 1: four passes less).
   for (int i = 0; i < stages; ++i) {
     const Sum& a = stage_a_[static_cast<std::size_t>(i)];
     const Sum& c = stage_c_[static_cast<std::size_t>(i)];
-    combine_pair(q_hat_, s.q, v_hat_, s.v, a.data(), a.data() + a.size());
-    combine_pair(sum_u_, zero_, sum_w_, zero_, c.data(), c.data() + c.size());
-    p_.force(q_hat_, v_hat_, s.t + alpha_i_[i] * h, f_, scratch_);
+    if (!a.empty()) combine_pair(q_hat_, s.q, v_hat_, s.v, a.data(), a.data() + a.size());
+    if (!c.empty()) combine_pair(sum_u_, zero_, sum_w_, zero_, c.data(), c.data() + c.size());
+    const Vec& q_hat = a.empty() ? s.q : q_hat_;
+    const Vec& v_hat = a.empty() ? s.v : v_hat_;
+    const Vec& sum_u = c.empty() ? zero_ : sum_u_;
+    p_.force(q_hat, v_hat, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
-    kq_arg_ = v_hat_ + sum_u_;
-    stage_rhs(gamma_i_[i] * h);
+    kq_arg_ = v_hat + sum_u;
+    stage_rhs(gamma_i_[i] * h, c.empty() ? zero_ : sum_w_);
     if (symmetric_)
       ldlt_.solve(rhs_, W_[i]);
     else
       W_[i] = lu_.solve(rhs_);
     ++report.linear_solves;
-    U_[i] = hg * (W_[i] + v_hat_ + sum_u_);
+    U_[i] = hg * (W_[i] + v_hat + sum_u);
   }
   combine_pair(s.q, s.q, s.v, s.v, update_.data(), update_.data() + update_.size());
   // Embedded estimate ‖Σ (m_i − m̂_i)(U_i, W_i)‖_∞ (positions and velocities).

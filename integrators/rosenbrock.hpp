@@ -37,8 +37,8 @@ class RosenbrockStepper final : public Stepper {
  private:
   // Assembles K_q and S at s; true when S's pattern changed (first call).
   bool assemble(const State& s);
-  // The right-hand side of a stage from f_, sum_w_, f_t_ and kq_arg_.
-  void stage_rhs(double gamma_i_h);
+  // The right-hand side of a stage from f_, sum_w, f_t_ and kq_arg_.
+  void stage_rhs(double gamma_i_h, const Vec& sum_w);
 
   const Problem& p_;
   double gamma_;
