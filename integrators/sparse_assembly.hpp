@@ -9,7 +9,7 @@
 // no sorting, no allocation). Duplicates are summed in triplet order starting
 // from −0.0, which is exactly what setFromTriplets computes (it keeps the first
 // duplicate and adds the later ones in order; −0.0 + x = x for every x), so the
-// matrix is bit-identical to the setFromTriplets one.
+// matrix is bit-identical to the setFromTriplets one (tests/unit/test_sparse_assembly.cpp).
 #pragma once
 
 #include <vector>
