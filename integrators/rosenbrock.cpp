@@ -55,37 +55,42 @@ bool RosenbrockStepper::assemble(const State& s) {
   assembled_ = true;
   const double hg = h() * gamma_;
   const Index n = p_.dofs();
-  // K_q = −(∇²P + ∂_q ∇_v R); S = M/(hγ) + ∇²_vv R + hγ (∇²P + ∂_q ∇_v R).
-  kq_triplets_.clear();
-  p_.hessian(s.q, kq_triplets_, false);
+  // K_q = −H with H = ∇²P + ∂_q ∇_v R, kept as H: its triplets as the
+  // problem gives them, no negated copy. (−H is the sum of the negated
+  // triplets, rounding being symmetric in sign, except that an exact
+  // cancellation gives +0 in both sums; the stage products cannot tell, as
+  // they add hγ K_rj x_j to +0.0.)
+  // S = M/(hγ) + ∇²_vv R + hγ H.
+  h_triplets_.clear();
+  p_.hessian(s.q, h_triplets_, false);
   if (p_.has_dissipation() && p_.dissipation_depends_on_q())
-    p_.dissipation_mixed_hessian(s.q, s.v, kq_triplets_);
-  for (auto& e : kq_triplets_) e = Eigen::Triplet<double>(e.row(), e.col(), -e.value());
-  if (kq_assembler_.assemble(kq_triplets_, n, Kq_)) {
-    // Where each entry of K_q's row-major copy comes from.
-    hg_kq_rows_ = value_indices(Kq_);
+    p_.dissipation_mixed_hessian(s.q, s.v, h_triplets_);
+  if (h_assembler_.assemble(h_triplets_, n, H_)) {
+    // Where each entry of the row-major copy comes from.
+    hg_kq_rows_ = value_indices(H_);
     kq_row_source_ = value_sources(hg_kq_rows_);
   }
   double* rows = hg_kq_rows_.valuePtr();
+  const double minus_hg = -hg;  // hγ K_rj = (−hγ) H_rj
   for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
-    rows[k] = hg * Kq_.valuePtr()[kq_row_source_[k]];
-  // S is the sum of the triplet list [M/(hγ) diagonal, −hγ K_q triplets,
-  // ∇²_vv R triplets]. Without dissipation, when K_q's triplets sit where
+    rows[k] = minus_hg * H_.valuePtr()[kq_row_source_[k]];
+  // S is the sum of the triplet list [M/(hγ) diagonal, hγ H triplets,
+  // ∇²_vv R triplets]. Without dissipation, when H's triplets sit where
   // they did at the last step, so do the list's: their values are then
   // scattered into S's slots directly, as the assembler would (from −0.0,
   // in list order), without building the list.
-  if (!p_.has_dissipation() && kq_assembler_.same_positions() && s_assembler_.same_positions()) {
+  if (!p_.has_dissipation() && h_assembler_.same_positions() && s_assembler_.same_positions()) {
     const auto& slot = s_assembler_.slots();
     double* values = S_.valuePtr();
     std::fill(values, values + S_.nonZeros(), -0.0);
     for (Index i = 0; i < n; ++i) values[slot[static_cast<std::size_t>(i)]] += p_.mass()[i] / hg;
-    for (std::size_t k = 0; k < kq_triplets_.size(); ++k)
-      values[slot[static_cast<std::size_t>(n) + k]] += -hg * kq_triplets_[k].value();
+    for (std::size_t k = 0; k < h_triplets_.size(); ++k)
+      values[slot[static_cast<std::size_t>(n) + k]] += hg * h_triplets_[k].value();
     return false;
   }
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
-  for (const auto& e : kq_triplets_) triplets_.emplace_back(e.row(), e.col(), -hg * e.value());
+  for (const auto& e : h_triplets_) triplets_.emplace_back(e.row(), e.col(), hg * e.value());
   if (p_.has_dissipation()) p_.dissipation_hessian(s.q, s.v, triplets_);
   return s_assembler_.assemble(triplets_, n, S_);
 }

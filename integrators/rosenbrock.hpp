@@ -45,13 +45,13 @@ class RosenbrockStepper final : public Stepper {
   Eigen::MatrixXd a_, C_;
   Eigen::VectorXd m_, m_hat_, alpha_i_, gamma_i_;
   bool symmetric_;
-  SparseMatrix S_, Kq_;
-  // hγ K_q by rows (for the stage products), and the index in K_q of each
-  // of its entries (rebuilt when K_q's pattern changes).
+  SparseMatrix S_, H_;  // H = −K_q
+  // hγ K_q by rows (for the stage products), and the index in H of each
+  // of its entries (rebuilt when H's pattern changes).
   Eigen::SparseMatrix<double, Eigen::RowMajor> hg_kq_rows_;
   std::vector<Index> kq_row_source_;
-  Triplets triplets_, kq_triplets_;
-  TripletAssembler s_assembler_, kq_assembler_;
+  Triplets triplets_, h_triplets_;
+  TripletAssembler s_assembler_, h_assembler_;
   SymmetricFactorization ldlt_;
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
