@@ -34,9 +34,10 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     Sum sum;
     for (int j = 0; j < count; ++j)
       if (a[j] != 0.0) {
-        // V_ and A_ never reallocate.
+        // V_ and A_ keep their buffers, except V_1's, which stage 1 in
+        // place swaps with the state's (v1_reads_).
         const auto k = static_cast<std::size_t>(j);
-        sum.terms.push_back({h * a[j], &V_[k], &A_[k]});
+        sum.terms.push_back({h * a[j], V_[k].data(), A_[k].data()});
       }
     return sum;
   };
@@ -57,12 +58,13 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
   }
   update_sum_ = terms_of(tab_.b.data(), tab_.stages());
   explicit_ = tab_.is_explicit();
-  // A stage sum reads V_1 in its first term when its first coefficient is
-  // nonzero. (The sums are final: their terms no longer move.)
+  // A sum reads V_1 in its first term when its first coefficient is nonzero.
+  // (The sums are final: their terms no longer move.)
   if (first_stage_in_place_) {
     for (int i = 1; i < tab_.stages(); ++i)
       if (tab_.A(i, 0) != 0.0)
         v1_reads_.push_back(&stages_[static_cast<std::size_t>(i)].sum.terms[0].q);
+    if (tab_.b[0] != 0.0) v1_reads_.push_back(&update_sum_.terms[0].q);
   }
   potential_force_only_ = !p.has_dissipation() && !p.has_external_force();
   if (!tab_.is_explicit()) phi_.emplace(p);
@@ -85,7 +87,8 @@ void RungeKuttaStepper::accelerate(const Vec& q, const Vec& v, double t, Vec& a)
 // step). Until then V_1 is read from s.v; nothing reads Q_1 (implicit stages
 // use q̃ and s.q), and s is untouched if a stage fails.
 void RungeKuttaStepper::read_v1_from(const Vec& v) {
-  for (const Vec** read : v1_reads_) *read = &v;
+  const double* data = v.data();  // (read once: the stores might alias v)
+  for (const double** read : v1_reads_) *read = data;
 }
 
 // dirk_stages() without the implicit branch, whose bookkeeping costs as much

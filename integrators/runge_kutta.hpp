@@ -52,8 +52,7 @@ class RungeKuttaStepper final : public Stepper {
 
  private:
   // The nonzero terms of a stage or update sum: coefficients h a_j with the
-  // V_j and A_j they weigh, in stage order. A first term V_1 is pointed at the
-  // state's velocity while stage 1 is evaluated in place.
+  // data of the V_j and A_j they weigh, in stage order.
   struct Sum {
     std::vector<PairTerm> terms;
     const PairTerm* begin() const { return terms.data(); }
@@ -69,7 +68,7 @@ class RungeKuttaStepper final : public Stepper {
     Vec* v = nullptr;  // where ṽ is built: V_i for explicit stages, else v_tilde_
     Vec* a = nullptr;  // A_i
   };
-  // Points the stage sums' terms that read V_1 at v.
+  // Points the terms that read V_1 at v's buffer.
   void read_v1_from(const Vec& v);
   // A_i = M⁻¹ f(Q_i, V_i, t_i) (Problem::acceleration, bit for bit).
   void accelerate(const Vec& q, const Vec& v, double t, Vec& a);
@@ -90,9 +89,10 @@ class RungeKuttaStepper final : public Stepper {
   std::vector<Stage> stages_;
   Sum update_sum_;  // b
   bool first_stage_in_place_ = false;  // a_11 = 0: stage 1 is evaluated on the state
-  // With stage 1 in place, the stage sums' terms that read V_1 (the state's
-  // velocity until the swap after the stages), pointed at it every step.
-  std::vector<const Vec**> v1_reads_;
+  // With stage 1 in place, V_1 is the state's velocity buffer (s.v during the
+  // stages, V_[0] after the swap): the terms that read it, pointed at that
+  // buffer at the start of every step.
+  std::vector<const double**> v1_reads_;
   bool explicit_ = false;  // every a_ii = 0: no stage needs the Newton branch
   // The problem has neither dissipation nor external force (asked once: on
   // tiny systems the per-stage queries cost as much as the force itself).

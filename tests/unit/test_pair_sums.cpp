@@ -30,12 +30,13 @@ TEST(PairSums, RoundLikeSequentialAxpyOnBothPaths) {
         xv.push_back(random_vec(rng, n));
       }
       for (int k = 0; k < count; ++k)
-        terms.push_back({rng.uniform(-1, 1), &xq[static_cast<std::size_t>(k)],
-                         &xv[static_cast<std::size_t>(k)]});
+        terms.push_back({rng.uniform(-1, 1), xq[static_cast<std::size_t>(k)].data(),
+                         xv[static_cast<std::size_t>(k)].data()});
       Vec want_q = base_q, want_v = base_v;
-      for (const PairTerm& t : terms) {
-        want_q += t.c * *t.q;
-        want_v += t.c * *t.v;
+      for (int k = 0; k < count; ++k) {
+        const double c = terms[static_cast<std::size_t>(k)].c;
+        want_q += c * xq[static_cast<std::size_t>(k)];
+        want_v += c * xv[static_cast<std::size_t>(k)];
       }
       const PairTerm* first = terms.data();
       const PairTerm* last = terms.data() + terms.size();
