@@ -43,8 +43,8 @@ inline void combine_pair(Vec& out_q, const Vec& base_q, Vec& out_v, const Vec& b
     combine_pair_passes(n, oq, bq, ov, bv, first, last);
     return;
   }
-  // The partial sums stay in registers, which rounds like storing them.
-  for (Index i = 0; i < n; ++i) {
+  // Entry i, the partial sums in registers (which rounds like storing them).
+  const auto sum_entry = [&](Index i) {
     double sq = bq[i], sv = bv[i];
     for (const PairTerm* t = first; t != last; ++t) {
       sq += t->c * t->q[i];
@@ -52,7 +52,11 @@ inline void combine_pair(Vec& out_q, const Vec& base_q, Vec& out_v, const Vec& b
     }
     oq[i] = sq;
     ov[i] = sv;
-  }
+  };
+  // One entry (the 1-dof problems) without the loop over entries, whose
+  // setup costs most of what a term does.
+  if (n == 1) return sum_entry(0);
+  for (Index i = 0; i < n; ++i) sum_entry(i);
 }
 
 }  // namespace tibench

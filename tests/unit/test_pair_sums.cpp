@@ -1,7 +1,8 @@
 // combine_pair (integrators/pair_sums.hpp) against the sequence of axpy
-// updates whose rounding it promises, bit for bit: on both of its paths (the
-// inline entry-by-entry sum of tiny systems and the vectorized passes of four
-// terms), for every term count an engine meets, in place and not.
+// updates whose rounding it promises, bit for bit: on each of its paths (the
+// single entry of one-dof systems, the inline entry-by-entry sum of tiny
+// systems and the vectorized passes of four terms), for every term count an
+// engine meets, in place and not.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -18,7 +19,7 @@ Vec random_vec(SplitMix64& rng, Index n) {
   return x;
 }
 
-TEST(PairSums, RoundLikeSequentialAxpyOnBothPaths) {
+TEST(PairSums, RoundLikeSequentialAxpyOnEveryPath) {
   SplitMix64 rng(7);
   for (Index n : {Index{1}, Index{2}, kShortPairSum - 1, kShortPairSum, Index{13}, Index{64}}) {
     for (int count = 0; count <= 9; ++count) {
