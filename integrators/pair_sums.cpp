@@ -26,8 +26,8 @@ void pass(Index n, double* oq, const double* bq, double* ov, const double* bv,
   const double* xv[M];
   double c[M];
   for (int k = 0; k < M; ++k) {
-    xq[k] = terms[k].q->data();
-    xv[k] = terms[k].v->data();
+    xq[k] = terms[k].q;
+    xv[k] = terms[k].v;
     c[k] = terms[k].c;
   }
   TIBENCH_IVDEP for (Index i = 0; i < n; ++i) {

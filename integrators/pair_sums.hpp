@@ -13,10 +13,13 @@
 
 namespace tibench {
 
+// A term's arrays by their data pointers: the tiny-system path then reads an
+// entry with one load instead of two (callers whose vectors change buffers,
+// as the RK engine's V_1 does by swapping, point the term again).
 struct PairTerm {
   double c;
-  const Vec* q;
-  const Vec* v;
+  const double* q;
+  const double* v;
 };
 
 // Below this size combine_pair sums entry by entry, inline: the call and the
@@ -27,10 +30,10 @@ inline constexpr Index kShortPairSum = 8;
 void combine_pair_passes(Index n, double* oq, const double* bq, double* ov, const double* bv,
                          const PairTerm* first, const PairTerm* last);
 
-// Sums the terms [first, last). Every vector has the size of base_q (the
-// callers size their workspace once; no resize check per sum). `out_q` may
-// be `base_q` and `out_v` may be `base_v`; no term's vectors may be `out_q`
-// or `out_v`.
+// Sums the terms [first, last). Every vector and term array has the size of
+// base_q (the callers size their workspace once; no resize check per sum).
+// `out_q` may be `base_q` and `out_v` may be `base_v`; no term's arrays may
+// be those of `out_q` or `out_v`.
 inline void combine_pair(Vec& out_q, const Vec& base_q, Vec& out_v, const Vec& base_v,
                          const PairTerm* first, const PairTerm* last) {
   const Index n = base_q.size();
@@ -40,16 +43,20 @@ inline void combine_pair(Vec& out_q, const Vec& base_q, Vec& out_v, const Vec& b
     combine_pair_passes(n, oq, bq, ov, bv, first, last);
     return;
   }
-  // The partial sums stay in registers, which rounds like storing them.
-  for (Index i = 0; i < n; ++i) {
+  // Entry i, the partial sums in registers (which rounds like storing them).
+  const auto sum_entry = [&](Index i) {
     double sq = bq[i], sv = bv[i];
     for (const PairTerm* t = first; t != last; ++t) {
-      sq += t->c * t->q->data()[i];
-      sv += t->c * t->v->data()[i];
+      sq += t->c * t->q[i];
+      sv += t->c * t->v[i];
     }
     oq[i] = sq;
     ov[i] = sv;
-  }
+  };
+  // One entry (the 1-dof problems) without the loop over entries, whose
+  // setup costs most of what a term does.
+  if (n == 1) return sum_entry(0);
+  for (Index i = 0; i < n; ++i) sum_entry(i);
 }
 
 }  // namespace tibench

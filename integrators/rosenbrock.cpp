@@ -26,7 +26,8 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   U_.assign(s, Vec::Zero(p.dofs()));
   W_.assign(s, Vec::Zero(p.dofs()));
   const auto add = [&](Sum& sum, double coef, int j) {
-    sum.push_back({coef, &U_[static_cast<std::size_t>(j)], &W_[static_cast<std::size_t>(j)]});
+    const auto k = static_cast<std::size_t>(j);
+    sum.push_back({coef, U_[k].data(), W_[k].data()});
   };
   // combine_pair writes into vectors of the state's size.
   for (Vec* v : {&q_hat_, &v_hat_, &sum_u_, &sum_w_}) v->resize(p.dofs());

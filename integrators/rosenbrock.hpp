@@ -56,8 +56,9 @@ class RosenbrockStepper final : public Stepper {
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;
   std::vector<Vec> U_, W_;
-  // A linear combination Σ_k coef_k (U_j, W_j)_k with its vectors (U_ and W_
-  // never reallocate). Built once: h and the tableau are fixed.
+  // A linear combination Σ_k coef_k (U_j, W_j)_k with its vectors' data (U_
+  // and W_ keep their buffers: they are only assigned at their size). Built
+  // once: h and the tableau are fixed.
   using Sum = std::vector<PairTerm>;
   std::vector<Sum> stage_a_, stage_c_;  // per stage: the nonzero a_ij, the nonzero c_ij/h
   Sum update_, error_;                  // the nonzero m_i; every m_i − m̂_i

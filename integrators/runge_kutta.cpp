@@ -34,9 +34,10 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     Sum sum;
     for (int j = 0; j < count; ++j)
       if (a[j] != 0.0) {
-        // V_ and A_ never reallocate.
+        // V_ and A_ keep their buffers, except V_1's, which stage 1 in
+        // place swaps with the state's (v1_reads_).
         const auto k = static_cast<std::size_t>(j);
-        sum.terms.push_back({h * a[j], &V_[k], &A_[k]});
+        sum.terms.push_back({h * a[j], V_[k].data(), A_[k].data()});
       }
     return sum;
   };
@@ -49,13 +50,22 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     stage.c = tab_.c[i];
     stage.a_ii = tab_.A(i, i);
     // Explicit stages are built in place: Q_i = q̃, V_i = ṽ.
-    stage.q = stage.a_ii == 0.0 ? &Q_[static_cast<std::size_t>(i)] : &q_tilde_;
-    stage.v = stage.a_ii == 0.0 ? &V_[static_cast<std::size_t>(i)] : &v_tilde_;
-    stage.reads_v1 =
-        first_stage_in_place_ && !stage.sum.terms.empty() && stage.sum.terms[0].q == &V_[0];
+    const auto k = static_cast<std::size_t>(i);
+    stage.q = stage.a_ii == 0.0 ? &Q_[k] : &q_tilde_;
+    stage.v = stage.a_ii == 0.0 ? &V_[k] : &v_tilde_;
+    stage.a = &A_[k];
     stages_.push_back(std::move(stage));
   }
   update_sum_ = terms_of(tab_.b.data(), tab_.stages());
+  explicit_ = tab_.is_explicit();
+  // A sum reads V_1 in its first term when its first coefficient is nonzero.
+  // (The sums are final: their terms no longer move.)
+  if (first_stage_in_place_) {
+    for (int i = 1; i < tab_.stages(); ++i)
+      if (tab_.A(i, 0) != 0.0)
+        v1_reads_.push_back(&stages_[static_cast<std::size_t>(i)].sum.terms[0].q);
+    if (tab_.b[0] != 0.0) v1_reads_.push_back(&update_sum_.terms[0].q);
+  }
   potential_force_only_ = !p.has_dissipation() && !p.has_external_force();
   if (!tab_.is_explicit()) phi_.emplace(p);
   // Stiffly accurate in the bitwise sense: the last row of A is b.
@@ -71,31 +81,53 @@ void RungeKuttaStepper::accelerate(const Vec& q, const Vec& v, double t, Vec& a)
     p_.acceleration(q, v, t, a, scratch_);
 }
 
-StepReport RungeKuttaStepper::step(State& s) {
-  StepReport report;
+// An explicit first stage is the state itself (Q_1 = q_n, V_1 = v_n): it is
+// evaluated on s directly, and s's vectors are swapped into Q_1, V_1 after
+// the stages instead of being copied in before them (two passes less per
+// step). Until then V_1 is read from s.v; nothing reads Q_1 (implicit stages
+// use q̃ and s.q), and s is untouched if a stage fails.
+void RungeKuttaStepper::read_v1_from(const Vec& v) {
+  const double* data = v.data();  // (read once: the stores might alias v)
+  for (const double** read : v1_reads_) *read = data;
+}
+
+// dirk_stages() without the implicit branch, whose bookkeeping costs as much
+// as a stage on tiny systems, and with the force terms resolved at compile
+// time.
+template <bool potential_force_only>
+void RungeKuttaStepper::explicit_stages(State& s) {
+  const double h = this->h();
+  const auto accelerate = [&](const Stage& stage, const Vec& q, const Vec& v) {
+    if constexpr (potential_force_only)
+      p_.potential_acceleration(q, *stage.a);
+    else
+      p_.acceleration(q, v, s.t + stage.c * h, *stage.a, scratch_);
+  };
+  read_v1_from(s.v);
+  accelerate(stages_[0], s.q, s.v);
+  for (auto stage = stages_.begin() + 1; stage != stages_.end(); ++stage) {
+    combine_pair(*stage->q, s.q, *stage->v, s.v, stage->sum.begin(), stage->sum.end());
+    accelerate(*stage, *stage->q, *stage->v);
+  }
+}
+
+bool RungeKuttaStepper::dirk_stages(State& s, StepReport& report) {
   const double h = this->h();
   const int stages = tab_.stages();
-  p_.begin_step(s);
-  // An explicit first stage is the state itself (Q_1 = q_n, V_1 = v_n): it is
-  // evaluated on s directly, and s's vectors are swapped into Q_1, V_1 after
-  // the stages instead of being copied in before them (two passes less per
-  // step). Until then V_1 is read from s.v; nothing reads Q_1 (implicit
-  // stages use q̃ and s.q), and s is untouched if a stage fails.
   int first = 0;
   if (first_stage_in_place_) {
+    read_v1_from(s.v);
     accelerate(s.q, s.v, s.t + stages_[0].c * h, A_[0]);
     ++report.rhs_evals;
     first = 1;
   }
   for (int i = first; i < stages; ++i) {
-    Stage& stage = stages_[static_cast<std::size_t>(i)];
-    Sum& sum = stage.sum;
-    if (stage.reads_v1) sum.terms[0].q = &s.v;
-    combine_pair(*stage.q, s.q, *stage.v, s.v, sum.begin(), sum.end());
+    const Stage& stage = stages_[static_cast<std::size_t>(i)];
+    combine_pair(*stage.q, s.q, *stage.v, s.v, stage.sum.begin(), stage.sum.end());
     const double t_stage = s.t + stage.c * h;
     const double a_ii = stage.a_ii;
     if (a_ii == 0.0) {
-      accelerate(*stage.q, *stage.v, t_stage, A_[static_cast<std::size_t>(i)]);
+      accelerate(*stage.q, *stage.v, t_stage, *stage.a);
       ++report.rhs_evals;
       continue;
     }
@@ -109,11 +141,42 @@ StepReport RungeKuttaStepper::step(State& s) {
     }
     if (!absorb_solve(report, newton_.minimize(*phi_, x_))) {
       report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + report.message;
-      return report;  // s is left at the start of the step
+      return false;
     }
     V_[i] = x_ / tau;
     A_[i] = (V_[i] - v_tilde_) / tau;
     Q_[i] = q_tilde_ + x_;
+  }
+  return true;
+}
+
+double RungeKuttaStepper::embedded_estimate() {
+  // ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.
+  const double h = this->h();
+  q_tilde_.setZero();
+  v_tilde_.setZero();
+  for (int i = 0; i < tab_.stages(); ++i) {
+    const double d = h * (tab_.b[i] - tab_.b_hat[i]);
+    if (d == 0.0) continue;
+    q_tilde_.noalias() += d * V_[i];
+    v_tilde_.noalias() += d * A_[i];
+  }
+  return std::max(q_tilde_.cwiseAbs().maxCoeff(), v_tilde_.cwiseAbs().maxCoeff());
+}
+
+StepReport RungeKuttaStepper::step(State& s) {
+  StepReport report;
+  const double h = this->h();
+  const int stages = tab_.stages();
+  p_.begin_step(s);
+  if (explicit_) {
+    if (potential_force_only_)
+      explicit_stages<true>(s);
+    else
+      explicit_stages<false>(s);
+    report.rhs_evals = stages;
+  } else if (!dirk_stages(s, report)) {
+    return report;  // s is left at the start of the step
   }
   // (Q_1, V_1) = (q_n, v_n) by swapping; s.q and s.v then hold buffers whose
   // contents are overwritten below.
@@ -134,18 +197,7 @@ StepReport RungeKuttaStepper::step(State& s) {
     const Vec& v_n = first_stage_in_place_ ? V_[0] : s.v;
     combine_pair(s.q, q_n, s.v, v_n, update_sum_.begin(), update_sum_.end());
   }
-  if (tab_.b_hat.size() == stages) {
-    // Embedded estimate ‖h Σ (b_i − b̂_i)(V_i, A_i)‖_∞ over positions and velocities.
-    q_tilde_.setZero();
-    v_tilde_.setZero();
-    for (int i = 0; i < stages; ++i) {
-      const double d = h * (tab_.b[i] - tab_.b_hat[i]);
-      if (d == 0.0) continue;
-      q_tilde_.noalias() += d * V_[i];
-      v_tilde_.noalias() += d * A_[i];
-    }
-    report.error_estimate = std::max(q_tilde_.cwiseAbs().maxCoeff(), v_tilde_.cwiseAbs().maxCoeff());
-  }
+  if (tab_.b_hat.size() == stages) report.error_estimate = embedded_estimate();
   s.t += h;
   return report;
 }

@@ -17,7 +17,8 @@
 //
 // One engine serves explicit and diagonally implicit tableaux because an
 // explicit stage is the a_ii = 0 case of the same recursion; explicit
-// tableaux never construct the Newton machinery.
+// tableaux never construct the Newton machinery, and their steps take the
+// same stages without the implicit branch.
 #pragma once
 
 #include <memory>
@@ -34,6 +35,9 @@ namespace tibench {
 class RungeKuttaStepper final : public Stepper {
  public:
   RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h, NewtonOptions newton);
+  // (The stage sums point into the stepper's own vectors.)
+  RungeKuttaStepper(const RungeKuttaStepper&) = delete;
+  RungeKuttaStepper& operator=(const RungeKuttaStepper&) = delete;
   StepReport step(State& s) override;
 
   // Stage positions Q_i of the last step (for methods built on top of a
@@ -48,8 +52,7 @@ class RungeKuttaStepper final : public Stepper {
 
  private:
   // The nonzero terms of a stage or update sum: coefficients h a_j with the
-  // V_j and A_j they weigh, in stage order. A first term V_1 is pointed at the
-  // state's velocity while stage 1 is evaluated in place.
+  // data of the V_j and A_j they weigh, in stage order.
   struct Sum {
     std::vector<PairTerm> terms;
     const PairTerm* begin() const { return terms.data(); }
@@ -63,10 +66,20 @@ class RungeKuttaStepper final : public Stepper {
     double c = 0.0, a_ii = 0.0;
     Vec* q = nullptr;  // where q̃ is built: Q_i for explicit stages, else q_tilde_
     Vec* v = nullptr;  // where ṽ is built: V_i for explicit stages, else v_tilde_
-    bool reads_v1 = false;  // the sum's first term is V_1, read from the state
+    Vec* a = nullptr;  // A_i
   };
+  // Points the terms that read V_1 at v's buffer.
+  void read_v1_from(const Vec& v);
   // A_i = M⁻¹ f(Q_i, V_i, t_i) (Problem::acceleration, bit for bit).
   void accelerate(const Vec& q, const Vec& v, double t, Vec& a);
+  // The stages of a step: of any tableau (false if a Newton solve failed, the
+  // report saying why), or of an explicit one (potential_force_only_ as a
+  // template argument).
+  bool dirk_stages(State& s, StepReport& report);
+  template <bool potential_force_only>
+  void explicit_stages(State& s);
+  // ‖y − ŷ‖_∞ of the embedded weights b̂ (uses q_tilde_, v_tilde_).
+  double embedded_estimate();
 
   const Problem& p_;
   ButcherTableau tab_;
@@ -76,6 +89,11 @@ class RungeKuttaStepper final : public Stepper {
   std::vector<Stage> stages_;
   Sum update_sum_;  // b
   bool first_stage_in_place_ = false;  // a_11 = 0: stage 1 is evaluated on the state
+  // With stage 1 in place, V_1 is the state's velocity buffer (s.v during the
+  // stages, V_[0] after the swap): the terms that read it, pointed at that
+  // buffer at the start of every step.
+  std::vector<const double**> v1_reads_;
+  bool explicit_ = false;  // every a_ii = 0: no stage needs the Newton branch
   // The problem has neither dissipation nor external force (asked once: on
   // tiny systems the per-stage queries cost as much as the force itself).
   bool potential_force_only_ = false;

@@ -150,11 +150,15 @@ class Problem {
     gradient(q, a);
     // −(g m⁻¹) rounds exactly like m⁻¹ (−g): negation commutes with rounding.
     // A plain loop, inline: for tiny systems a call and Eigen's dynamic-size
-    // setup cost more than the arithmetic.
+    // setup cost more than the arithmetic. One dof goes without the loop,
+    // whose vectorized form costs more to enter than the product.
     double* x = a.data();
     const double* m_inv = inv_mass_.data();
-    const Index n = a.size();
-    for (Index i = 0; i < n; ++i) x[i] = -(x[i] * m_inv[i]);
+    const auto scale = [&](Index i) { x[i] = -(x[i] * m_inv[i]); };
+    if (const Index n = a.size(); n == 1)
+      scale(0);
+    else
+      for (Index i = 0; i < n; ++i) scale(i);
   }
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }

@@ -1,7 +1,8 @@
 // combine_pair (integrators/pair_sums.hpp) against the sequence of axpy
-// updates whose rounding it promises, bit for bit: on both of its paths (the
-// inline entry-by-entry sum of tiny systems and the vectorized passes of four
-// terms), for every term count an engine meets, in place and not.
+// updates whose rounding it promises, bit for bit: on each of its paths (the
+// single entry of one-dof systems, the inline entry-by-entry sum of tiny
+// systems and the vectorized passes of four terms), for every term count an
+// engine meets, in place and not.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -18,7 +19,7 @@ Vec random_vec(SplitMix64& rng, Index n) {
   return x;
 }
 
-TEST(PairSums, RoundLikeSequentialAxpyOnBothPaths) {
+TEST(PairSums, RoundLikeSequentialAxpyOnEveryPath) {
   SplitMix64 rng(7);
   for (Index n : {Index{1}, Index{2}, kShortPairSum - 1, kShortPairSum, Index{13}, Index{64}}) {
     for (int count = 0; count <= 9; ++count) {
@@ -30,12 +31,13 @@ TEST(PairSums, RoundLikeSequentialAxpyOnBothPaths) {
         xv.push_back(random_vec(rng, n));
       }
       for (int k = 0; k < count; ++k)
-        terms.push_back({rng.uniform(-1, 1), &xq[static_cast<std::size_t>(k)],
-                         &xv[static_cast<std::size_t>(k)]});
+        terms.push_back({rng.uniform(-1, 1), xq[static_cast<std::size_t>(k)].data(),
+                         xv[static_cast<std::size_t>(k)].data()});
       Vec want_q = base_q, want_v = base_v;
-      for (const PairTerm& t : terms) {
-        want_q += t.c * *t.q;
-        want_v += t.c * *t.v;
+      for (int k = 0; k < count; ++k) {
+        const double c = terms[static_cast<std::size_t>(k)].c;
+        want_q += c * xq[static_cast<std::size_t>(k)];
+        want_v += c * xv[static_cast<std::size_t>(k)];
       }
       const PairTerm* first = terms.data();
       const PairTerm* last = terms.data() + terms.size();
