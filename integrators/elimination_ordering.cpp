@@ -193,12 +193,29 @@ Ordering preferred_ordering(const EliminationShape& amd, const EliminationShape&
   return no_more_fill && shorter ? Ordering::center_out : Ordering::amd;
 }
 
+namespace {
+
+// The shortcut of the header: no fill (as many factor entries as the
+// pattern has below the diagonal) and a tree at most 3/4 as deep as n.
+bool no_fill_and_shallow(const EliminationShape& center_out, Index edges, Index n) {
+  return center_out.factor_nonzeros == edges && 4 * center_out.critical_path <= 3 * n;
+}
+
+}  // namespace
+
 OrderingChoice choose_ordering(const SparseMatrix& A) {
   const Graph g = graph_of(A);
   OrderingChoice choice;
-  Permutation amd = amd_ordering(A), center_out = center_out_ordering(g);
-  choice.amd = elimination_shape(g, amd);
+  Permutation center_out = center_out_ordering(g);
   choice.center_out = elimination_shape(g, center_out);
+  const auto edges = static_cast<Index>(g.adjacent.size() / 2);
+  if (no_fill_and_shallow(choice.center_out, edges, A.rows())) {
+    choice.ordering = Ordering::center_out;
+    choice.order = std::move(center_out);
+    return choice;  // (AMD not computed: choice.amd stays empty)
+  }
+  Permutation amd = amd_ordering(A);
+  choice.amd = elimination_shape(g, amd);
   choice.ordering = preferred_ordering(choice.amd, choice.center_out);
   choice.order = std::move(choice.ordering == Ordering::amd ? amd : center_out);
   return choice;
