@@ -153,10 +153,11 @@ StepReport RosenbrockStepper::step(State& s) {
     const Vec& q_hat = a.empty() ? s.q : q_hat_;
     const Vec& v_hat = a.empty() ? s.v : v_hat_;
     const Vec& sum_u = c.empty() ? zero_ : sum_u_;
+    const Vec& sum_w = c.empty() ? zero_ : sum_w_;
     p_.force(q_hat, v_hat, s.t + alpha_i_[i] * h, f_, scratch_);
     ++report.rhs_evals;
     kq_arg_ = v_hat + sum_u;
-    stage_rhs(gamma_i_[i] * h, c.empty() ? zero_ : sum_w_);
+    stage_rhs(gamma_i_[i] * h, sum_w);
     if (symmetric_)
       ldlt_.solve(rhs_, W_[i]);
     else
