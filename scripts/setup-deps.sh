@@ -6,7 +6,11 @@
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
 #           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
-#           itself does not link MPI, it reads the rank from the environment)
+#           itself does not link MPI, it reads the rank from the environment),
+#           gmsh's library (libgmsh-dev: tetrahedral meshes of the contact
+#           scenes), CGAL (libcgal-dev: bounding-volume hierarchies of the
+#           self-collision penalty) and Ipopt (coinor-libipopt-dev: the
+#           independent constrained solver the contact tests compare with)
 #   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
 #   bench   `make bench` only: the benchmark peers PETSc (petsc-dev, which
 #           brings Open MPI's headers) and SUNDIALS (libsundials-dev), and
@@ -19,7 +23,7 @@ declare -A GROUP
 GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   libeigen3-dev libboost-dev libhdf5-dev libfmt-dev libcli11-dev \
   libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
-  openmpi-bin"
+  openmpi-bin libgmsh-dev libcgal-dev coinor-libipopt-dev"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
 GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev"
 

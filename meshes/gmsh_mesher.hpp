@@ -1,0 +1,25 @@
+// The only code that calls gmsh: generates the mesh of a MeshSpec and writes
+// it as binary .msh 4.1, and reports gmsh's version.
+//
+// gmsh holds one process-global model and option set, so every call goes
+// through one mutex; gmsh is initialized on first use (without reading the
+// user's gmshrc, which could change options) and never finalized. Options
+// are set before every generation, so nothing else in the process can leave
+// a setting that changes the mesh.
+#pragma once
+
+#include <string>
+
+#include "meshes/mesh_source.hpp"
+
+namespace tibench {
+
+// gmsh's General.Version, e.g. "4.8.4".
+std::string gmsh_version();
+
+// Meshes `spec` (already validated) and writes the result to `path`, which
+// must end in ".msh". Throws InputError naming `key` with gmsh's error
+// messages when gmsh fails.
+void gmsh_write_mesh(const MeshSpec& spec, const std::string& key, const std::string& path);
+
+}  // namespace tibench

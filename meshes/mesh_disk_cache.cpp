@@ -1,0 +1,37 @@
+// The on-disk mesh cache (see mesh_disk_cache.hpp for the format and why a
+// hash of the .msh is recorded beside the key).
+#include "meshes/mesh_disk_cache.hpp"
+
+#include <filesystem>
+
+#include "meshes/file_io.hpp"
+#include "meshes/sha256.hpp"
+
+namespace tibench {
+namespace {
+
+std::string key_file_text(const std::string& key, const std::string& msh) {
+  return key + "\nsha256 " + sha256_hex(msh) + "\n";
+}
+
+}  // namespace
+
+MeshCacheEntry mesh_cache_entry(const std::string& directory, const std::string& key) {
+  const std::filesystem::path base = std::filesystem::path(directory) / sha256_hex(key);
+  return {base.string() + ".msh", base.string() + ".key"};
+}
+
+std::optional<std::string> load_cached_msh(const MeshCacheEntry& entry, const std::string& key) {
+  const std::optional<std::string> stored = try_read_file(entry.key_path);
+  if (!stored || stored->compare(0, key.size() + 1, key + "\n") != 0) return std::nullopt;
+  std::optional<std::string> msh = try_read_file(entry.msh_path);
+  if (!msh || *stored != key_file_text(key, *msh)) return std::nullopt;
+  return msh;
+}
+
+void store_cached_msh(const MeshCacheEntry& entry, const std::string& key, const std::string& msh) {
+  write_file_atomically(entry.msh_path, msh);
+  write_file_atomically(entry.key_path, key_file_text(key, msh));
+}
+
+}  // namespace tibench
