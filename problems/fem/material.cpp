@@ -1,6 +1,7 @@
 #include "problems/fem/material.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 
 #include "problems/parameters.hpp"
@@ -18,18 +19,79 @@ Mat3 cross_matrix(const Eigen::Vector3d& a) {
   return m;
 }
 
+// Adds s ∂²J/∂F² to D: blocks (a, b) over the columns of F, the
+// derivative of cof F = [f1×f2, f2×f0, f0×f1].
+void add_scaled_det_hessian(Mat9& D, const Mat3& F, double s) {
+  const Mat3 c0 = cross_matrix(F.col(0)), c1 = cross_matrix(F.col(1)),
+             c2 = cross_matrix(F.col(2));
+  D.block<3, 3>(0, 3) -= s * c2;
+  D.block<3, 3>(0, 6) += s * c1;
+  D.block<3, 3>(3, 0) += s * c2;
+  D.block<3, 3>(3, 6) -= s * c0;
+  D.block<3, 3>(6, 0) -= s * c1;
+  D.block<3, 3>(6, 3) += s * c0;
+}
+
+// F = U diag(sigma) Vᵀ with U, V orthogonal and det(U Vᵀ) = +1: when the
+// plain SVD has det U det V < 0 the sign goes to the smallest singular
+// value (Irving, Teran, Fedkiw 2004), so sigma(2) < 0 for inverted F.
+struct SignedSvd {
+  Mat3 U, V;
+  Eigen::Vector3d sigma;
+};
+
+SignedSvd signed_svd(const Mat3& F) {
+  Eigen::JacobiSVD<Mat3> svd(F, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  SignedSvd r{svd.matrixU(), svd.matrixV(), svd.singularValues()};
+  if (r.U.determinant() * r.V.determinant() < 0) {  // singular values sorted
+    r.U.col(2) *= -1.0;
+    r.sigma(2) *= -1.0;
+  }
+  return r;
+}
+
+// Lower bound on σ̂_i + σ̂_j in ∂R/∂F. The sums are ≥ 0 (σ_2 ≥ |σ̂_3|) and
+// vanish only on the degenerate set (two smallest singular values equal in
+// an inverted F, or rank F ≤ 1), where R jumps and has no derivative; the
+// floor keeps ∂P/∂F finite there (a stiff, negative twist mode, not inf or
+// NaN) and changes nothing where σ̂_i + σ̂_j ≥ 1e-6.
+constexpr double kTwistSumFloor = 1e-6;
+
+// ∂vec R/∂vec F for R = rotation_of(F). Differentiating RᵀF = S (symmetric)
+// with dR = R W, W skew, gives the Sylvester equation W S + S W = RᵀdF −
+// dFᵀR; in the eigenbasis V of S = V Σ̂ Vᵀ (R V = U), W̃ = VᵀW V solves
+// (σ̂_i + σ̂_j) W̃_ij = (UᵀdF V)_ij − (UᵀdF V)_ji and dR = U W̃ Vᵀ. Only the
+// sums enter, so repeated singular values need no special case (U, V are
+// not unique there but R and this derivative are). Hence
+// ∂vec R/∂vec F = Σ_{i<j} t_ij t_ijᵀ / (σ̂_i + σ̂_j),
+// t_ij = vec(U (e_i e_jᵀ − e_j e_iᵀ) Vᵀ): symmetric, rank 3.
+Mat9 rotation_derivative(const SignedSvd& svd) {
+  Mat9 D = Mat9::Zero();
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j) {
+      const Mat3 T = svd.U.col(i) * svd.V.col(j).transpose() -
+                     svd.U.col(j) * svd.V.col(i).transpose();
+      const Eigen::Matrix<double, 9, 1> t = vec(T);
+      const double sum = std::max(svd.sigma(i) + svd.sigma(j), kTwistSumFloor);
+      D.noalias() += (1.0 / sum) * t * t.transpose();
+    }
+  return D;
+}
+
 }  // namespace
 
 std::vector<std::string> material_model_ids() {
-  return {"stable-neo-hookean", "corotated-linear", "st-venant-kirchhoff"};
+  return {"stable-neo-hookean", "corotated-linear", "st-venant-kirchhoff", "fixed-corotated"};
 }
 
 MaterialModel material_model(const std::string& id) {
   if (id == "stable-neo-hookean") return MaterialModel::stable_neo_hookean;
   if (id == "corotated-linear") return MaterialModel::corotated_linear;
   if (id == "st-venant-kirchhoff") return MaterialModel::st_venant_kirchhoff;
+  if (id == "fixed-corotated") return MaterialModel::fixed_corotated;
   throw InputError("unknown material '" + id +
-                   "' (accepted: stable-neo-hookean, corotated-linear, st-venant-kirchhoff)");
+                   "' (accepted: stable-neo-hookean, corotated-linear, st-venant-kirchhoff, "
+                   "fixed-corotated)");
 }
 
 Lame Lame::from_young_poisson(double E, double nu) {
@@ -45,11 +107,8 @@ Mat3 cofactor(const Mat3& F) {
 }
 
 Mat3 rotation_of(const Mat3& F) {
-  Eigen::JacobiSVD<Mat3> svd(F, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  Mat3 U = svd.matrixU();
-  const Mat3 V = svd.matrixV();
-  if (U.determinant() * V.determinant() < 0) U.col(2) *= -1.0;  // singular values sorted
-  return U * V.transpose();
+  const SignedSvd svd = signed_svd(F);
+  return svd.U * svd.V.transpose();
 }
 
 Material::Material(MaterialModel model, Lame lame) : model_(model), lame_(lame) {
@@ -79,6 +138,10 @@ double Material::energy(const Mat3& F, const Mat3& R) const {
       const double tr = E.trace();
       return lame_.mu * E.squaredNorm() + 0.5 * lame_.lambda * tr * tr;
     }
+    case MaterialModel::fixed_corotated: {
+      const double J = F.determinant();
+      return lame_.mu * (F - rotation_of(F)).squaredNorm() + 0.5 * lame_.lambda * (J - 1) * (J - 1);
+    }
   }
   return 0.0;
 }
@@ -98,6 +161,9 @@ Mat3 Material::stress(const Mat3& F, const Mat3& R) const {
       const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
       return F * (2.0 * lame_.mu * E + lame_.lambda * E.trace() * Mat3::Identity());
     }
+    case MaterialModel::fixed_corotated:  // no dR term: (F − R) : dR = 0
+      return 2.0 * lame_.mu * (F - rotation_of(F)) +
+             lame_.lambda * (F.determinant() - 1.0) * cofactor(F);
   }
   return Mat3::Zero();
 }
@@ -110,16 +176,7 @@ Mat9 Material::stress_derivative(const Mat3& F, const Mat3& R) const {
       Mat9 D = mu_s_ * (1.0 - 1.0 / (Ic + 1.0)) * Mat9::Identity();
       D.noalias() += (2.0 * mu_s_ / ((Ic + 1.0) * (Ic + 1.0))) * f * f.transpose();
       D.noalias() += lambda_s_ * g * g.transpose();
-      // λ'(J − a) ∂²J/∂F²: blocks (a, b) over the columns of F.
-      const double s = lambda_s_ * (J - a_);
-      const Mat3 c0 = cross_matrix(F.col(0)), c1 = cross_matrix(F.col(1)),
-                 c2 = cross_matrix(F.col(2));
-      D.block<3, 3>(0, 3) -= s * c2;
-      D.block<3, 3>(0, 6) += s * c1;
-      D.block<3, 3>(3, 0) += s * c2;
-      D.block<3, 3>(3, 6) -= s * c0;
-      D.block<3, 3>(6, 0) -= s * c1;
-      D.block<3, 3>(6, 3) += s * c0;
+      add_scaled_det_hessian(D, F, lambda_s_ * (J - a_));
       return D;
     }
     case MaterialModel::corotated_linear: {
@@ -138,6 +195,14 @@ Mat9 Material::stress_derivative(const Mat3& F, const Mat3& R) const {
         const Mat3 dE = 0.5 * (FtdF + FtdF.transpose());
         return dF * S + F * (2.0 * mu * dE + lambda * dE.trace() * Mat3::Identity());
       });
+    }
+    case MaterialModel::fixed_corotated: {
+      // 2μ (I − ∂R/∂F) + λ g gᵀ + λ (J − 1) ∂²J/∂F², g = vec(cof F).
+      const Eigen::Matrix<double, 9, 1> g = vec(cofactor(F));
+      Mat9 D = 2.0 * lame_.mu * (Mat9::Identity() - rotation_derivative(signed_svd(F)));
+      D.noalias() += lame_.lambda * g * g.transpose();
+      add_scaled_det_hessian(D, F, lame_.lambda * (F.determinant() - 1.0));
+      return D;
     }
   }
   return Mat9::Zero();

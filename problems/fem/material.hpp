@@ -22,6 +22,21 @@
 //   polynomial of degree 4 in F, which makes third derivatives exact by
 //   finite differences (used for the fully implicit Rayleigh damping of the
 //   single-tetrahedron problem).
+// fixed-corotated (Stomakhin, Howes, Schroeder, Teran 2012, "Energetically
+//   consistent invertible elasticity", Proc. SCA 2012, pp. 25–32; the model
+//   Gast & Schroeder 2014 §4.1 use for all their examples):
+//     Ψ = μ ‖F − R‖²_F + λ/2 (J − 1)²,  P = 2μ (F − R) + λ (J − 1) cof F,
+//   R = rotation_of(F), recomputed from F (not lagged), so Ψ, P and ∂P/∂F
+//   are derivatives of one frame-invariant function. P has no dR term
+//   because (F − R) : dR = tr((Σ̂ − I) Ω) = 0 (diagonal times skew). With
+//   F = U Σ̂ Vᵀ (signed Σ̂ of rotation_of), dR = U Ω Vᵀ where
+//     (σ̂_i + σ̂_j) Ω_ij = (UᵀdF V)_ij − (UᵀdF V)_ji,
+//   i.e. ∂vec R/∂vec F = Σ_{i<j} t_ij t_ijᵀ / (σ̂_i + σ̂_j),
+//   t_ij = vec(U (e_i e_jᵀ − e_j e_iᵀ) Vᵀ) (the twist modes of Smith, de
+//   Goes, Kim 2019, "Analytic eigensystems for isotropic distortion
+//   energies", ACM TOG 38(1)); derivation and the degenerate case
+//   σ̂_i + σ̂_j → 0 in material.cpp. Linearizes at F = I to linear
+//   elasticity with (μ, λ).
 #pragma once
 
 #include <Eigen/Dense>
@@ -33,7 +48,12 @@ namespace tibench {
 using Mat3 = Eigen::Matrix3d;
 using Mat9 = Eigen::Matrix<double, 9, 9>;
 
-enum class MaterialModel { stable_neo_hookean, corotated_linear, st_venant_kirchhoff };
+enum class MaterialModel {
+  stable_neo_hookean,
+  corotated_linear,
+  st_venant_kirchhoff,
+  fixed_corotated
+};
 
 // Parses the kebab-case id used in problem parameters.
 MaterialModel material_model(const std::string& id);
@@ -50,7 +70,8 @@ class Material {
 
   MaterialModel model() const { return model_; }
   bool uses_rotation() const { return model_ == MaterialModel::corotated_linear; }
-  // R is the lagged rotation of the element (ignored by the other models).
+  // R is the lagged rotation of the element (ignored by the other models;
+  // fixed-corotated computes its own rotation from F).
   double energy(const Mat3& F, const Mat3& R) const;
   Mat3 stress(const Mat3& F, const Mat3& R) const;
   Mat9 stress_derivative(const Mat3& F, const Mat3& R) const;
