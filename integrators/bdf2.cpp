@@ -1,10 +1,15 @@
 #include "integrators/bdf2.hpp"
 
+#include "integrators/contact_support.hpp"
+
 namespace tibench {
 
 Bdf2Stepper::Bdf2Stepper(const Problem& p, double h, NewtonOptions newton,
                          std::unique_ptr<Stepper> starter)
-    : Stepper(h), p_(p), starter_(std::move(starter)), phi_(p), newton_(newton) {}
+    : Stepper(h), p_(p), starter_(std::move(starter)), phi_(p), newton_(newton) {
+  // One solve per step, whose result is q_{n+1} and whose velocity is v_{n+1}.
+  require_contact_support(p, "bdf2", {true, true, true, ""});
+}
 
 void Bdf2Stepper::set_history(const std::vector<State>& previous) { previous_ = previous.at(0); }
 
@@ -35,6 +40,7 @@ StepReport Bdf2Stepper::step(State& s) {
   previous_ = s;
   s.q = anchor_ + y_;
   s.v = y_ / tau;
+  phi_.apply_friction(y_, s.v);
   s.t += h;
   return report;
 }

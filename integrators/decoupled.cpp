@@ -1,5 +1,7 @@
 #include "integrators/decoupled.hpp"
 
+#include "integrators/contact_support.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +12,10 @@ DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, 
                                    NewtonOptions newton, double alpha,
                                    std::optional<AlphaSearchOptions> search, bool full_correction)
     : Stepper(h), p_(p), alpha_(alpha), search_(search), full_correction_(full_correction) {
+  require_contact_support(p, "decoupled (" + phi.id + ")",
+                          {false, false, true,
+                           "its velocity is rebuilt from positions and the forces of P, which "
+                           "hold no constraint or friction force"});
   if (!phi.adjoint().is_lower_triangular())
     throw std::logic_error("decoupled method: the adjoint of " + phi.id +
                            " is not diagonally implicit after reversing its stages (this needs "

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "problems/contact/obstacle_contact.hpp"
+
 namespace tibench {
 
 const char* to_string(RunStatus s) {
@@ -14,6 +16,19 @@ const char* to_string(RunStatus s) {
   return "error";
 }
 
+namespace {
+
+void after_step_contact(const Problem& p, const ObstacleContact& c, State& s, StepReport& r) {
+  p.set_potential_time(s.t);
+  if (c.kind() == ContactKind::post_process) r.contacts = c.post_process(s.q, s.v, p.mass());
+  const ContactSummary summary = c.summary(s.q);
+  r.min_phi = summary.min_phi;
+  r.contact_normal = summary.normal;
+  if (r.contacts < 0) r.contacts = summary.in_contact;
+}
+
+}  // namespace
+
 DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOptions& options,
                   const StepCallback& on_step) {
   DriveResult result;
@@ -22,7 +37,7 @@ DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOption
   const double H0 = p.total_energy(s);
   const double cap = options.energy_cap * std::max(std::abs(H0), options.energy_floor);
   for (long n = 1; n <= options.steps; ++n) {
-    const StepReport r = stepper.step(s);
+    StepReport r = stepper.step(s);
     result.totals.absorb(r);
     if (r.status == StepStatus::solver_failed) {
       result.status = RunStatus::solver_failed;
@@ -30,6 +45,7 @@ DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOption
       break;
     }
     s.t = t0 + static_cast<double>(n) * h;
+    if (const ObstacleContact* c = p.contact()) after_step_contact(p, *c, s, r);
     result.steps_taken = n;
     if (!s.q.allFinite() || !s.v.allFinite()) {
       result.status = RunStatus::diverged;

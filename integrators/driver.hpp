@@ -7,6 +7,10 @@
 //   diverged       when q or v becomes non-finite, or when |H − H₀| exceeds
 //                  energy_cap · max(|H₀|, energy_floor).
 // Time is set to t₀ + n h after step n, so it does not accumulate rounding.
+// Problems with obstacles: after every step the driver applies post-process
+// contact (problems/contact/obstacle_contact.hpp) and fills the report's
+// contact fields (min φ, the touching pairs' mean normal, and the number of
+// pairs in contact where the engine's solver did not count them).
 #pragma once
 
 #include <functional>

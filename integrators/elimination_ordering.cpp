@@ -196,9 +196,13 @@ Ordering preferred_ordering(const EliminationShape& amd, const EliminationShape&
 namespace {
 
 // The shortcut of the header: no fill (as many factor entries as the
-// pattern has below the diagonal) and a tree at most 3/4 as deep as n.
+// pattern has below the diagonal) and a tree at most 3/4 as deep as n, on a
+// graph with at least n − 1 edges (a path-like one, where AMD's tree is as
+// deep as n; a graph with fewer edges falls apart into pieces whose AMD
+// trees are as shallow as center-out's, e.g. a diagonal matrix).
 bool no_fill_and_shallow(const EliminationShape& center_out, Index edges, Index n) {
-  return center_out.factor_nonzeros == edges && 4 * center_out.critical_path <= 3 * n;
+  return edges >= n - 1 && center_out.factor_nonzeros == edges &&
+         4 * center_out.critical_path <= 3 * n;
 }
 
 }  // namespace

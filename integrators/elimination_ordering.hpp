@@ -20,8 +20,10 @@
 // more fill than AMD, so they keep AMD. A shortcut skips AMD (on a chain of
 // 10⁵ unknowns it costs more than several steps): center-out is taken
 // without comparing when it has no fill at all (no ordering has fewer
-// nonzeros) and its tree's longest path is at most 3/4 of the number of
-// unknowns. That decides differently from the comparison only when AMD has
+// nonzeros), its tree's longest path is at most 3/4 of the number of
+// unknowns and the graph has at least n − 1 edges (diagonal and other
+// disconnected patterns, whose AMD trees are shallow, are compared). That
+// decides differently from the comparison only when AMD has
 // no fill either and a tree shorter than 4/3 of center-out's; on every
 // registry problem the two decide alike (tests/unit/test_elimination_ordering.cpp).
 #pragma once

@@ -1,5 +1,7 @@
 #include "integrators/energy_blending.hpp"
 
+#include "integrators/contact_support.hpp"
+
 #include <Eigen/Geometry>
 #include <Eigen/LU>
 #include <cmath>
@@ -67,6 +69,10 @@ double momentum_preserving_damping(const Problem& p, State& s, double k, double 
 
 BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options)
     : Stepper(h), p_(p), o_(options) {
+  require_contact_support(p, "blend-im",
+                          {false, false, true,
+                           "its result blends implicit-midpoint (or symplectic-Euler) and Euler "
+                           "states, none of them a constrained minimizer"});
   if (o_.symplectic_euler_start)
     start_ = std::make_unique<PartitionedRKStepper>(p, PartitionedTableau::from_record(tableaux::symplectic_euler_v), h,
                                                     newton);

@@ -13,6 +13,28 @@ IncrementalPotential::IncrementalPotential(const Problem& p, DissipationTerm ter
                            ": q-dependent dissipation is not an exact incremental potential (use "
                            "an optimization integrator with a first- or second-order "
                            "dissipation term)");
+  if (const ObstacleContact* c = p.contact(); c && c->kind() == ContactKind::constraint)
+    constraints_.emplace(*c, p.dofs());
+}
+
+void IncrementalPotential::update_active_set(const Vec& y, Vec& g) const {
+  if (!constraints_) return;
+  if (unconstrained_at_.size() != y.size() || unconstrained_at_ != y) gradient(y, g);
+  constraints_->update_active_set(x_anchor_, y, unconstrained_g_);
+  g = unconstrained_g_;
+  constraints_->project_gradient(g);
+}
+
+bool IncrementalPotential::apply_friction(const Vec& y, Vec& V) const {
+  const ObstacleContact* c = p_.contact();
+  if (!c || !(c->params().mu > 0)) return false;
+  if (constraints_)
+    constraints_->active_forces(forces_);
+  else
+    c->contact_forces(position(y), forces_);
+  if (forces_.empty()) return false;
+  apply_coulomb_friction(forces_, c->params().mu, kappa_, p_.mass(), V);
+  return true;
 }
 
 bool IncrementalPotential::explicit_candidate(Vec& y) const {
@@ -39,6 +61,8 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   v0_.setZero(p_.dofs());
   if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
   hessian_abs_valid_ = false;
+  p_.set_potential_time(t);
+  if (constraints_) constraints_->clear_active_set();
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
   else
@@ -85,10 +109,17 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
     force_magnitude_ += scratch_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
     g += scratch_;
   }
+  if (constraints_) {
+    unconstrained_g_ = g;
+    unconstrained_at_ = y;
+    constraints_->project_gradient(g);
+  }
 }
 
 void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
+  const std::size_t start = out.size();
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
+  if (constraints_) constraints_->zero_diagonal_blocks(out);
   const std::size_t first = out.size();
   p_.hessian(position(y), out, project_psd);
   // |∇²P| entry by entry, for residual_noise. The count is the same at every
@@ -113,6 +144,7 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
         out.emplace_back(out[k].col(), out[k].row(), out[k].value());
     }
   }
+  if (constraints_) constraints_->transform_hessian(out, start, inertia_, project_psd);
 }
 
 double IncrementalPotential::residual_noise(const Vec& y) const {

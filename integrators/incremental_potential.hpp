@@ -29,8 +29,19 @@
 //   second_order  κ (R(x, V(y)) − R(x, v_ref))   (their Eqs. 26/30; O(h²) term)
 // Their Hessians omit κ ∇_qq R (not provided by problems): Newton then
 // converges linearly near the solution, which the line search tolerates.
+//
+// Contact (problems with obstacles, problems/contact/obstacle_contact.hpp):
+// penalty and IPC contact are part of P; constraint contact makes this
+// objective a constrained one (integrators/contact_projection.hpp: the
+// solver projects, the active set is relabelled every iteration, gradient
+// and Hessian are those of the projected objective). After a stage solve,
+// apply_friction applies Coulomb friction to the stage velocity with the
+// contact forces of the solution (Gast & Schroeder 2014 §5.1–5.2).
 #pragma once
 
+#include <optional>
+
+#include "integrators/contact_projection.hpp"
 #include "integrators/objective.hpp"
 
 namespace tibench {
@@ -69,9 +80,28 @@ class IncrementalPotential final : public StageObjective {
   double residual_noise(const Vec& y) const override;
   double scale(const Vec& y) const override;
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
-  // lagged per step).
+  // lagged per step) and no contact constraint (whose active set changes it).
   bool hessian_is_constant() const override {
-    return p_.hessian_is_constant() && !p_.has_dissipation();
+    return p_.hessian_is_constant() && !p_.has_dissipation() && !constraints_;
+  }
+  bool constrained() const override { return constraints_.has_value(); }
+  void project(Vec& y) const override {
+    if (constraints_) constraints_->project(x_anchor_, y);
+  }
+  void update_active_set(const Vec& y, Vec& g) const override;
+  int active_constraints() const override {
+    return constraints_ ? constraints_->active_count() : -1;
+  }
+  long active_set_version() const override {
+    return constraints_ ? constraints_->active_set_version() : 0;
+  }
+  // Coulomb friction on the stage velocity V after the solve that ended at
+  // y (contact force acting over κ); false if nothing was applied.
+  bool apply_friction(const Vec& y, Vec& V) const;
+  // The contact constraints' projection (active pairs, their forces λ) of
+  // constraint contact; null for the other contact models.
+  const ContactProjection* contact_projection() const {
+    return constraints_ ? &*constraints_ : nullptr;
   }
   // A reused constant Hessian is the one hessian_abs_ was taken from.
   void hessian_reused() const override { hessian_abs_valid_ = true; }
@@ -98,6 +128,11 @@ class IncrementalPotential final : public StageObjective {
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;
   mutable Vec x_, scratch_, velocity_, gq_, abs_x_;
+  // Contact constraints: the projection and the unconstrained gradient of
+  // the last gradient() call (for relabelling the active set).
+  mutable std::optional<ContactProjection> constraints_;
+  mutable Vec unconstrained_g_, unconstrained_at_;
+  mutable std::vector<ContactForce> forces_;
 };
 
 }  // namespace tibench

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "integrators/contact_support.hpp"
+
 namespace tibench {
 
 NewmarkStepper::NewmarkStepper(const Problem& p, double h, double beta, double gamma,
@@ -9,6 +11,11 @@ NewmarkStepper::NewmarkStepper(const Problem& p, double h, double beta, double g
     : Stepper(h), p_(p), beta_(beta), gamma_(gamma), velocities_(p), newton_(newton) {
   if (beta < 0 || gamma <= 0) throw std::logic_error("Newmark needs beta >= 0 and gamma > 0");
   if (beta > 0) positions_.emplace(p);
+  require_contact_support(p, "newmark",
+                          {beta > 0, false, true,
+                           beta > 0 ? "its velocity comes from the acceleration update, not from a "
+                                      "stage velocity that friction could correct"
+                                    : "with beta = 0 its positions are explicit"});
 }
 
 StepReport NewmarkStepper::step(State& s) {

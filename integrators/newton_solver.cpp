@@ -104,6 +104,7 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr) {
   report.psd_fallbacks += nr.psd_fallbacks;
   report.rhs_evals += nr.gradient_evals;
   report.residual = std::max(report.residual, nr.residual);
+  if (nr.active_constraints >= 0) report.contacts = nr.active_constraints;
   if (!nr.converged) {
     report.status = StepStatus::solver_failed;
     report.message = nr.message;
@@ -112,14 +113,23 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr) {
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
+  NewtonResult r = iterate(phi, x);
+  r.active_constraints = phi.active_constraints();
+  return r;
+}
+
+NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
   double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
-  if (options_.two_candidate_guess && phi.explicit_candidate(trial_) &&
-      phi.value(trial_) < phi.value(x)) {
-    x = trial_;
-    r.chose_explicit_candidate = true;
+  phi.project(x);  // constrained objectives start from a feasible point
+  if (options_.two_candidate_guess && phi.explicit_candidate(trial_)) {
+    phi.project(trial_);
+    if (phi.value(trial_) < phi.value(x)) {
+      x = trial_;
+      r.chose_explicit_candidate = true;
+    }
   }
   // An initial guess outside the domain of Φ (through a barrier, an inverted
   // element) cannot start Newton; the line search below keeps every later
@@ -150,6 +160,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       r.message = "non-finite gradient";
       return r;
     }
+    phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
     const double target =
         std::max(options_.tol * phi.scale(x) + options_.atol, phi.residual_noise(x));
@@ -168,7 +179,9 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
 
     // Chord iteration (jacobian_reuse): the kept factor, if it was built for
     // this inertia and the last chord steps contracted.
+    // (A kept factor belongs to one active set of a constrained objective.)
     const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+                       reuse_.active_set == phi.active_set_version() &&
                        reuse_.inertia.size() == phi.size() && reuse_.inertia == phi.inertia();
     bool pd = reuse_.pd;
     if (!chord) {
@@ -190,6 +203,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
         reuse_.refresh = false;
         reuse_.pd = pd;
         reuse_.inertia = phi.inertia();
+        reuse_.active_set = phi.active_set_version();
       }
     }
     // The rounding level of the residual includes the Hessian's magnitude
@@ -222,6 +236,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
     // 11.8 G; bench/ workload beam-1s).
     const double step_norm = dx_.cwiseAbs().maxCoeff();
     trial_ = x + dx_;
+    phi.project(trial_);
     // The rate is measured within this solve only (a rate carried over from
     // the previous stage can be far too small after the problem changed, e.g.
     // a lagged damping matrix), so a solve never ends on its first chord step.
@@ -288,6 +303,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
         // rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
         // residual is then the test that still works.
         trial_ = x + dx_;
+        phi.project(trial_);
         phi.gradient(trial_, g_trial_);
         ++r.gradient_evals;
         accepted = phi.residual(g_trial_) <= 0.5 * r.residual;
@@ -316,6 +332,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
             return r;
           }
           trial_ = x + step * dx_;
+          phi.project(trial_);
           if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
           step *= 0.5;
         }
@@ -323,6 +340,7 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
       x.swap(trial_);
     } else {
       x += std::min(1.0, phi.max_step(x, dx_)) * dx_;
+      phi.project(x);
     }
     ++r.iterations;
   }

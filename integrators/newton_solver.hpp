@@ -86,6 +86,7 @@ struct NewtonResult {
   bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
   bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
   int safeguarded_steps = 0;             // steps replaced by the descent safeguard
+  int active_constraints = -1;  // contact constraints active at the end (−1: none)
   std::string message;
 };
 
@@ -104,6 +105,8 @@ class NewtonSolver {
   int pattern_analyses() const { return analyses_; }
 
  private:
+  // The Newton iteration of minimize().
+  NewtonResult iterate(const StageObjective& phi, Vec& x);
   // Assembles ∇²Φ(x) (+ shift · W) and factorizes; true if positive definite.
   bool factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
                  bool& factorized);
@@ -125,6 +128,7 @@ class NewtonSolver {
   struct Reuse {
     bool valid = false, refresh = false, pd = false;
     Vec inertia;  // of the objective it was built for
+    long active_set = 0;  // the objective's active_set_version() then
   } reuse_;
   Vec g_, g_trial_, dx_, trial_;
 };

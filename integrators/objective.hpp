@@ -52,6 +52,20 @@ class StageObjective {
   virtual double max_step(const Vec& /*x*/, const Vec& /*dx*/) const {
     return std::numeric_limits<double>::infinity();
   }
+
+  // Constrained objectives (contact constraints by gradient projection,
+  // integrators/contact_projection.hpp). The solver projects its initial
+  // guess and every trial point with project() before evaluating there, and
+  // at the start of every iteration (x feasible, g = gradient(x)) lets the
+  // objective relabel its active constraints, which rewrites g.
+  virtual bool constrained() const { return false; }
+  virtual void project(Vec& /*x*/) const {}
+  virtual void update_active_set(const Vec& /*x*/, Vec& /*g*/) const {}
+  // The number of active constraints (−1: the objective has none).
+  virtual int active_constraints() const { return -1; }
+  // Changes whenever the active set does: a factorized Hessian is reusable
+  // (jacobian_reuse) only while it is unchanged.
+  virtual long active_set_version() const { return 0; }
 };
 
 }  // namespace tibench

@@ -1,10 +1,15 @@
 #include "integrators/optimization_integrators.hpp"
 
+#include "integrators/contact_support.hpp"
+
 namespace tibench {
 
 OptimizationStepper::OptimizationStepper(const Problem& p, double h, OneStageRule rule,
                                          DissipationTerm term, NewtonOptions newton)
-    : Stepper(h), p_(p), rule_(rule), phi_(p, term), newton_(newton) {}
+    : Stepper(h), p_(p), rule_(rule), phi_(p, term), newton_(newton) {
+  // Every stage is one solve whose result is the stage's (x, v).
+  require_contact_support(p, "opt-*", {true, true, true, ""});
+}
 
 std::vector<State> OptimizationStepper::history() const {
   if (previous_) return {*previous_};
@@ -21,6 +26,7 @@ bool OptimizationStepper::solve_stage(const Vec& x_p, const Vec& v_p, double alp
   if (!absorb_solve(report, newton_.minimize(phi_, y_))) return false;
   x = x_p + y_;
   v = y_ / ah;
+  phi_.apply_friction(y_, v);
   return true;
 }
 

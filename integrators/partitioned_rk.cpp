@@ -1,5 +1,7 @@
 #include "integrators/partitioned_rk.hpp"
 
+#include "integrators/contact_support.hpp"
+
 #include <stdexcept>
 
 namespace tibench {
@@ -22,6 +24,10 @@ PartitionedTableau PartitionedTableau::from_record(const tableaux::PartitionedRe
 PartitionedRKStepper::PartitionedRKStepper(const Problem& p, PartitionedTableau tableau, double h,
                                            NewtonOptions newton)
     : Stepper(h), p_(p), tab_(std::move(tableau)), newton_(newton) {
+  require_contact_support(p, "partitioned-rk",
+                          {false, false, true,
+                           "its positions are built from separate velocity stages, so its end "
+                           "point is not a constrained minimizer"});
   const int s = tab_.stages();
   for (int i = 0; i < s; ++i)
     for (int j = i + 1; j < s; ++j)

@@ -1,5 +1,6 @@
 #include "integrators/rosenbrock.hpp"
 
+#include "integrators/contact_support.hpp"
 #include "integrators/pair_sums.hpp"
 
 #include <Eigen/LU>
@@ -11,6 +12,10 @@ namespace tibench {
 
 RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& t, double h)
     : Stepper(h), p_(p), symmetric_(!(p.has_dissipation() && p.dissipation_depends_on_q())) {
+  require_contact_support(p, "rosenbrock",
+                          {false, false, false,
+                           "a Rosenbrock step solves linear systems, not a minimization, and "
+                           "needs df/dt, which scripted obstacles do not provide"});
   const int s = t.stages();
   gamma_ = t.Gamma(0, 0);
   for (int i = 0; i < s; ++i)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "integrators/contact_support.hpp"
+
 namespace tibench {
 
 void StepReport::absorb(const StepReport& o) {
@@ -15,6 +17,7 @@ void StepReport::absorb(const StepReport& o) {
     status = o.status;
     message = o.message;
   }
+  if (o.contacts >= 0) contacts = o.contacts;
 }
 
 RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h,
@@ -66,12 +69,21 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
         v1_reads_.push_back(&stages_[static_cast<std::size_t>(i)].sum.terms[0].q);
     if (tab_.b[0] != 0.0) v1_reads_.push_back(&update_sum_.terms[0].q);
   }
-  potential_force_only_ = !p.has_dissipation() && !p.has_external_force();
+  potential_force_only_ =
+      !p.has_dissipation() && !p.has_external_force() && !p.potential_depends_on_time();
   if (!tab_.is_explicit()) phi_.emplace(p);
   // Stiffly accurate in the bitwise sense: the last row of A is b.
   last_stage_is_solution_ = true;
   for (int j = 0; j < tab_.stages(); ++j)
     last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
+  const bool stage_is_result = !explicit_ && last_stage_is_solution_;
+  require_contact_support(
+      p, tab_.id,
+      {stage_is_result, stage_is_result, true,
+       explicit_ ? "its explicit stages solve no minimization"
+                 : "its q_{n+1} is not its last stage (the tableau is not stiffly accurate), so "
+                   "it is not a constrained minimizer and friction on the stage velocity would "
+                   "move it"});
 }
 
 void RungeKuttaStepper::accelerate(const Vec& q, const Vec& v, double t, Vec& a) {
@@ -144,6 +156,9 @@ bool RungeKuttaStepper::dirk_stages(State& s, StepReport& report) {
       return false;
     }
     V_[i] = x_ / tau;
+    // Friction acts on the stage velocity only (Gast & Schroeder §5.1);
+    // the stage position stays the solver's.
+    friction_in_last_stage_ = phi_->apply_friction(x_, V_[i]);
     A_[i] = (V_[i] - v_tilde_) / tau;
     Q_[i] = q_tilde_ + x_;
   }
@@ -190,7 +205,10 @@ StepReport RungeKuttaStepper::step(State& s) {
     // h A_i can be ~|hλ| times larger than the result).
     // (q̃ of an explicit last stage, e.g. an FSAL tableau, is Q_s itself.)
     const double a_ss = tab_.A(stages - 1, stages - 1);
-    s.q = (a_ss == 0.0 ? Q_[stages - 1] : q_tilde_) + h * a_ss * V_[stages - 1];
+    if (friction_in_last_stage_)
+      s.q = Q_[stages - 1];  // V_s carries the friction, Q_s the solve's position
+    else
+      s.q = (a_ss == 0.0 ? Q_[stages - 1] : q_tilde_) + h * a_ss * V_[stages - 1];
     s.v = V_[stages - 1];
   } else {
     const Vec& q_n = first_stage_in_place_ ? Q_[0] : s.q;

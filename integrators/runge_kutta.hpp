@@ -99,6 +99,7 @@ class RungeKuttaStepper final : public Stepper {
   bool potential_force_only_ = false;
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
+  bool friction_in_last_stage_ = false;  // the last stage's V was changed by friction
   NewtonSolver newton_;
 };
 

@@ -29,6 +29,13 @@ struct StepReport {
   double error_estimate = std::numeric_limits<double>::quiet_NaN();
   // Energy-controlled methods: the energy the step aimed at; NaN otherwise.
   double energy_target = std::numeric_limits<double>::quiet_NaN();
+  // Contact (problems with obstacles): the pairs in contact at the end of the
+  // step — the active constraints of the last stage solve (constraint
+  // contact), the pairs corrected (post-process) or with a contact force
+  // (penalty, IPC) — and min φ over the pairs; −1 and NaN otherwise.
+  int contacts = -1;
+  double min_phi = std::numeric_limits<double>::quiet_NaN();
+  Eigen::Vector3d contact_normal = Eigen::Vector3d::Zero();  // mean ∇φ of the touching pairs
   std::string message;
 
   // Accumulates a sub-solve's counters into this report.

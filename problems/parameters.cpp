@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 namespace tibench {
 
@@ -60,6 +61,10 @@ ParamSpec choice_param(std::string name, std::string default_value,
           ParamBound::any, std::move(choices)};
 }
 
+ParamSpec path_param(std::string name, std::string description) {
+  return {std::move(name), ParamKind::path, "", std::move(description), ParamBound::any, {}};
+}
+
 namespace {
 
 const char* kind_name(ParamKind k) {
@@ -68,6 +73,7 @@ const char* kind_name(ParamKind k) {
     case ParamKind::integer: return "an integer";
     case ParamKind::boolean: return "true or false";
     case ParamKind::choice: return "one of the listed choices";
+    case ParamKind::path: return "the path of an existing file";
   }
   return "?";
 }
@@ -156,6 +162,13 @@ void ParamSet::set(std::string_view name, std::string_view text) {
       values_[i] = std::string(text);
       break;
     }
+    case ParamKind::path: {
+      std::error_code ec;
+      if (!text.empty() && !std::filesystem::is_regular_file(std::filesystem::path(text), ec))
+        throw bad("the path of an existing regular file, or empty for none");
+      values_[i] = std::string(text);
+      break;
+    }
   }
 }
 
@@ -186,6 +199,12 @@ bool ParamSet::boolean(std::string_view name) const {
   const auto& v = values_[index_of(name)];
   if (auto p = std::get_if<bool>(&v)) return *p;
   throw std::logic_error(owner_ + ": parameter '" + std::string(name) + "' is not a boolean");
+}
+
+const std::string& ParamSet::path(std::string_view name) const {
+  const auto& v = values_[index_of(name)];
+  if (specs_[index_of(name)].kind == ParamKind::path) return std::get<std::string>(v);
+  throw std::logic_error(owner_ + ": parameter '" + std::string(name) + "' is not a path");
 }
 
 const std::string& ParamSet::choice(std::string_view name) const {

@@ -15,7 +15,9 @@
 
 namespace tibench {
 
-enum class ParamKind { real, integer, boolean, choice };
+// path: a file name ("" = none); a non-empty value must name an existing
+// regular file, checked when it is set (before any work starts).
+enum class ParamKind { real, integer, boolean, choice, path };
 enum class ParamBound { any, positive, nonnegative, open_unit };  // open_unit: 0 < x < 1
 
 struct ParamSpec {
@@ -35,6 +37,7 @@ ParamSpec integer_param(std::string name, long default_value, std::string descri
 ParamSpec bool_param(std::string name, bool default_value, std::string description);
 ParamSpec choice_param(std::string name, std::string default_value,
                        std::vector<std::string> choices, std::string description);
+ParamSpec path_param(std::string name, std::string description);  // default ""
 
 // Bad user input (unknown id, bad parameter name or value, bad step size...).
 // The message is one line that names the bad value and what is accepted; the
@@ -68,6 +71,7 @@ class ParamSet {
   long integer(std::string_view name) const;
   bool boolean(std::string_view name) const;
   const std::string& choice(std::string_view name) const;
+  const std::string& path(std::string_view name) const;
 
   bool has(std::string_view name) const;
   // Canonical text of a value ("%.17g" for reals).

@@ -50,6 +50,7 @@ State Problem::exact(double) const {
 }
 
 void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) const {
+  set_potential_time(t);
   gradient(q, f);
   f = -f;
   if (has_dissipation()) {
@@ -63,7 +64,7 @@ void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) 
 }
 
 void Problem::acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const {
-  if (!has_dissipation() && !has_external_force()) {
+  if (!has_dissipation() && !has_external_force() && !time_dependent_potential_) {
     potential_acceleration(q, a);
     return;
   }

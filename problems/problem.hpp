@@ -16,6 +16,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <limits>
@@ -31,6 +32,8 @@ using Vec = Eigen::VectorXd;
 using Index = Eigen::Index;
 using SparseMatrix = Eigen::SparseMatrix<double>;
 using Triplets = std::vector<Eigen::Triplet<double>>;
+
+class ObstacleContact;  // problems/contact/obstacle_contact.hpp
 
 struct State {
   Vec q;
@@ -80,6 +83,33 @@ class Problem {
   // spring chain): engines may then keep an assembled Hessian instead of
   // assembling it again. Default: false.
   virtual bool hessian_is_constant() const { return false; }
+  // False when the (row, col) positions of ∇²P may change with q (e.g.
+  // self-collision penalties couple whichever vertices collide): solvers
+  // then analyze the pattern again whenever it changes. Default: true.
+  virtual bool hessian_pattern_is_fixed() const { return true; }
+
+  // --- contact with analytic obstacles --------------------------------------
+  // The body's contact against obstacles (problems/contact/), or null.
+  // Penalty and IPC contact are part of P; constraint contact is enforced by
+  // the solver of every implicit stage (integrators/contact_projection.hpp);
+  // post-process contact by the driver after every step. Engines that cannot
+  // honour the selected model refuse the problem with a message.
+  virtual const ObstacleContact* contact() const { return nullptr; }
+  // Facts about the instance beyond its parameters, recorded with every run
+  // (e.g. a mesh's source and counts), as (name, value) pairs.
+  virtual std::vector<std::pair<std::string, std::string>> provenance() const { return {}; }
+  // The boundary triangles of a body whose node i is mesh vertex i (for
+  // viewing the body: XDMF files of its motion); empty for other problems.
+  virtual std::vector<std::array<int, 3>> surface_triangles() const { return {}; }
+
+  // --- time-dependent potentials (kinematic obstacles) ----------------------
+  // P may depend on t through scripted obstacles: P(q) is then evaluated at
+  // the time last set here. force(), acceleration() and total_energy() set
+  // it from their t; engines set it for each stage (IncrementalPotential).
+  bool potential_depends_on_time() const { return time_dependent_potential_; }
+  void set_potential_time(double t) const {
+    if (time_dependent_potential_) on_potential_time(t);
+  }
 
   // --- per-step hook ---------------------------------------------------------
   // Called by every engine at the start of each step with the step's initial
@@ -161,7 +191,10 @@ class Problem {
       for (Index i = 0; i < n; ++i) scale(i);
   }
   double kinetic_energy(const Vec& v) const;
-  double total_energy(const State& s) const { return kinetic_energy(s.v) + potential(s.q); }
+  double total_energy(const State& s) const {
+    set_potential_time(s.t);
+    return kinetic_energy(s.v) + potential(s.q);
+  }
   Vec linear_momentum(const Vec& v) const;                  // dim components
   Eigen::Vector3d angular_momentum(const State& s) const;  // about the origin
   // Problem-specific observables, recorded per output sample by name.
@@ -173,12 +206,16 @@ class Problem {
   // The initial state with every q and v perturbed by dq U(−1, 1) and
   // dv U(−1, 1) from SplitMix64(seed): the usual sample_state.
   State perturbed_initial_state(std::uint64_t seed, double dq, double dv) const;
+  // Declares that P depends on time; on_potential_time(t) then receives it.
+  void set_time_dependent_potential(bool on) { time_dependent_potential_ = on; }
+  virtual void on_potential_time(double /*t*/) const {}
 
  private:
   ParamSet params_;
   int dim_;
   Vec mass_;
   Vec inv_mass_;
+  bool time_dependent_potential_ = false;
 };
 
 }  // namespace tibench

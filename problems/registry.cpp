@@ -16,7 +16,12 @@ namespace tibench {
   X(beam_problem)              \
   X(tet_rayleigh_problem)      \
   X(dissipative_1d_problem)    \
-  X(spring_chain_problem)
+  X(spring_chain_problem)      \
+  X(ball_drop_problem)         \
+  X(sphere_hard_drop_problem)  \
+  X(cube_stretch_compress_problem) \
+  X(box_slide_problem)         \
+  X(particle_drop_problem)
 
 #define TIBENCH_DECLARE(fn) ProblemInfo fn();
 TIBENCH_PROBLEMS(TIBENCH_DECLARE)

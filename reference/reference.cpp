@@ -1,5 +1,7 @@
 #include "reference/reference.hpp"
 
+#include "problems/contact/obstacle_contact.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -85,7 +87,17 @@ std::string resolved_method(const Problem& p, const ReferenceRequest& r) {
     throw InputError("invalid number of output times " + std::to_string(r.outputs) +
                      " (expected an integer >= 1)");
   std::string m = r.method;
-  if (m == "auto") m = p.has_exact() ? "exact" : "rk4";
+  // Bodies against obstacles: RK4 cannot enforce constraint or post-process
+  // contact, and through penalty or barrier impacts a fine RK4 run costs
+  // more than every cell it would serve; their runs report energies,
+  // momenta and contact phases instead of errors.
+  const ObstacleContact* contact = p.contact();
+  if (m == "auto") m = p.has_exact() ? "exact" : contact ? "none" : "rk4";
+  if (m == "rk4" && contact &&
+      (contact->kind() == ContactKind::constraint || contact->kind() == ContactKind::post_process))
+    throw InputError("reference method 'rk4' cannot enforce contact=" +
+                     std::string(to_string(contact->kind())) + " of problem '" +
+                     std::string(p.id()) + "' (accepted: none, or rk4 with contact=penalty or ipc)");
   if (m == "exact") {
     if (!p.has_exact())
       throw InputError("reference method 'exact' requested for problem '" + std::string(p.id()) +

@@ -27,7 +27,8 @@
 //          RK4 loses order across a kink, and the self-convergence check at
 //          the output times used is what shows whether h_ref is still fine
 //          enough there; nothing is smoothed or special-cased.
-//   auto   exact where the problem has it, rk4 otherwise.
+//   auto   exact where the problem has it; none for bodies against obstacles
+//          (Problem::contact()); rk4 otherwise.
 //   none   no reference: error metrics are not measured (studies whose
 //          quantity is an observable, e.g. a final velocity or an energy
 //          history, on problems where a fine RK4 run is out of reach).

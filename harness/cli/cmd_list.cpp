@@ -17,7 +17,7 @@ using Json = nlohmann::ordered_json;
 Json params_json(const std::vector<ParamSpec>& specs) {
   Json out = Json::array();
   for (const auto& s : specs) {
-    static const char* kinds[] = {"real", "integer", "boolean", "choice"};
+    static const char* kinds[] = {"real", "integer", "boolean", "choice", "path"};
     Json p = {{"name", s.name},
               {"kind", kinds[static_cast<int>(s.kind)]},
               {"default", s.default_value},

@@ -1,0 +1,97 @@
+// Contact constraints φ_b(x_p) ≥ 0 inside the minimization of an implicit
+// stage, by gradient projection (Gast & Schroeder 2014 §3.2, §5.1):
+//
+//   P(x)        every pair (b, p) that is active or violated moves its vertex
+//               to the closest point of the obstacle's surface,
+//               x_p ← x_p − φ_b(x_p) ∇φ_b(x_p); the initial guess and every
+//               trial point are projected, so the line search follows
+//               curved paths around the obstacles (their Fig. 5);
+//   active set  at the start of every Newton iteration (x feasible), a pair
+//               is active for that iteration when it touches (φ within
+//               `touch_tolerance` of 0) and the unconstrained gradient
+//               pushes it inwards: its multiplier λ ≥ 0 in ∇E' = Σ λ ∇φ over
+//               the vertex's touching pairs (λ = ∇E'·∇φ for one pair or
+//               orthogonal normals; a nonnegative least-squares fit for a
+//               vertex in a wedge); every other pair is inactive and may
+//               separate;
+//   E(x)        = E'(P(x)). At a feasible x its gradient is J ∇E', J the
+//               projector onto the tangent space of each vertex's active
+//               normals, and the solver's matrix is
+//                 J (∇²E' − Σ λ ∇²φ) J + Σ w_p n nᵀ,
+//               the Hessian of the Lagrangian on the tangent space (only
+//               second derivatives of φ are needed, as §3.2.0.2 notes) plus
+//               the inertia weight on the normals, so that it is
+//               nonsingular and the Newton step has no normal component.
+//               With project_psd the curvature term is clamped to PSD.
+//
+// λ are the contact normal forces (units of ∇E'), kept for friction after
+// the solve and counted for the step report.
+//
+// Requirements on the objective's Hessian pattern: the 3 × 3 blocks of a
+// contact vertex's rows and columns are full wherever they are nonzero (true
+// of finite-element Hessians); the caller appends full zero diagonal blocks
+// for every contact vertex (zero_diagonal_blocks), so that the compressed
+// pattern does not change with the active set.
+#pragma once
+
+#include <vector>
+
+#include "problems/contact/obstacle_contact.hpp"
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+class ContactProjection {
+ public:
+  ContactProjection(const ObstacleContact& contact, Index dofs);
+
+  // Positions are anchor + y (the stage objectives solve for increments y;
+  // only the contact vertices' entries of y are rewritten, so the others
+  // keep their bits).
+  // y ← P(anchor + y) − anchor.
+  void project(const Vec& anchor, Vec& y) const;
+  // Relabels the pairs at the feasible anchor + y from the unconstrained
+  // gradient g'.
+  void update_active_set(const Vec& anchor, const Vec& y, const Vec& unconstrained_gradient);
+  void clear_active_set();
+  // g ← J g.
+  void project_gradient(Vec& g) const;
+  // Appends zero 3 × 3 diagonal blocks for every contact vertex.
+  void zero_diagonal_blocks(Triplets& out) const;
+  // Rewrites the triplets [first, end) as J H J and appends the normal and
+  // curvature blocks of the active vertices (see the header comment).
+  void transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
+                         bool project_psd) const;
+
+  int active_count() const { return active_pairs_; }
+  // Changes whenever the set of active pairs changes (a factor of the
+  // transformed Hessian stays valid only while it does not).
+  long active_set_version() const { return version_; }
+  // The active pairs' normal forces λ (for friction).
+  void active_forces(std::vector<ContactForce>& out) const;
+
+ private:
+  struct ActivePair {
+    int obstacle;
+    Vector3 normal;
+    Matrix3 hess;
+    double lambda;
+  };
+  struct Vertex {
+    std::vector<ActivePair> active;
+    Matrix3 J = Matrix3::Identity();  // tangent projector
+    Matrix3 N = Matrix3::Zero();      // projector onto the active normals
+  };
+  double touch_tolerance(const Vector3& x) const;
+  void expand(const Eigen::Triplet<double>& e, Triplets& out) const;
+
+  const ObstacleContact& contact_;
+  std::vector<Vertex> vertices_;   // per contact vertex
+  std::vector<int> vertex_of_dof_;  // contact vertex of a dof's node if active, else −1
+  int active_pairs_ = 0;
+  long version_ = 0;
+  std::vector<long> signature_;  // (vertex, obstacle) of the active pairs, for version_
+  mutable Triplets expanded_;
+};
+
+}  // namespace tibench

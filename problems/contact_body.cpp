@@ -1,0 +1,307 @@
+#include "problems/contact_body.hpp"
+
+#include <cmath>
+
+#include "meshes/mesh_source.hpp"
+#include "problems/contact/obstacle_contact.hpp"
+#include "problems/contact/self_collision.hpp"
+#include "problems/dissipative_problem.hpp"
+#include "problems/fem/elastic_body.hpp"
+#include "problems/random.hpp"
+#include "problems/solid_damping.hpp"
+
+namespace tibench {
+namespace {
+
+std::vector<ParamSpec> body_params() {
+  std::vector<std::string> geometries = mesh_geometries();
+  geometries.push_back("file");
+  return {
+      choice_param("geometry", "ball", geometries,
+                   "body shape, meshed by gmsh (centred at x0, y0, z0), or file: mesh_file"),
+      path_param("mesh_file", "gmsh .msh v4 file of linear tetrahedra (geometry=file)"),
+      real_param("radius", 0.5, "ball radius [m]", ParamBound::positive),
+      real_param("lx", 1.0, "box/bar edge along x [m]", ParamBound::positive),
+      real_param("ly", 1.0, "box/bar edge along y [m]", ParamBound::positive),
+      real_param("lz", 1.0, "box/bar edge along z [m]", ParamBound::positive),
+      real_param("major_radius", 0.5, "torus major radius [m] (axis z)", ParamBound::positive),
+      real_param("minor_radius", 0.2, "torus minor radius [m]", ParamBound::positive),
+      real_param("mesh_size", 0.15, "target tetrahedron edge length [m] (gmsh)",
+                 ParamBound::positive),
+      choice_param("material", "stable-neo-hookean", material_model_ids(), "energy density"),
+      real_param("E", 1e5, "Young's modulus [Pa]", ParamBound::positive),
+      real_param("nu", 0.3, "Poisson ratio (< 0.5)", ParamBound::nonnegative),
+      real_param("rho", 1000.0, "density [kg/m^3]", ParamBound::positive),
+      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]",
+                 ParamBound::nonnegative),
+      real_param("x0", 0.0, "x of the body's centre (generated) or offset (file) [m]"),
+      real_param("y0", 1.0, "y (height) of the body's centre or offset [m]"),
+      real_param("z0", 0.0, "z of the body's centre or offset [m]"),
+      real_param("vx", 0.0, "initial velocity x [m/s]"),
+      real_param("vy", 0.0, "initial velocity y [m/s]"),
+      real_param("vz", 0.0, "initial velocity z [m/s]"),
+      choice_param("initial_shape", "rest", {"rest", "stretched", "random", "point"},
+                   "initial positions: rest shape, stretched along x, random in the bounding box, "
+                   "or all at the centre (Gast & Schroeder 2014 Figs. 3, 8, 9)"),
+      real_param("stretch", 2.0, "initial_shape=stretched: factor along x", ParamBound::positive),
+      integer_param("seed", 1, "initial_shape=random: seed (SplitMix64)"),
+      choice_param("damping", "none", solid_damping_ids(), "dissipation model"),
+      real_param("alpha", 0.0, "Rayleigh mass coefficient [1/s]", ParamBound::nonnegative),
+      real_param("beta", 0.0, "Rayleigh stiffness coefficient [s]", ParamBound::nonnegative),
+      real_param("psi", 0.0, "strain-rate shear damping [Pa s]", ParamBound::nonnegative),
+      real_param("phi", 0.0, "strain-rate bulk damping [Pa s]", ParamBound::nonnegative),
+      bool_param("self_collision", false,
+                 "penalty self-collisions (Gast & Schroeder 2014 Sec. 5.3)"),
+      real_param("k_self", 1e9, "self-collision penalty stiffness k of k d sqrt(d + eps) [J/m^3]",
+                 ParamBound::positive),
+  };
+}
+
+std::shared_ptr<const TetMesh> body_mesh(const ParamSet& p) {
+  const std::string& geometry = p.choice("geometry");
+  if (geometry == "file") {
+    if (p.path("mesh_file").empty())
+      throw InputError("geometry=file needs mesh_file=<path of a gmsh .msh v4 file>");
+    return mesh_from_file(p.path("mesh_file"));
+  }
+  if (!p.path("mesh_file").empty())
+    throw InputError("mesh_file='" + p.path("mesh_file") + "' is read only with geometry=file (got "
+                     "geometry=" + geometry + ")");
+  MeshSpec spec{geometry, 0, 0, 0, p.real("mesh_size")};
+  if (geometry == "ball") spec.a = p.real("radius");
+  if (geometry == "box" || geometry == "bar")
+    spec.a = p.real("lx"), spec.b = p.real("ly"), spec.c = p.real("lz");
+  if (geometry == "torus") spec.a = p.real("major_radius"), spec.b = p.real("minor_radius");
+  return generated_mesh(spec);
+}
+
+SolidMesh placed_mesh(const TetMesh& tet, const Vector3& offset) {
+  SolidMesh m;
+  m.rest = tet.vertices.colwise() + offset;
+  m.nodes_per_element = 4;
+  for (const auto& t : tet.tets) m.elements.insert(m.elements.end(), t.begin(), t.end());
+  m.fixed.assign(static_cast<std::size_t>(tet.vertex_count()), false);
+  return m;
+}
+
+class ContactBody final : public DissipativeProblem {
+ public:
+  ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMesh> tet,
+              std::shared_ptr<const MeshGeometry> geo, std::vector<Obstacle> obstacles);
+
+  std::string_view id() const override { return id_; }
+  double potential(const Vec& q) const override;
+  void gradient(const Vec& q, Vec& g) const override;
+  void hessian(const Vec& q, Triplets& out, bool project_psd) const override;
+  bool hessian_pattern_is_fixed() const override { return !self_; }
+  bool has_feasibility_limit() const override { return contact_->kind() == ContactKind::ipc; }
+  double max_feasible_step(const Vec& q, const Vec& dq) const override {
+    return contact_->max_feasible_step(q, dq);
+  }
+  bool is_smooth() const override { return !contact_->has_energy() && !self_; }
+  const ObstacleContact* contact() const override { return contact_.get(); }
+  std::vector<std::array<int, 3>> surface_triangles() const override { return tet_->surface; }
+  std::vector<std::pair<std::string, std::string>> provenance() const override {
+    return {{"mesh", tet_->description},
+            {"mesh_vertices", std::to_string(tet_->vertex_count())},
+            {"mesh_tets", std::to_string(tet_->tet_count())},
+            {"mesh_surface_triangles", std::to_string(tet_->surface_triangle_count())},
+            {"contact_vertices", std::to_string(contact_->vertex_dofs().size())},
+            {"obstacles", obstacle_text()}};
+  }
+  void begin_step(const State& s) const override {
+    body_->update_rotations(s.q);
+    DissipativeProblem::begin_step(s);
+  }
+  State initial_state() const override { return {q0_, v0_, 0.0}; }
+  State sample_state(std::uint64_t seed) const override;
+  std::vector<std::string> observable_names() const override {
+    return {"com_x", "com_y", "com_z", "com_vx", "com_vy", "com_vz", "inverted_elements"};
+  }
+  void observables(const State& s, std::vector<double>& out) const override;
+
+ protected:
+  void on_potential_time(double t) const override { contact_->set_time(t); }
+
+ private:
+  Eigen::Map<const Eigen::Matrix3Xd> positions(const Vec& q) const {
+    return {q.data(), 3, nodes()};
+  }
+  double gravity(const Vec& q) const;
+  std::string obstacle_text() const {
+    std::string s;
+    for (const auto& o : contact_->obstacles()) s += (s.empty() ? "" : "; ") + o.name + ": " + o.shape->describe();
+    return s;
+  }
+  Vec initial_positions(const ParamSet& p) const;
+  int inverted_elements(const Vec& q) const;
+
+  std::string id_;
+  std::shared_ptr<const TetMesh> tet_;
+  std::shared_ptr<const MeshGeometry> geo_;
+  std::shared_ptr<ElasticBody> body_;
+  std::unique_ptr<ObstacleContact> contact_;
+  std::unique_ptr<SelfCollisionPenalty> self_;
+  double g_, edge_;
+  Vec q0_, v0_;
+};
+
+// The shortest rest edge: the length scale of admissible perturbations.
+double shortest_edge(const TetMesh& m) {
+  double e = std::numeric_limits<double>::infinity();
+  for (const auto& t : m.tets)
+    for (int a = 0; a < 4; ++a)
+      for (int b = a + 1; b < 4; ++b)
+        e = std::min(e, (m.vertices.col(t[static_cast<std::size_t>(a)]) -
+                         m.vertices.col(t[static_cast<std::size_t>(b)]))
+                            .norm());
+  return e;
+}
+
+ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMesh> tet,
+                         std::shared_ptr<const MeshGeometry> geo, std::vector<Obstacle> obstacles)
+    : DissipativeProblem(p, 3, geo->lumped_mass(p.real("rho"))),
+      id_(std::move(id)),
+      tet_(std::move(tet)),
+      geo_(std::move(geo)),
+      body_(std::make_shared<ElasticBody>(
+          geo_, Material(material_model(p.choice("material")),
+                         Lame::from_young_poisson(p.real("E"), p.real("nu"))))),
+      g_(p.real("g")),
+      edge_(shortest_edge(*tet_)) {
+  if (p.real("nu") >= 0.5) throw InputError(id_ + ": nu must be < 0.5 (got " + p.text("nu") + ")");
+  std::vector<Index> contact_dofs;
+  for (int v : tet_->surface_vertices()) contact_dofs.push_back(3 * static_cast<Index>(v));
+  contact_ = std::make_unique<ObstacleContact>(std::move(obstacles), std::move(contact_dofs),
+                                               contact_params(p));
+  set_time_dependent_potential(contact_->moving() && contact_->kind() != ContactKind::none);
+  if (p.boolean("self_collision"))
+    self_ = std::make_unique<SelfCollisionPenalty>(tet_, p.real("k_self"));
+  q0_ = initial_positions(p);
+  v0_ = Vec::Zero(dofs());
+  for (Index n = 0; n < nodes(); ++n)
+    v0_.segment<3>(3 * n) = Vector3(p.real("vx"), p.real("vy"), p.real("vz"));
+  SolidDamping damping{p.choice("damping"), p.real("alpha"), p.real("beta"), p.real("psi"),
+                       p.real("phi")};
+  for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
+}
+
+Vec ContactBody::initial_positions(const ParamSet& p) const {
+  const Vec rest = geo_->rest_q();
+  const std::string& shape = p.choice("initial_shape");
+  if (shape == "rest") return rest;
+  const Eigen::Matrix3Xd X = Eigen::Map<const Eigen::Matrix3Xd>(rest.data(), 3, nodes());
+  const Vector3 lo = X.rowwise().minCoeff(), hi = X.rowwise().maxCoeff(), c = 0.5 * (lo + hi);
+  Vec q = rest;
+  SplitMix64 rng(static_cast<std::uint64_t>(p.integer("seed")));
+  for (Index n = 0; n < nodes(); ++n) {
+    Vector3 x = X.col(n);
+    if (shape == "stretched") x.x() = c.x() + p.real("stretch") * (x.x() - c.x());
+    if (shape == "point") x = c;
+    if (shape == "random")
+      for (int i = 0; i < 3; ++i) x[i] = rng.uniform(lo[i], hi[i]);
+    q.segment<3>(3 * n) = x;
+  }
+  return q;
+}
+
+double ContactBody::gravity(const Vec& q) const {
+  double U = 0.0;
+  for (Index n = 0; n < nodes(); ++n) U += g_ * mass()[3 * n + 1] * q[3 * n + 1];
+  return U;
+}
+
+double ContactBody::potential(const Vec& q) const {
+  double U = body_->energy(q) + gravity(q) + contact_->energy(q);
+  if (self_) U += self_->energy(positions(q));
+  return U;
+}
+
+void ContactBody::gradient(const Vec& q, Vec& g) const {
+  g.setZero(dofs());
+  body_->add_gradient(q, g);
+  for (Index n = 0; n < nodes(); ++n) g[3 * n + 1] += g_ * mass()[3 * n + 1];
+  contact_->add_gradient(q, g);
+  if (self_) {
+    Eigen::Map<Eigen::Matrix3Xd> G(g.data(), 3, nodes());
+    Eigen::Matrix3Xd Gs = Eigen::Matrix3Xd::Zero(3, nodes());
+    self_->add_gradient(positions(q), Gs);
+    G += Gs;
+  }
+}
+
+void ContactBody::hessian(const Vec& q, Triplets& out, bool project_psd) const {
+  body_->add_hessian(q, out, project_psd);
+  contact_->add_hessian(q, out, project_psd);
+  if (self_) self_->add_hessian(positions(q), out, project_psd);
+}
+
+State ContactBody::sample_state(std::uint64_t seed) const {
+  // Small against the shortest edge (no element inverts); halved until
+  // every IPC distance stays positive.
+  for (double scale = 0.05;; scale *= 0.5) {
+    State s = perturbed_initial_state(seed, scale * edge_, 0.3);
+    if (contact_->kind() != ContactKind::ipc || contact_->summary(s.q).min_phi > 0 || scale < 1e-6)
+      return s;
+  }
+}
+
+int ContactBody::inverted_elements(const Vec& q) const {
+  int count = 0;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    ElementPositions x;
+    geo_->gather(q, e, x);
+    if (deformation_gradient(x, geo_->gradients(e, 0)).determinant() <= 0.0) ++count;
+  }
+  return count;
+}
+
+void ContactBody::observables(const State& s, std::vector<double>& out) const {
+  Vector3 x = Vector3::Zero(), v = Vector3::Zero();
+  double m_total = 0.0;
+  for (Index n = 0; n < nodes(); ++n) {
+    const double m = mass()[3 * n];
+    x += m * s.q.segment<3>(3 * n);
+    v += m * s.v.segment<3>(3 * n);
+    m_total += m;
+  }
+  x /= m_total;
+  v /= m_total;
+  out = {x.x(), x.y(), x.z(), v.x(), v.y(), v.z(), static_cast<double>(inverted_elements(s.q))};
+}
+
+std::vector<ParamSpec> scene_params(const ContactScene& scene) {
+  std::vector<ParamSpec> specs = body_params();
+  for (auto& spec : contact_param_specs(ContactParams{})) specs.push_back(spec);
+  if (scene.extra_params)
+    for (auto& spec : scene.extra_params()) specs.push_back(spec);
+  for (const std::string& d : scene.defaults) {
+    const auto eq = d.find('=');
+    bool found = false;
+    for (auto& spec : specs)
+      if (spec.name == d.substr(0, eq)) spec.default_value = d.substr(eq + 1), found = true;
+    if (!found) throw std::logic_error(scene.id + ": default for unknown parameter '" + d + "'");
+  }
+  return specs;
+}
+
+}  // namespace
+
+Obstacle ground(double ground_y) {
+  return {"ground", half_space(Vector3(0, ground_y, 0), Vector3::UnitY()), {}};
+}
+
+std::unique_ptr<Problem> make_contact_body(const ContactScene& scene, ParamSet p) {
+  auto tet = body_mesh(p);
+  const Vector3 offset(p.real("x0"), p.real("y0"), p.real("z0"));
+  auto geo = std::make_shared<const MeshGeometry>(placed_mesh(*tet, offset));
+  std::vector<Obstacle> obstacles = scene.obstacles(p);
+  return std::make_unique<ContactBody>(scene.id, std::move(p), std::move(tet), std::move(geo),
+                                       std::move(obstacles));
+}
+
+std::vector<ParamSpec> contact_scene_params(const ContactScene& scene) {
+  return scene_params(scene);
+}
+
+}  // namespace tibench
