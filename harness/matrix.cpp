@@ -148,8 +148,12 @@ PaperTable paper_table(const Ctx& ctx, const toml::node& node) {
   }
   if (const toml::node* r = t->get("reduce")) {
     const auto how = r->value<std::string>();
-    if (!how || (*how != "final" && *how != "max" && *how != "min" && *how != "max_abs_change"))
-      ctx.fail(*r, "invalid reduce (accepted: final, max, min, max_abs_change)");
+    const auto accepted = series_reductions();
+    if (!how || std::find(accepted.begin(), accepted.end(), *how) == accepted.end()) {
+      std::string list;
+      for (const auto& a : accepted) list += (list.empty() ? "" : ", ") + a;
+      ctx.fail(*r, "invalid reduce (accepted: " + list + ")");
+    }
     p.reduce = *how;
   }
   if (const toml::node* f = t->get("format")) {
@@ -219,7 +223,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     if (!study) ctx.fail(node, "[[study]] must be a table");
     check_keys(ctx, *study,
                {"problems", "integrators", "exclude", "h", "t_end", "outputs", "reference",
-                "max_samples", "energy_cap"},
+                "max_samples", "energy_cap", "frames"},
                "[[study]]");
     std::vector<Entry> problems, integrators;
     bool star = false;
@@ -304,6 +308,13 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       max_samples = static_cast<long>(positive_number(ctx, *n, "max_samples"));
     double energy_cap = 1e12;
     if (auto n = study->get("energy_cap")) energy_cap = positive_number(ctx, *n, "energy_cap");
+    long frames = -1;
+    if (auto n = study->get("frames")) {
+      const auto v = n->value<long long>();
+      if (!v || *v < 0 || *v > 100000)
+        ctx.fail(*n, "invalid frames (accepted: an integer 0 ... 100000; 0: none)");
+      frames = static_cast<long>(*v);
+    }
 
     for (std::size_t pi = 0; pi < problems.size(); ++pi) {
       const Entry& p = problems[pi];
@@ -350,6 +361,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
           c.h_ref = h_ref;
           c.max_samples = max_samples;
           c.energy_cap = energy_cap;
+          c.frames = frames;
           const std::string path = run_path(c);
           if (!path_owner.emplace(path, ctx.where(node)).second)
             ctx.fail(node, "this study repeats the run " + path + " of " + path_owner[path] +

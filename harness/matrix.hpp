@@ -16,6 +16,9 @@
 //                                         #   h_ref defaults to min(h) / 64
 //   max_samples = 2000                    # optional: time-series samples kept
 //   energy_cap = 1e12                     # optional: divergence threshold
+//   frames = 100                          # optional: position frames kept per run of a
+//                                         #   body with a surface mesh (XDMF; 0: none;
+//                                         #   default kDefaultFrames)
 //
 // "*" means every registry integrator that applies to the problem: the
 // matrix builds the problem and constructs each integrator's stepper for it;

@@ -18,6 +18,15 @@ struct Value {
 double reduce_series(const std::vector<double>& s, const std::string& how) {
   if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
   if (how == "final") return s.back();
+  if (how == "first") return s.front();
+  if (how == "mean" || how == "sum") {
+    double total = 0;
+    int count = 0;
+    for (double x : s)
+      if (!std::isnan(x)) total += x, ++count;
+    if (count == 0) return std::numeric_limits<double>::quiet_NaN();
+    return how == "sum" ? total : total / count;
+  }
   double out = how == "min" ? s.front() : (how == "max" ? s.front() : 0.0);
   for (double x : s) {
     if (how == "max") out = std::max(out, x);
@@ -67,6 +76,10 @@ Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, d
 }
 
 }  // namespace
+
+std::vector<std::string> series_reductions() {
+  return {"final", "first", "max", "min", "max_abs_change", "mean", "sum"};
+}
 
 std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format) {
   std::vector<std::string> header{"h"};

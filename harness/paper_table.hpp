@@ -6,7 +6,9 @@
 //   title = "Final centre-of-mass velocity of the 1-D bar [m/s]"
 //   source = "You et al. 2025, Table 2"          # where the printed values come from
 //   quantity = "series:observables/com_velocity"  # or "metric:<key>"
-//   reduce = "final"                  # for series: final | max | min | max_abs_change
+//   reduce = "final"                  # for series: final | first | max | min |
+//                                     # max_abs_change | mean | sum (mean and sum skip
+//                                     # NaN entries, e.g. an open contact phase's)
 //   rows = [0.0333333333333, 0.00333333333333]   # requested step sizes, one row each
 //   row_labels = ["1/30 s", "1/300 s"]           # optional
 //   format = "%.3f"                              # optional (default %.3e)
@@ -35,6 +37,9 @@ struct PaperColumn {
   std::string label, problem, integrator;
   std::vector<std::string> paper;  // printed values, one per row ("" = none)
 };
+
+// The accepted `reduce` values.
+std::vector<std::string> series_reductions();
 
 struct PaperTable {
   std::string id, title, source;

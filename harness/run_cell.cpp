@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "integrators/driver.hpp"
+#include "problems/contact/obstacle_contact.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"
@@ -94,7 +96,8 @@ std::string cell_key_text(const CellSpec& spec) {
          "\niparams=" + sorted(spec.integrator_params) + "\nh=" + format_real(spec.h) +
          "\nt_end=" + format_real(spec.t_end) + "\nmax_samples=" + std::to_string(spec.max_samples) +
          "\nenergy_cap=" + format_real(spec.energy_cap) + "\noutputs=" + std::to_string(spec.outputs) +
-         "\nreference=" + spec.reference_method + "\nh_ref=" + format_real(spec.h_ref);
+         "\nreference=" + spec.reference_method + "\nh_ref=" + format_real(spec.h_ref) +
+         (spec.frames >= 0 ? "\nframes=" + std::to_string(spec.frames) : "");
 }
 
 std::string cell_key(const CellSpec& spec) { return hash_hex(cell_key_text(spec)); }
@@ -109,6 +112,7 @@ nlohmann::ordered_json to_json(const ParamSet& p) {
       case ParamKind::integer: j[spec.name] = p.integer(spec.name); break;
       case ParamKind::boolean: j[spec.name] = p.boolean(spec.name); break;
       case ParamKind::choice: j[spec.name] = p.choice(spec.name); break;
+      case ParamKind::path: j[spec.name] = p.path(spec.name); break;
     }
   }
   return j;
@@ -117,8 +121,9 @@ nlohmann::ordered_json to_json(const ParamSet& p) {
 // Records samples and accumulates the drift metrics over every step.
 class Recorder {
  public:
-  Recorder(const Problem& p, const State& s0, long steps, long max_samples, TimeSeries& out)
-      : p_(p), out_(out) {
+  Recorder(const Problem& p, const State& s0, long steps, long max_samples, long frames,
+           RunRecord& rec)
+      : p_(p), out_(rec.series), rec_(rec) {
     stride_ = std::max(1L, (steps + max_samples - 1) / std::max(1L, max_samples));
     steps_ = steps;
     H0_ = p.total_energy(s0);
@@ -133,6 +138,20 @@ class Recorder {
     L_ref_ = std::max(L0_.norm(), r0 * p_scale);
     out_.observable_names = p.observable_names();
     out_.observables.assign(out_.observable_names.size(), {});
+    if (const ObstacleContact* c = p.contact()) {
+      p.set_potential_time(s0.t);
+      const ContactSummary summary = c->summary(s0.q);
+      last_contacts_ = summary.in_contact;
+      last_min_phi_ = summary.min_phi;
+      phases_.emplace(p, s0, H0_, c->kind() == ContactKind::constraint ? 0 : summary.in_contact);
+      rec.contact_model = to_string(c->kind());
+    }
+    if (const auto surface = p.surface_triangles(); !surface.empty() && frames != 0) {
+      const long count = frames < 0 ? kDefaultFrames : frames;
+      frame_stride_ = std::max(1L, (steps + count - 1) / count);
+      for (const auto& tri : surface) rec.frames.surface.insert(rec.frames.surface.end(), tri.begin(), tri.end());
+      frame(s0);
+    }
     sample(s0, H0_);
   }
 
@@ -150,10 +169,14 @@ class Recorder {
     last_alpha_ = r.alpha;
     last_target_ = r.energy_target;
     last_estimate_ = r.error_estimate;
+    last_contacts_ = r.contacts;
+    last_min_phi_ = r.min_phi;
+    if (phases_) phases_->on_step(s, r, H);
     if (n % stride_ == 0 || n == steps_) sample(s, H);
+    if (frame_stride_ > 0 && (n % frame_stride_ == 0 || n == steps_)) frame(s);
   }
 
-  void finish(Metrics& m) const {
+  void finish(Metrics& m) {
     m["energy_drift_max"] = energy_drift_max_;
     m["energy_drift_final"] = drift_;
     m["momentum_drift_max"] = momentum_drift_max_;
@@ -161,6 +184,7 @@ class Recorder {
     if (!any_alpha_) out_.alpha.clear();
     if (!any_target_) out_.energy_target.clear();
     if (!any_estimate_) out_.error_estimate.clear();
+    if (phases_) rec_.contact_phases = phases_->finish();
   }
 
  private:
@@ -184,11 +208,24 @@ class Recorder {
     p_.observables(s, obs_);
     for (std::size_t k = 0; k < obs_.size() && k < out_.observables.size(); ++k)
       out_.observables[k].push_back(obs_[k]);
+    if (phases_) {
+      out_.contact_active.push_back(last_contacts_);
+      out_.min_phi.push_back(last_min_phi_);
+    }
+  }
+
+  void frame(const State& s) {
+    rec_.frames.t.push_back(s.t);
+    rec_.frames.positions.insert(rec_.frames.positions.end(), s.q.data(), s.q.data() + s.q.size());
   }
 
   const Problem& p_;
   TimeSeries& out_;
-  long stride_ = 1, steps_ = 0;
+  RunRecord& rec_;
+  long stride_ = 1, steps_ = 0, frame_stride_ = 0;
+  std::optional<ContactPhaseDetector> phases_;
+  long long last_contacts_ = 0;
+  double last_min_phi_ = std::numeric_limits<double>::quiet_NaN();
   double H0_ = 0;
   Vec p0_;
   Eigen::Vector3d L0_;
@@ -281,6 +318,10 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
     rec.params_json = j.dump();
 
     const auto problem = pinfo.make(pparams);
+    if (const auto facts = problem->provenance(); !facts.empty()) {
+      for (const auto& [name, value] : facts) j["instance"][name] = value;
+      rec.params_json = j.dump();
+    }
     rec.dim = problem->dim();
     Reference own;
     const Reference* ref = ctx.reference;
@@ -291,7 +332,7 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
     const State s0 = problem->initial_state();
     auto stepper = ctx.stepper ? (*ctx.stepper)(*problem, rec.h, iparams)
                                : iinfo.make(*problem, rec.h, iparams);
-    Recorder recorder(*problem, s0, rec.steps, spec.max_samples, rec.series);
+    Recorder recorder(*problem, s0, rec.steps, spec.max_samples, spec.frames, rec);
 
     // Output step n_j = j N / K lands exactly on t_j (validate_cell checks K | N).
     const long per_output = rec.steps / std::max(1L, spec.outputs);

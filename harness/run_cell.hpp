@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/contact_phases.hpp"
 #include "harness/metrics.hpp"
 #include "integrators/registry.hpp"
 #include "problems/problem.hpp"
@@ -19,6 +20,8 @@ namespace tibench {
 // it serves divided by this factor (RK4's error then sits ~64⁴ ≈ 1.7·10⁷
 // times below rk4's own error at the finest benchmarked step).
 inline constexpr double kDefaultReferenceRefinement = 64.0;
+// Position frames kept per run of a problem with a surface mesh by default.
+inline constexpr long kDefaultFrames = 100;
 
 struct CellSpec {
   std::string problem;
@@ -32,6 +35,9 @@ struct CellSpec {
   long outputs = 1;          // error output times t_j = j t_end / outputs
   std::string reference_method = "auto";  // auto | exact | rk4 | none (reference/reference.hpp)
   double h_ref = 0.0;        // rk4 reference step; 0: h / kDefaultReferenceRefinement
+  // Position frames kept for viewing (XDMF) of problems with a surface mesh
+  // (Problem::surface_triangles); −1: kDefaultFrames for them, 0: none.
+  long frames = -1;
   // Group labels in the output file; default to the ids. Matrices that run
   // one integrator with several parameter sets give each set its own label.
   std::string problem_label;
@@ -61,6 +67,18 @@ struct TimeSeries {
   std::vector<double> error_estimate;    // empty unless the method has an embedded estimate
   std::vector<std::string> observable_names;
   std::vector<std::vector<double>> observables;  // one series per name
+  // Problems with obstacles: per sample, the pairs in contact at that step
+  // and min φ (empty otherwise).
+  std::vector<long long> contact_active;
+  std::vector<double> min_phi;
+};
+
+// Frames of the body's motion for viewing: the positions of every node at
+// evenly spaced steps, and the surface triangles (node indices).
+struct Frames {
+  std::vector<double> t;
+  std::vector<double> positions;  // frames × dofs, row-major
+  std::vector<long long> surface;  // triangles × 3
 };
 
 struct RunRecord {
@@ -81,6 +99,9 @@ struct RunRecord {
   TimeSeries series;
   std::vector<double> t_out, err_out;  // error at each output time reached (NaN: unresolved)
   std::vector<double> final_q, final_v;
+  std::string contact_model;               // "" when the problem has no obstacles
+  std::vector<ContactPhase> contact_phases;
+  Frames frames;
 };
 
 // Number of steps for (h, t_end): round(t_end / h), at least 1. The actual

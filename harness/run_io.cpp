@@ -2,7 +2,70 @@
 
 #include "harness/h5io.hpp"
 
+#include <algorithm>
+#include <limits>
+
 namespace tibench {
+
+namespace {
+
+void write_contact(H5::H5File& f, const std::string& path, const RunRecord& rec) {
+  H5::Group c = h5::group(f, path + "/contact");
+  h5::attr(c, "model", rec.contact_model);
+  h5::attr(c, "phases", static_cast<long long>(rec.contact_phases.size()));
+  double deepest = 0.0;
+  for (double phi : rec.series.min_phi)
+    if (phi < 0) deepest = std::max(deepest, -phi);
+  for (const auto& ph : rec.contact_phases) deepest = std::max(deepest, ph.max_penetration);
+  h5::attr(c, "max_penetration", deepest);
+  h5::dataset(c, "active", rec.series.contact_active);
+  h5::dataset(c, "min_phi", rec.series.min_phi);
+  H5::Group g = h5::group(f, path + "/contact/phases");
+  std::vector<double> t0, t1, open, normal, vin, vout, e, dH, dp, pen, act, flight, apex;
+  std::size_t dim = 1;
+  for (const auto& ph : rec.contact_phases) {
+    t0.push_back(ph.t_start);
+    t1.push_back(ph.t_end);
+    open.push_back(ph.open ? 1.0 : 0.0);
+    normal.insert(normal.end(), ph.normal.data(), ph.normal.data() + 3);
+    vin.push_back(ph.v_in);
+    vout.push_back(ph.v_out);
+    e.push_back(ph.restitution);
+    dH.push_back(ph.energy_change);
+    if (!ph.momentum_change.empty()) dim = ph.momentum_change.size();
+    std::vector<double> change = ph.momentum_change;
+    change.resize(dim, std::numeric_limits<double>::quiet_NaN());
+    dp.insert(dp.end(), change.begin(), change.end());
+    pen.push_back(ph.max_penetration);
+    act.push_back(ph.max_active);
+    flight.push_back(ph.flight_energy_change);
+    apex.push_back(ph.apex);
+  }
+  h5::dataset(g, "t_start", t0);
+  h5::dataset(g, "t_end", t1);
+  h5::dataset(g, "open", open);
+  h5::matrix_dataset(g, "normal", normal, 3);
+  h5::dataset(g, "v_in", vin);
+  h5::dataset(g, "v_out", vout);
+  h5::dataset(g, "restitution", e);
+  h5::dataset(g, "energy_change", dH);
+  h5::matrix_dataset(g, "momentum_change", dp, dim);
+  h5::dataset(g, "max_penetration", pen);
+  h5::dataset(g, "max_active", act);
+  h5::dataset(g, "flight_energy_change", flight);
+  h5::dataset(g, "apex", apex);
+}
+
+void write_frames(H5::H5File& f, const std::string& path, const RunRecord& rec) {
+  H5::Group g = h5::group(f, path + "/frames");
+  const Frames& fr = rec.frames;
+  h5::dataset(g, "t", fr.t);
+  const std::size_t dofs = fr.t.empty() ? 3 : fr.positions.size() / fr.t.size();
+  h5::block_dataset(g, "positions", fr.positions, dofs / 3, 3);
+  h5::matrix_dataset(g, "surface", fr.surface, 3);
+}
+
+}  // namespace
 
 std::string run_path(const CellSpec& spec) {
   return "/runs/" + spec.problem_key() + "/" + spec.integrator_key() + "/" + hkey(spec.h);
@@ -48,6 +111,8 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   h5::dataset(g, "err", rec.err_out);
   h5::dataset(g, "final_q", rec.final_q);
   h5::dataset(g, "final_v", rec.final_v);
+  if (!rec.contact_model.empty()) write_contact(f, path, rec);
+  if (!rec.frames.t.empty()) write_frames(f, path, rec);
 }
 
 std::string reference_path(const std::string& problem_label, const Reference& ref) {

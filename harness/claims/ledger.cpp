@@ -22,6 +22,7 @@ const char* to_string(Verdict v) {
   X(dinev2018_nonconvex_claims)       \
   X(dinev2018_blending_claims)        \
   X(gast2014_claims)                  \
+  X(gast2014_contact_claims)          \
   X(you2025_claims)                   \
   X(you2025_linear_claims)            \
   X(you2025_decoupled_sdirk2_claims)  \

@@ -6,6 +6,7 @@
 #include "harness/convergence.hpp"
 #include "harness/matrix.hpp"
 #include "harness/runner.hpp"
+#include "harness/xdmf.hpp"
 
 namespace tibench::cli {
 
@@ -69,6 +70,7 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
     c.h = h;
     c.t_end = t_end;
     c.max_samples = o.samples;
+    c.frames = o.frames;
     c.h_ref = *std::min_element(ladder.begin(), ladder.end()) / kDefaultReferenceRefinement;
     cells.push_back(std::move(c));
   }
@@ -115,6 +117,11 @@ int run(const RunOptions& o) {
   }
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
+  if (!res.output.empty()) {
+    if (const int shown = write_xdmf(res.output); shown > 0 && !o.quiet)
+      std::fprintf(stderr, "wrote %s (%d runs with frames, for ParaView)\n",
+                   xdmf_path_for(res.output).c_str(), shown);
+  }
 
   for (const auto& t : convergence_tables(res.runs, "err_final"))
     for (const auto& row : t.rows)

@@ -18,6 +18,7 @@ struct RunOptions {
   std::vector<std::string> params, iparams;
   std::string h_list, t_end;
   long samples = 10000;
+  long frames = -1;
   int jobs = 1;
   std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
   bool resume = false;

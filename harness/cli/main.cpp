@@ -46,6 +46,10 @@ int main(int argc, char** argv) {
   run->add_option("-o,--output", run_opts.output, "HDF5 output file");
   run->add_option("--samples", run_opts.samples, "time-series samples kept per run")
       ->check(CLI::PositiveNumber);
+  run->add_option("--frames", run_opts.frames,
+                  "position frames kept per run of a body with a surface mesh, for the XDMF "
+                  "file beside the output (0: none; default 100)")
+      ->check(CLI::Range(0L, 100000L));
   run->add_option("-j,--jobs", run_opts.jobs, "worker threads (results do not depend on it)");
   run->add_option("--shard", run_opts.shard,
                   "K/N: run every N-th cell starting at K (default: from OMPI_COMM_WORLD_*, "
