@@ -306,6 +306,7 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
   const std::vector<double> moduli{1e3, 1e4, 1e5};
   const double t_end = ctx.fast ? 2.0 : 10.0;
   std::vector<long> steps;
+  std::string failures;
   bool all_ok = true, monotone = true;
   for (double E : moduli) {
     const auto r = claims::run_contact(
@@ -317,6 +318,9 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
     j["E"] = E;
     j["recovered_after_steps"] = r.first_uninverted_step;
     out.measured["runs"].push_back(j);
+    if (r.status != RunStatus::ok)
+      failures += (failures.empty() ? "" : ", ") + std::string("E = ") + format_real(E) + ": " +
+                  to_string(r.status) + " at t = " + format_real(r.t_failed) + " s";
     all_ok = all_ok && r.status == RunStatus::ok && r.first_uninverted_step > 0;
     if (!steps.empty() && r.first_uninverted_step > steps.back()) monotone = false;
     steps.push_back(r.first_uninverted_step);
@@ -327,7 +331,8 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
   std::string counts;
   for (long s : steps) counts += (counts.empty() ? "" : " / ") + std::to_string(s);
   out.summary = "steps until no element is inverted at E = 1e3 / 1e4 / 1e5 Pa: " + counts +
-                " (paper: " + paper_counts + " for low / medium / high stiffness)";
+                " (-1: never) (paper: " + paper_counts + " for low / medium / high stiffness)" +
+                (failures.empty() ? "" : "; the solve failed for " + failures);
   out.expected = "the optimization integrator recovers from every " + shape +
                  " state at 1/24 s, faster for stiffer material (" + paper_counts + " steps)";
   out.tolerance = "every run ends ok with no inverted element from some step on; recovery steps "

@@ -30,7 +30,8 @@ const char* to_string(Verdict v) {
   X(you2025_collision_claims)         \
   X(brown2018_claims)                 \
   X(brown2018_method_claims)          \
-  X(loschner2020_claims)
+  X(loschner2020_claims)              \
+  X(loschner2020_ball_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
 TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <functional>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -27,8 +29,26 @@ struct ClaimResult {
   std::string interpretation;  // how the claim was made testable
 };
 
+// Computations several checks share (e.g. the runs behind the sub-claims
+// of one experiment), kept for the lifetime of one context: by name, of
+// any type.
+class ClaimCache {
+ public:
+  template <class T, class Make>
+  const T& get(const std::string& name, Make make) {
+    auto& slot = entries_[name];
+    if (!slot) slot = std::make_shared<T>(make());
+    return *static_cast<const T*>(slot.get());
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<void>> entries_;
+};
+
 struct ClaimContext {
   bool fast = false;  // smaller samples (tests); the verdict logic is the same
+  // Shared by copies of the context; a new context starts empty.
+  std::shared_ptr<ClaimCache> cache = std::make_shared<ClaimCache>();
 };
 
 struct ClaimCheck {

@@ -1,0 +1,184 @@
+// The bouncing-ball claims of Löschner et al. 2020 §5.4 (Fig. 8), checked on
+// the registry's ball-drop scene (diameter 1 m, dropped from 3 m, rho =
+// 1000, E = 6e5 Pa, nu = 0.48, no damping) with constraint contact (the
+// paper's QP corrector is a separate method), backward Euler against SDIRK2
+// at 5 ms and 0.5 ms:
+//
+//   L-E3.ball.per-collision  SDIRK2 dissipates less energy per collision;
+//   L-E3.ball.between        ... and between collisions;
+//   L-E3.ball.smaller-step   a smaller step "significantly reduces the
+//                            dissipation during the contact phase";
+//   L-E3.ball.jump           BE does not jump as high.
+//
+// Collisions are the contact phases of harness/contact_phases.hpp. A
+// collision's dissipation is measured relative to the kinetic energy of the
+// centre of mass's normal motion at impact, ½ M v_in², so that collisions
+// at different speeds compare; the first collision (the same impact for
+// every run) is reported too. Between collisions: the energy change of the
+// flights per second of flight.
+#include <cmath>
+
+#include "harness/claims/contact_runs.hpp"
+#include "harness/claims/ledger.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench {
+namespace {
+
+const std::string kPaper = "Loeschner, Longva, Jeske, Kugelstadt, Bender 2020 (CGF)";
+
+struct BallRun {
+  std::string method;
+  double h = 0;
+  claims::ContactRun run;
+  double first_loss = NAN;        // −ΔH / (½ M v_in²), first collision
+  double mean_loss = NAN;         // the same, mean over closed collisions
+  double flight_loss_rate = NAN;  // −(energy change over flights) / (flight time) [W]
+  double first_apex = NAN;        // centre-of-mass height after the first bounce [m]
+};
+
+BallRun ball_run(const std::string& method, double h, const ClaimContext& ctx) {
+  BallRun b{method, h, {}, NAN, NAN, NAN, NAN};
+  const std::vector<std::string> params{ctx.fast ? "mesh_size=0.35" : "mesh_size=0.2"};
+  b.run = claims::run_contact("ball-drop", params, method, {"jacobian_reuse=true"}, h,
+                              ctx.fast ? 2.5 : 10.0);
+  const double mass = make_problem("ball-drop", params)->mass().sum() / 3;
+  double loss_sum = 0, flight_energy = 0, flight_time = 0;
+  int closed = 0;
+  for (std::size_t k = 0; k < b.run.phases.size(); ++k) {
+    const ContactPhase& ph = b.run.phases[k];
+    if (ph.open) continue;
+    const double loss = -ph.energy_change / (0.5 * mass * ph.v_in * ph.v_in);
+    if (closed == 0) b.first_loss = loss, b.first_apex = ph.apex;
+    loss_sum += loss;
+    ++closed;
+    const double next = k + 1 < b.run.phases.size() ? b.run.phases[k + 1].t_start : NAN;
+    if (!std::isnan(next) && !std::isnan(ph.flight_energy_change)) {
+      flight_energy += ph.flight_energy_change;
+      flight_time += next - ph.t_end;
+    }
+  }
+  if (closed > 0) b.mean_loss = loss_sum / closed;
+  if (flight_time > 0) b.flight_loss_rate = -flight_energy / flight_time;
+  return b;
+}
+
+nlohmann::ordered_json to_json(const BallRun& b) {
+  nlohmann::ordered_json j;
+  j["method"] = b.method;
+  j["h"] = b.h;
+  j["status"] = to_string(b.run.status);
+  j["collisions"] = b.run.phases.size();
+  j["first_collision_loss_fraction"] = b.first_loss;
+  j["mean_collision_loss_fraction"] = b.mean_loss;
+  j["flight_loss_rate_W"] = b.flight_loss_rate;
+  j["first_apex_m"] = b.first_apex;
+  j["energy_final_over_initial"] = b.run.H_final / b.run.H0;
+  return j;
+}
+
+// The four runs, computed once per context (the four claims share them).
+const std::vector<BallRun>& runs(const ClaimContext& ctx) {
+  return ctx.cache->get<std::vector<BallRun>>("loschner2020-ball", [&] {
+    std::vector<BallRun> r;
+    for (double h : {5e-3, 5e-4})
+      for (const char* m : {"backward-euler", "sdirk2"}) r.push_back(ball_run(m, h, ctx));
+    return r;
+  });
+}
+
+const BallRun& find(const std::vector<BallRun>& r, const std::string& method, double h) {
+  for (const auto& b : r)
+    if (b.method == method && b.h == h) return b;
+  throw std::logic_error("ball run missing");
+}
+
+// Verdict over both steps of "SDIRK2's value < BE's value" for one measure.
+ClaimResult compare(const ClaimContext& ctx, double BallRun::*measure, const std::string& what,
+                    bool smaller_is_claimed) {
+  ClaimResult out;
+  const auto& r = runs(ctx);
+  bool holds = true, measured = true;
+  std::string values;
+  for (double h : {5e-3, 5e-4}) {
+    const double be = find(r, "backward-euler", h).*measure, sd = find(r, "sdirk2", h).*measure;
+    measured = measured && !std::isnan(be) && !std::isnan(sd) &&
+               find(r, "backward-euler", h).run.status == RunStatus::ok &&
+               find(r, "sdirk2", h).run.status == RunStatus::ok;
+    holds = holds && (smaller_is_claimed ? sd < be : sd > be);
+    values += (values.empty() ? "" : "; ") + format_real(h * 1e3) + " ms: BE " +
+              format_real(be) + ", SDIRK2 " + format_real(sd);
+  }
+  for (const auto& b : r) out.measured["runs"].push_back(to_json(b));
+  out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
+  out.summary = what + ": " + values;
+  out.tolerance = "strict inequality at both steps";
+  out.interpretation =
+      "ball-drop (" + std::string(ctx.fast ? "mesh_size 0.35, 2.5 s" : "mesh_size 0.2, 10 s") +
+      ", constraint contact, chord Newton); collisions are contact phases; a collision's loss "
+      "is -dH / (1/2 M v_in^2) with v_in the centre of mass's normal velocity at impact; in "
+      "flight the energy that goes is the integrator's damping of the vibrations the impact "
+      "left, so the loss between collisions depends on how much of it a method already "
+      "removed during the contact. Verdicts are for this mesh resolution.";
+  return out;
+}
+
+ClaimResult check_smaller_step(const ClaimContext& ctx) {
+  ClaimResult out;
+  const auto& r = runs(ctx);
+  bool holds = true, measured = true;
+  std::string values;
+  for (const char* m : {"backward-euler", "sdirk2"}) {
+    const double big = find(r, m, 5e-3).first_loss, small = find(r, m, 5e-4).first_loss;
+    measured = measured && !std::isnan(big) && !std::isnan(small);
+    holds = holds && small < 0.5 * big;
+    out.measured[m] = {{"first_collision_loss_fraction_5ms", big},
+                       {"first_collision_loss_fraction_0.5ms", small}};
+    values += (values.empty() ? "" : "; ") + std::string(m) + " " + format_real(big) + " -> " +
+              format_real(small);
+  }
+  out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
+  out.summary = "first-collision loss fraction at 5 ms -> 0.5 ms: " + values;
+  out.expected = "Sec. 5.4: a smaller time step significantly reduces the dissipation during the "
+                 "contact phase";
+  out.tolerance = "\"significantly\": at most half the loss at the 10x smaller step, for both methods";
+  out.interpretation = "the fraction of the impact's normal kinetic energy lost over the first "
+                       "collision (ball-drop, constraint contact)";
+  return out;
+}
+
+}  // namespace
+
+std::vector<ClaimCheck> loschner2020_ball_claims() {
+  return {
+      {"L-E3.ball.per-collision", kPaper,
+       "Sec. 5.4, Fig. 8: SDIRK2 dissipates visibly less energy per collision than BE at 5 ms and "
+       "0.5 ms",
+       [](const ClaimContext& c) {
+         ClaimResult r = compare(c, &BallRun::mean_loss,
+                                 "mean fraction of the impact energy lost per collision", true);
+         r.expected = "SDIRK2 loses less energy per collision than BE at both steps";
+         return r;
+       }},
+      {"L-E3.ball.between", kPaper,
+       "Sec. 5.4, Fig. 8: SDIRK2 dissipates less energy between collisions than BE at both steps",
+       [](const ClaimContext& c) {
+         ClaimResult r = compare(c, &BallRun::flight_loss_rate,
+                                 "energy lost per second of flight [W]", true);
+         r.expected = "SDIRK2 loses less energy between collisions than BE at both steps";
+         return r;
+       }},
+      {"L-E3.ball.smaller-step", kPaper,
+       "Sec. 5.4: a smaller step significantly reduces the dissipation during the contact phase",
+       check_smaller_step},
+      {"L-E3.ball.jump", kPaper, "Sec. 5.4, Fig. 8: BE does not jump as high as SDIRK2",
+       [](const ClaimContext& c) {
+         ClaimResult r = compare(c, &BallRun::first_apex,
+                                 "centre-of-mass apex after the first bounce [m]", false);
+         r.expected = "BE's bounces are lower than SDIRK2's at both steps";
+         return r;
+       }},
+  };
+}
+
+}  // namespace tibench
