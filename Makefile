@@ -44,7 +44,8 @@ test: build
 # results/<name>.md.
 MATRICES := $(sort $(wildcard harness/matrices/*.toml))
 PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml),$(MATRICES))
-RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references
+RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references \
+            --mesh-cache $(RESULTS)/cache/meshes
 
 run: build
 	@mkdir -p $(RESULTS)
@@ -62,7 +63,8 @@ run: build
 	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
 	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md; \
 	done; \
-	$(TIBENCH) verify -o $(RESULTS)/claims.h5 --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
+	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
+	    --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
 	rm -rf $(RESULTS)/figures; \
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
 	for m in $(PAPER_MATRICES); do \

@@ -109,7 +109,7 @@ void create_cache_directory(const std::string& directory) {
   if (ec || !std::filesystem::is_directory(directory, ec)) {
     throw InputError("mesh cache directory '" + directory + "' cannot be created (" +
                      (ec ? ec.message() : std::string("not a directory")) +
-                     "); accepted: a writable directory (set_mesh_cache_directory or "
+                     "); accepted: a writable directory (--mesh-cache or "
                      "TIBENCH_MESH_CACHE)");
   }
 }

@@ -33,6 +33,29 @@ Json optional_json(const std::optional<T>& v) {
   return v ? Json(*v) : Json(nullptr);
 }
 
+// Whether the integrator takes contact constraints and friction after its
+// stage solves, by building its stepper for a particle against the ground
+// (integrators/contact_support.hpp): the refusal's reason, "" if it takes it.
+std::string contact_refusal(const IntegratorInfo& i, const std::vector<std::string>& params) {
+  static const auto constraint = make_problem("particle-drop", {"contact=constraint"});
+  static const auto friction = make_problem("particle-drop", {"contact=penalty", "mu=0.5"});
+  const Problem& p = params.empty() ? *constraint : *friction;
+  try {
+    (void)i.make(p, 0.01, integrator_params(i));
+    return "";
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+
+Json contact_json(const IntegratorInfo& i) {
+  const std::string constraint = contact_refusal(i, {}), friction = contact_refusal(i, {"mu"});
+  Json j = {{"constraint", constraint.empty()}, {"friction", friction.empty()}};
+  if (!constraint.empty()) j["constraint_refusal"] = constraint;
+  if (!friction.empty()) j["friction_refusal"] = friction;
+  return j;
+}
+
 Json integrator_json(const IntegratorInfo& i) {
   const MethodProperties& p = i.computed;
   Json j = {{"id", i.id},
@@ -56,12 +79,15 @@ Json integrator_json(const IntegratorInfo& i) {
     j["r_inf"] = "inf";
   j["stability_source"] = p.stability_source;
   j["symplectic"] = optional_json(p.symplectic);
+  j["contact"] = contact_json(i);
   j["citation"] = i.citation;
   j["parameters"] = params_json(i.param_specs);
   return j;
 }
 
 std::string yes_no(const std::optional<bool>& b) { return b ? (*b ? "yes" : "no") : "-"; }
+
+
 
 }  // namespace
 
@@ -73,15 +99,18 @@ int list(const ListOptions& o) {
       std::cout << out.dump(2) << "\n";
       return 0;
     }
-    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s\n", "id", "family", "stages",
-                "order", "stage", "SA", "A", "L", "R(inf)", "symp");
+    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s %10s %8s\n", "id", "family",
+                "stages", "order", "stage", "SA", "A", "L", "R(inf)", "symp", "constraint",
+                "friction");
     for (const auto& i : integrator_registry()) {
       const MethodProperties& p = i.computed;
-      std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %10.3g %4s\n", i.id.c_str(),
+      std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %10.3g %4s %10s %8s\n", i.id.c_str(),
                   i.family.c_str(), i.stages, p.order,
                   p.stage_order ? std::to_string(*p.stage_order).c_str() : "-",
                   yes_no(p.stiffly_accurate).c_str(), yes_no(p.a_stable).c_str(),
-                  yes_no(p.l_stable).c_str(), p.r_inf, yes_no(p.symplectic).c_str());
+                  yes_no(p.l_stable).c_str(), p.r_inf, yes_no(p.symplectic).c_str(),
+                  contact_refusal(i, {}).empty() ? "yes" : "no",
+                  contact_refusal(i, {"mu"}).empty() ? "yes" : "no");
     }
     return 0;
   }

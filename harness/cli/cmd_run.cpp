@@ -7,6 +7,8 @@
 #include "harness/matrix.hpp"
 #include "harness/runner.hpp"
 #include "harness/xdmf.hpp"
+#include "integrators/registry.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench::cli {
 
@@ -74,6 +76,13 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
     c.h_ref = *std::min_element(ladder.begin(), ladder.end()) / kDefaultReferenceRefinement;
     cells.push_back(std::move(c));
   }
+  // An integrator that refuses the problem (e.g. contact it cannot enforce)
+  // is bad input: found here, before any work, not as a failed cell.
+  validate_cell(cells.front());
+  const ProblemInfo& pinfo = find_problem(o.problem);
+  const auto problem = pinfo.make(problem_params(pinfo, o.params));
+  const IntegratorInfo& iinfo = find_integrator(o.integrator);
+  (void)iinfo.make(*problem, cells.front().h, integrator_params(iinfo, o.iparams));
   return cells;
 }
 

@@ -6,6 +6,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "integrators/registry.hpp"
+#include "meshes/mesh_source.hpp"
 #include "problems/parameters.hpp"
 
 namespace {
@@ -106,6 +107,14 @@ int main(int argc, char** argv) {
   stab->add_option("--points", stab_opts.points, "number of hbar values (log spaced)");
   stab->add_flag("--json", stab_opts.json, "machine-readable output");
 
+  // Generated meshes (meshes/mesh_source.hpp): one directory for every
+  // command that builds problems; TIBENCH_MESH_CACHE when not given.
+  std::string mesh_cache;
+  for (auto* sub : {run, verify, regress})
+    sub->add_option("--mesh-cache", mesh_cache,
+                    "directory of cached gmsh meshes (default: $TIBENCH_MESH_CACHE, else memory "
+                    "only)");
+
   std::string info_input;
   auto* info = app.add_subcommand("info", "summarize an HDF5 file written by tibench");
   info->add_option("input", info_input, "HDF5 file")->required();
@@ -138,6 +147,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (!mesh_cache.empty()) set_mesh_cache_directory(mesh_cache);
     if (*list) return cli::list(list_opts);
     if (*run) return cli::run(run_opts);
     if (*conv) return cli::converge(conv_opts);
