@@ -29,6 +29,9 @@ struct Workload {
   double h_explicit = 0, h_implicit = 0;
   long steps_explicit = 0, steps_implicit = 0;  // steps per benchmark iteration (0: no rows)
   bool raw_kernel = false;            // oscillator and spring-chain
+  // err_tend against RK4 at h/64 (false: bodies against obstacles, which RK4
+  // cannot run with contact constraints).
+  bool rk4_reference = true;
 
   std::unique_ptr<Problem> make() const;
 };
