@@ -12,6 +12,11 @@ Writes, per problem label P:
                     slope guides of each nominal order present
   alpha_P           alpha(t) of the runs that record it (A-search, blending); skipped
                     with a note when no run has an `alpha` dataset
+  contact_P         bodies against obstacles (runs with a `contact` group): H(t) with
+                    the contact phases shaded, and the energy change of every
+                    collision and of every flight between collisions
+  frames_P_I        bodies with position frames: a few frames of the surface mesh,
+                    projected on the x-y plane (y up), per integrator I
 With --every-step (paper reproductions, whose step sizes are the study), the
 energy and alpha figures are drawn for every step size: energy_P_h<h>, alpha_P_h<h>.
 --no-stability skips the stability figures (they depend only on the registry).
@@ -80,8 +85,26 @@ def read_runs(path):
                            "t": g["t"][()], "energy": g["energy"][()]}
                     if "alpha" in g:
                         run["alpha"] = g["alpha"][()]
+                    if "contact/phases" in g:
+                        ph = g["contact/phases"]
+                        run["phases"] = {k: ph[k][()] for k in
+                                         ("t_start", "t_end", "energy_change",
+                                          "flight_energy_change")}
+                    if "frames" in g:
+                        t = g["frames"]["t"][()]
+                        run["frames"] = (t, select_frames(g["frames"]["positions"], t),
+                                         g["frames"]["surface"][()])
                     problems.setdefault(problem, []).append(run)
     return problems
+
+
+FRAMES_SHOWN = 4
+
+
+def select_frames(positions, t):
+    """A few evenly spaced frames (index, t, nodes x 3) of a frames/positions dataset."""
+    picks = np.unique(np.linspace(0, len(t) - 1, FRAMES_SHOWN).round().astype(int))
+    return [(int(k), float(t[k]), positions[int(k)]) for k in picks]
 
 
 def nominal_orders(tibench):
@@ -203,6 +226,60 @@ def alpha_at(problem, with_alpha, h, out, formats, written, tag):
     save(fig, out, f"alpha_{problem}{tag}", formats, written)
 
 
+def contact_figure(problem, runs, h, out, formats, written, tag=""):
+    """H(t) with the collisions shaded, and the energy change per collision and per flight."""
+    chosen = sorted((r for r in runs if r["h_requested"] == h and "phases" in r),
+                    key=lambda r: r["integrator"])
+    if not chosen:
+        return False
+    fig, (top, mid, bottom) = plt.subplots(3, 1, figsize=(9, 9))
+    for k, r in enumerate(chosen):
+        st = style(k)
+        top.plot(r["t"], r["energy"], label=r["integrator"], linewidth=1.2, **st)
+        ph = r["phases"]
+        for a, b in zip(ph["t_start"], ph["t_end"]):
+            top.axvspan(a, b, color=st["color"], alpha=0.12, linewidth=0)
+        n = np.arange(1, len(ph["energy_change"]) + 1)
+        width = 0.8 / len(chosen)
+        mid.bar(n + k * width, ph["energy_change"], width=width, color=st["color"],
+                label=r["integrator"])
+        bottom.bar(n + k * width, ph["flight_energy_change"], width=width, color=st["color"])
+    top.set_ylabel("total energy H [J]")
+    top.set_xlabel("time t [s] (shaded: contact phases)")
+    top.set_title(f"{problem}: energy and contact phases, h = {h:.4g} s")
+    top.grid(True, alpha=0.3)
+    legend(top, len(chosen))
+    mid.set_ylabel("dH per collision [J]")
+    bottom.set_ylabel("dH per flight [J]")
+    bottom.set_xlabel("collision number (the flight after it)")
+    for ax in (mid, bottom):
+        ax.axhline(0.0, color="black", linewidth=0.6)
+        ax.grid(True, axis="y", alpha=0.3)
+    fig.tight_layout()
+    save(fig, out, f"contact_{problem}{tag}", formats, written)
+    return True
+
+
+def frames_figure(problem, run, out, formats, written, tag=""):
+    """A few frames of the body's surface, projected on the x-y plane."""
+    t, picks, surface = run["frames"]
+    fig, axes = plt.subplots(1, len(picks), figsize=(3.2 * len(picks), 3.6), squeeze=False)
+    lo = np.min([p[2].min(axis=0) for p in picks], axis=0)
+    hi = np.max([p[2].max(axis=0) for p in picks], axis=0)
+    pad = 0.05 * max(hi[0] - lo[0], hi[1] - lo[1], 1e-9)
+    for ax, (_, tk, x) in zip(axes[0], picks):
+        ax.triplot(x[:, 0], x[:, 1], surface, linewidth=0.3, color="tab:blue")
+        ax.set_title(f"t = {tk:.3g} s")
+        ax.set_xlim(lo[0] - pad, hi[0] + pad)
+        ax.set_ylim(lo[1] - pad, hi[1] + pad)
+        ax.set_aspect("equal")
+        ax.set_xlabel("x [m]")
+    axes[0][0].set_ylabel("y [m]")
+    fig.suptitle(f"{problem} / {run['integrator']}, h = {run['h_requested']:.4g} s: surface mesh")
+    fig.tight_layout()
+    save(fig, out, f"frames_{problem}_{run['integrator']}{tag}", formats, written)
+
+
 def has_stability(tibench):
     if not tibench:
         return False
@@ -288,6 +365,12 @@ def main(argv):
         for h in steps:
             energy_figure(problem, runs, h, args.out, formats, written,
                           step_tag(h, args.every_step))
+            contact_figure(problem, runs, h, args.out, formats, written,
+                           step_tag(h, args.every_step))
+            for r in runs:
+                if r["h_requested"] == h and "frames" in r:
+                    frames_figure(problem, r, args.out, formats, written,
+                                  step_tag(h, args.every_step))
         convergence_figure(problem, runs, orders, args.out, formats, written)
         any_alpha = alpha_figure(problem, runs, args.out, formats, written,
                                  args.every_step) or any_alpha
