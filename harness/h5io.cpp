@@ -163,23 +163,6 @@ void matrix_dataset(H5::Group& g, const std::string& name, const std::vector<lon
   write_dataset(g, name, data.data(), 2, data.size() / cols, cols, H5::PredType::NATIVE_LLONG);
 }
 
-void block_dataset(H5::Group& g, const std::string& name, const std::vector<double>& data,
-                   std::size_t rows, std::size_t cols) {
-  const hsize_t blocks = rows > 0 && cols > 0 ? data.size() / (rows * cols) : 0;
-  const hsize_t dims[3] = {blocks, rows, cols};
-  H5::DataSpace space(3, dims);
-  H5::DSetCreatPropList props;
-  if (blocks > 0) {
-    const hsize_t chunk[3] = {1, rows, cols};
-    props.setChunk(3, chunk);
-    props.setShuffle();
-    props.setDeflate(4);
-  }
-  if (g.nameExists(name)) g.unlink(name);
-  H5::DataSet ds = g.createDataSet(name, H5::PredType::NATIVE_DOUBLE, space, props);
-  if (blocks > 0) ds.write(data.data(), H5::PredType::NATIVE_DOUBLE);
-}
-
 std::vector<double> read_doubles(const H5::Group& g, const std::string& name) {
   H5::DataSet ds = g.openDataSet(name);
   const auto n = static_cast<std::size_t>(ds.getSpace().getSimpleExtentNpoints());

@@ -56,9 +56,6 @@ void matrix_dataset(H5::Group& g, const std::string& name, const std::vector<dou
 void dataset(H5::Group& g, const std::string& name, const std::vector<long long>& data);
 void matrix_dataset(H5::Group& g, const std::string& name, const std::vector<long long>& data,
                     std::size_t cols);
-// A row-major blocks × rows × cols array (one chunk per block).
-void block_dataset(H5::Group& g, const std::string& name, const std::vector<double>& data,
-                   std::size_t rows, std::size_t cols);
 
 std::vector<double> read_doubles(const H5::Group& g, const std::string& name);
 std::vector<long long> read_ints(const H5::Group& g, const std::string& name);

@@ -3,9 +3,16 @@
 #include "harness/h5io.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
 namespace tibench {
+
+std::string frame_dataset(std::size_t k) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%06zu", k);
+  return buf;
+}
 
 namespace {
 
@@ -56,13 +63,20 @@ void write_contact(H5::H5File& f, const std::string& path, const RunRecord& rec)
   h5::dataset(g, "apex", apex);
 }
 
+// One nodes × 3 dataset per frame (positions/<k>, k zero-padded): every
+// XDMF reader can take a whole dataset, while hyperslabs of one 3-D array
+// are read in Fortran order by some (the XDMF 3 library among them).
 void write_frames(H5::H5File& f, const std::string& path, const RunRecord& rec) {
   H5::Group g = h5::group(f, path + "/frames");
   const Frames& fr = rec.frames;
   h5::dataset(g, "t", fr.t);
-  const std::size_t dofs = fr.t.empty() ? 3 : fr.positions.size() / fr.t.size();
-  h5::block_dataset(g, "positions", fr.positions, dofs / 3, 3);
   h5::matrix_dataset(g, "surface", fr.surface, 3);
+  H5::Group p = h5::group(f, path + "/frames/positions");
+  const std::size_t dofs = fr.t.empty() ? 3 : fr.positions.size() / fr.t.size();
+  for (std::size_t k = 0; k < fr.t.size(); ++k) {
+    const auto first = fr.positions.begin() + static_cast<std::ptrdiff_t>(k * dofs);
+    h5::matrix_dataset(p, frame_dataset(k), std::vector<double>(first, first + static_cast<std::ptrdiff_t>(dofs)), 3);
+  }
 }
 
 }  // namespace

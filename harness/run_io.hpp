@@ -24,6 +24,8 @@
 namespace tibench {
 
 std::string run_path(const CellSpec& spec);
+// The name of frame k's dataset under /runs/.../frames/positions ("000012").
+std::string frame_dataset(std::size_t k);
 void write_run(H5::H5File& f, const RunRecord& rec);
 
 std::string reference_path(const std::string& problem_label, const Reference& ref);

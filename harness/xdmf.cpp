@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/h5io.hpp"
+#include "harness/run_io.hpp"
 
 namespace tibench {
 namespace {
@@ -37,7 +38,8 @@ std::vector<FrameRun> frame_runs(const H5::H5File& f) {
         const std::string path = "/runs/" + problem + "/" + integrator + "/" + key;
         if (!h5::exists(f, path + "/frames")) continue;
         H5::Group g = f.openGroup(path + "/frames");
-        FrameRun r{path, h5::read_doubles(g, "t"), dims_of(g, "positions")[1],
+        FrameRun r{path, h5::read_doubles(g, "t"),
+                   dims_of(f.openGroup(path + "/frames/positions"), frame_dataset(0))[0],
                    dims_of(g, "surface")[0]};
         if (!r.t.empty()) out.push_back(std::move(r));
       }
@@ -50,6 +52,7 @@ void write_grid(std::ostream& x, const std::string& file, const FrameRun& r) {
   char time[40];
   for (std::size_t k = 0; k < r.t.size(); ++k) {
     std::snprintf(time, sizeof time, "%.17g", r.t[k]);
+    const std::string frame = frame_dataset(k);
     x << "      <Grid Name=\"frame " << k << "\" GridType=\"Uniform\">\n"
       << "        <Time Value=\"" << time << "\"/>\n"
       << "        <Topology TopologyType=\"Triangle\" NumberOfElements=\"" << r.triangles << "\">\n"
@@ -57,14 +60,9 @@ void write_grid(std::ostream& x, const std::string& file, const FrameRun& r) {
       << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path << "/frames/surface</DataItem>\n"
       << "        </Topology>\n"
       << "        <Geometry GeometryType=\"XYZ\">\n"
-      << "          <DataItem ItemType=\"HyperSlab\" Dimensions=\"1 " << r.nodes << " 3\" "
-      << "Type=\"HyperSlab\">\n"
-      << "            <DataItem Dimensions=\"3 3\" Format=\"XML\">" << k << " 0 0 1 1 1 1 " << r.nodes
-      << " 3</DataItem>\n"
-      << "            <DataItem Dimensions=\"" << r.t.size() << " " << r.nodes << " 3\" "
-      << "NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path
-      << "/frames/positions</DataItem>\n"
-      << "          </DataItem>\n"
+      << "          <DataItem Dimensions=\"" << r.nodes << " 3\" NumberType=\"Float\" "
+      << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path << "/frames/positions/"
+      << frame << "</DataItem>\n"
       << "        </Geometry>\n"
       << "      </Grid>\n";
   }

@@ -102,9 +102,9 @@ FRAMES_SHOWN = 4
 
 
 def select_frames(positions, t):
-    """A few evenly spaced frames (index, t, nodes x 3) of a frames/positions dataset."""
+    """A few evenly spaced frames (index, t, nodes x 3) of a frames/positions group."""
     picks = np.unique(np.linspace(0, len(t) - 1, FRAMES_SHOWN).round().astype(int))
-    return [(int(k), float(t[k]), positions[int(k)]) for k in picks]
+    return [(int(k), float(t[k]), positions[f"{int(k):06d}"][()]) for k in picks]
 
 
 def nominal_orders(tibench):
