@@ -44,13 +44,8 @@ const ContactScene& scene() {
   return s;
 }
 
-std::vector<ParamSpec> params() { return contact_scene_params(scene()); }
-std::unique_ptr<Problem> make(ParamSet p) { return make_contact_body(scene(), std::move(p)); }
-
 }  // namespace
 
-ProblemInfo ball_drop_problem() {
-  return {scene().id, scene().summary, params, make, scene().small_instance, scene().variants};
-}
+ProblemInfo ball_drop_problem() { return contact_scene_info<scene>(); }
 
 }  // namespace tibench

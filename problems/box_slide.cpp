@@ -36,13 +36,8 @@ const ContactScene& scene() {
   return s;
 }
 
-std::vector<ParamSpec> params() { return contact_scene_params(scene()); }
-std::unique_ptr<Problem> make(ParamSet p) { return make_contact_body(scene(), std::move(p)); }
-
 }  // namespace
 
-ProblemInfo box_slide_problem() {
-  return {scene().id, scene().summary, params, make, scene().small_instance, scene().variants};
-}
+ProblemInfo box_slide_problem() { return contact_scene_info<scene>(); }
 
 }  // namespace tibench

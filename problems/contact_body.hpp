@@ -55,10 +55,21 @@ struct ContactScene {
 };
 
 // A scene's parameters (the common ones with the scene's defaults, then its
-// own) and its problem instance; a scene file wraps both in the two
-// functions its ProblemInfo points to.
+// own) and its problem instance.
 std::vector<ParamSpec> contact_scene_params(const ContactScene& scene);
 std::unique_ptr<Problem> make_contact_body(const ContactScene& scene, ParamSet params);
+
+// The registry entry of the scene `scene()` returns (a scene file's one
+// line: `ProblemInfo ball_drop_problem() { return contact_scene_info<scene>(); }`).
+template <const ContactScene& (*scene)()>
+ProblemInfo contact_scene_info() {
+  return {scene().id,
+          scene().summary,
+          [] { return contact_scene_params(scene()); },
+          [](ParamSet p) { return make_contact_body(scene(), std::move(p)); },
+          scene().small_instance,
+          scene().variants};
+}
 
 // The ground plane y = ground_y, normal +y (the scenes' common obstacle).
 Obstacle ground(double ground_y);

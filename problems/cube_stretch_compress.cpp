@@ -64,17 +64,13 @@ const ContactScene& scene() {
       plates,
       {"mesh_size=0.5"},
       {{"contact=penalty", "pulse_start=0", "plate_gap=-0.02"},
-       {"initial_shape=random"}}};
+       {"initial_shape=random"},
+       {"self_collision=true", "stretch=1.2"}}};
   return s;
 }
 
-std::vector<ParamSpec> params() { return contact_scene_params(scene()); }
-std::unique_ptr<Problem> make(ParamSet p) { return make_contact_body(scene(), std::move(p)); }
-
 }  // namespace
 
-ProblemInfo cube_stretch_compress_problem() {
-  return {scene().id, scene().summary, params, make, scene().small_instance, scene().variants};
-}
+ProblemInfo cube_stretch_compress_problem() { return contact_scene_info<scene>(); }
 
 }  // namespace tibench
