@@ -2,6 +2,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/merge.hpp"
+#include "harness/xdmf.hpp"
 
 namespace tibench::cli {
 
@@ -12,6 +13,9 @@ int merge(const MergeOptions& o) {
               r.duplicates ? (", " + std::to_string(r.duplicates) +
                               " duplicate runs (same cell) kept once").c_str()
                            : "");
+  if (const int shown = write_xdmf(o.output); shown > 0)
+    std::printf("wrote %s (%d runs with frames, for ParaView)\n", xdmf_path_for(o.output).c_str(),
+                shown);
   return 0;
 }
 
