@@ -2,10 +2,10 @@
 // it as binary .msh 4.1, and reports gmsh's version.
 //
 // gmsh holds one process-global model and option set, so every call goes
-// through one mutex; gmsh is initialized on first use (without reading the
-// user's gmshrc, which could change options) and never finalized. Options
-// are set before every generation, so nothing else in the process can leave
-// a setting that changes the mesh.
+// through one mutex; gmsh's library is loaded (dlopen) and initialized on
+// first use (without reading the user's gmshrc, which could change options)
+// and never finalized. Options are set before every generation, so nothing
+// else in the process can leave a setting that changes the mesh.
 #pragma once
 
 #include <string>
@@ -14,12 +14,14 @@
 
 namespace tibench {
 
-// gmsh's General.Version, e.g. "4.8.4".
+// gmsh's General.Version, e.g. "4.8.4", as read at configure time: does not
+// load gmsh. gmsh_write_mesh refuses a library of another version.
 std::string gmsh_version();
 
 // Meshes `spec` (already validated) and writes the result to `path`, which
 // must end in ".msh". Throws InputError naming `key` with gmsh's error
-// messages when gmsh fails.
+// messages when gmsh fails, and InputError when gmsh's library cannot be
+// loaded or is not the configured version.
 void gmsh_write_mesh(const MeshSpec& spec, const std::string& key, const std::string& path);
 
 }  // namespace tibench
