@@ -17,7 +17,7 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build test run figures bench bench-build bench-callgrind clean distclean help
+.PHONY: all deps build build-tool test run figures bench bench-build bench-callgrind clean distclean help
 
 all: build
 
@@ -31,6 +31,11 @@ deps:
 build: deps
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+# make run needs only the command-line tool, not the test binaries.
+build-tool: deps
+	@cmake --preset $(PRESET) >/dev/null
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target tibench
 
 # Long studies carry the ctest label `long` and are not part of `make test`.
 test: build
@@ -47,7 +52,7 @@ PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.
 RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references \
             --mesh-cache $(RESULTS)/cache/meshes
 
-run: build
+run: build-tool
 	@mkdir -p $(RESULTS)
 	@rm -f $(RESULTS)/*.h5 $(RESULTS)/*.log
 	@start=$$(date +%s); \
@@ -114,6 +119,7 @@ bench-callgrind: bench-build
 	@scripts/bench-callgrind.sh $(BENCH_BIN)
 
 figures: deps
+	@test -x $(TIBENCH) || $(MAKE) --no-print-directory build-tool
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)
 
 clean:

@@ -11,6 +11,7 @@
 
 #include "harness/h5io.hpp"
 #include "harness/run_io.hpp"
+#include "problems/parameters.hpp"
 
 namespace tibench {
 namespace {
@@ -49,9 +50,8 @@ std::vector<FrameRun> frame_runs(const H5::H5File& f) {
 void write_grid(std::ostream& x, const std::string& file, const FrameRun& r) {
   x << "    <Grid Name=\"" << r.path.substr(6) << "\" GridType=\"Collection\" "
     << "CollectionType=\"Temporal\">\n";
-  char time[40];
   for (std::size_t k = 0; k < r.t.size(); ++k) {
-    std::snprintf(time, sizeof time, "%.17g", r.t[k]);
+    const std::string time = format_real(r.t[k]);
     const std::string frame = frame_dataset(k);
     x << "      <Grid Name=\"frame " << k << "\" GridType=\"Uniform\">\n"
       << "        <Time Value=\"" << time << "\"/>\n"

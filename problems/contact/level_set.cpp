@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include "problems/parameters.hpp"
 
 namespace tibench {
 namespace {
 
 std::string vec_text(const Vector3& v) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(%.17g, %.17g, %.17g)", v.x(), v.y(), v.z());
-  return buf;
+  return "(" + format_real(v.x()) + ", " + format_real(v.y()) + ", " + format_real(v.z()) + ")";
 }
 
 // The smaller positive root of a s² + 2 b s + c = 0 (∞ if none).
@@ -71,10 +70,8 @@ class Spherical final : public LevelSet {
     return out;
   }
   std::string describe() const override {
-    char radius[32];
-    std::snprintf(radius, sizeof radius, "%.17g", r_);
     return std::string(sign_ > 0 ? "sphere" : "bowl") + " centre " + vec_text(c_) + " radius " +
-           radius;
+           format_real(r_);
   }
   // ‖x + s d − c‖ = r + sign·level: a quadratic in s.
   double first_crossing(const Vector3& x, const Vector3& d, double level) const override {
