@@ -10,7 +10,9 @@ namespace tibench {
 namespace {
 
 std::string vec_text(const Vector3& v) {
-  return "(" + format_real(v.x()) + ", " + format_real(v.y()) + ", " + format_real(v.z()) + ")";
+  std::string text = "(";
+  for (int i = 0; i < 3; ++i) text.append(i ? ", " : "").append(format_real(v[i]));
+  return text.append(")");
 }
 
 // The smaller positive root of a s² + 2 b s + c = 0 (∞ if none).
