@@ -6,13 +6,14 @@
 #include <ctime>
 #include <filesystem>
 
+#include "fileio/atomic_write.hpp"
 #include "harness/build_info.hpp"
 
 namespace tibench::h5 {
 
 AtomicFile::AtomicFile(std::string path)
     : path_(std::move(path)),
-      tmp_(path_ + ".tmp." + std::to_string(::getpid())),
+      tmp_(temp_path_for(path_)),
       file_(tmp_, H5F_ACC_TRUNC) {}
 
 namespace {
@@ -24,7 +25,7 @@ std::string copied(const std::string& base, const std::string& tmp) {
 
 AtomicFile::AtomicFile(std::string path, const std::string& base)
     : path_(std::move(path)),
-      tmp_(path_ + ".tmp." + std::to_string(::getpid())),
+      tmp_(temp_path_for(path_)),
       file_(copied(base, tmp_), H5F_ACC_RDWR) {}
 
 AtomicFile::~AtomicFile() {

@@ -13,8 +13,9 @@ namespace tibench::h5 {
 
 inline constexpr const char* kSchema = "tibench/1";
 
-// A file being written: lives at `<path>.tmp.<pid>` until commit() renames it
-// to `path`. Destroying an uncommitted AtomicFile removes the temporary.
+// A file being written: lives at a unique temporary beside `path`
+// (fileio/atomic_write.hpp) until commit() renames it to `path`.
+// Destroying an uncommitted AtomicFile removes the temporary.
 class AtomicFile {
  public:
   explicit AtomicFile(std::string path);

@@ -1,5 +1,7 @@
 #include "harness/regress.hpp"
 
+#include "fileio/atomic_write.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -88,16 +90,7 @@ void save_baseline(const std::string& path, const Baseline& b) {
                       {"observed_order", o.observed},
                       {"min_observed_order", o.min_observed}});
   j["orders"] = orders;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path().empty()
-                                          ? std::filesystem::path(".")
-                                          : std::filesystem::path(path).parent_path());
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw InputError("cannot write baseline '" + path + "'");
-    out << j.dump(2) << "\n";
-  }
-  std::filesystem::rename(tmp, path);
+  write_file_atomically(path, j.dump(2) + "\n", "baseline");
 }
 
 Baseline load_baseline(const std::string& path) {
@@ -125,6 +118,11 @@ Baseline load_baseline(const std::string& path) {
       b.orders.push_back({o.at("problem"), o.at("integrator"), o.at("observed_order"),
                           o.at("min_observed_order")});
     return b;
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.what() quotes the bytes read, unprintable when the file is binary.
+    throw InputError("baseline '" + path + "' is not JSON (syntax error at byte " +
+                     std::to_string(e.byte) +
+                     "; accepted: a file written by tibench regress --update)");
   } catch (const nlohmann::json::exception& e) {
     throw InputError("baseline '" + path + "' is malformed: " + std::string(e.what()) +
                      " (accepted: a file written by tibench regress --update)");

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "fileio/atomic_write.hpp"
 #include "harness/h5io.hpp"
 #include "harness/run_io.hpp"
 #include "problems/parameters.hpp"
@@ -94,13 +95,7 @@ int write_xdmf(const std::string& h5_path) {
   x << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n";
   for (const auto& r : runs) write_grid(x, file, r);
   x << "  </Domain>\n</Xdmf>\n";
-  const std::string tmp = out + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream os(tmp, std::ios::binary | std::ios::trunc);
-    os << x.str();
-    if (!os.flush()) throw std::runtime_error("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, out);
+  write_file_atomically(out, x.str(), "XDMF file");
   return static_cast<int>(runs.size());
 }
 

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "meshes/file_io.hpp"
+#include "fileio/atomic_write.hpp"
 #include "meshes/sha256.hpp"
 
 namespace tibench {
@@ -30,8 +30,8 @@ std::optional<std::string> load_cached_msh(const MeshCacheEntry& entry, const st
 }
 
 void store_cached_msh(const MeshCacheEntry& entry, const std::string& key, const std::string& msh) {
-  write_file_atomically(entry.msh_path, msh);
-  write_file_atomically(entry.key_path, key_file_text(key, msh));
+  write_file_atomically(entry.msh_path, msh, "the mesh cache entry");
+  write_file_atomically(entry.key_path, key_file_text(key, msh), "the mesh cache entry");
 }
 
 }  // namespace tibench

@@ -6,7 +6,7 @@
 // in full and the .msh's bytes hash to the recorded value; anything else
 // (missing, partial, corrupt, or a .msh from one writer paired with the .key
 // of another) counts as a miss and is regenerated and overwritten. Both
-// files are replaced atomically (file_io.hpp), the .msh first, so readers in
+// files are replaced atomically (fileio/atomic_write.hpp), the .msh first, so readers in
 // other processes see either a complete consistent entry or a miss.
 #pragma once
 

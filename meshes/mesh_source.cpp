@@ -18,7 +18,7 @@
 #include <optional>
 #include <system_error>
 
-#include "meshes/file_io.hpp"
+#include "fileio/atomic_write.hpp"
 #include "meshes/gmsh_mesher.hpp"
 #include "meshes/mesh_disk_cache.hpp"
 #include "meshes/mesh_spec.hpp"

@@ -2,7 +2,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
+#include "fileio/atomic_write.hpp"
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/convergence.hpp"
 #include "harness/h5io.hpp"
@@ -14,22 +18,24 @@ namespace tibench::cli {
 
 namespace {
 
+// Runs body(); an HDF5 error inside it becomes bad input naming the file
+// (a truncated or foreign file), not a message without a path.
+template <class Body>
+int reading(const std::string& path, Body body) {
+  try {
+    return body();
+  } catch (const H5::Exception& e) {
+    throw InputError("cannot read '" + path + "': " + e.getDetailMsg() +
+                     " (accepted: an HDF5 file written by tibench)");
+  }
+}
+
 H5::H5File open_input(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError("no such file '" + path + "'");
   if (!H5::H5File::isHdf5(path)) throw InputError("'" + path + "' is not an HDF5 file");
   return H5::H5File(path, H5F_ACC_RDONLY);
 }
 
-// Writes text to path via a temporary file and a rename.
-void write_text_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw InputError("cannot write '" + path + "'");
-    out << text;
-  }
-  std::filesystem::rename(tmp, path);
-}
 
 // Every reference in the file: how it was made and how well it checked.
 std::string references_section(const H5::H5File& f) {
@@ -50,10 +56,15 @@ std::string references_section(const H5::H5File& f) {
   return md + "\n";
 }
 
-}  // namespace
-
-int converge(const ConvergeOptions& o) {
+int converge_file(const ConvergeOptions& o) {
   const TableFormat format = parse_table_format(o.format);
+  check_input_file(o.input, "input");
+  if (!o.matrix.empty()) check_input_file(o.matrix, "--matrix");
+  std::optional<OutputLock> lock;
+  if (!o.output.empty()) {
+    check_output_file(o.output, "-o", {o.input, o.matrix});
+    lock.emplace(o.output, "-o");
+  }
   H5::H5File f = open_input(o.input);
   const auto runs = read_runs(f);
   if (runs.empty()) throw InputError("'" + o.input + "' holds no runs");
@@ -79,11 +90,11 @@ int converge(const ConvergeOptions& o) {
   if (o.output.empty())
     std::cout << text;
   else
-    write_text_atomically(o.output, text);
+    write_file_atomically(o.output, text);
   return 0;
 }
 
-int info(const std::string& input) {
+int info_file(const std::string& input) {
   H5::H5File f = open_input(input);
   H5::Group root = f.openGroup("/");
   for (const char* key : {"schema", "tibench_version", "git_commit", "compiler", "build_type",
@@ -114,6 +125,17 @@ int info(const std::string& input) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int converge(const ConvergeOptions& o) {
+  return reading(o.input, [&] { return converge_file(o); });
+}
+
+int info(const std::string& input) {
+  check_input_file(input, "input");
+  return reading(input, [&] { return info_file(input); });
 }
 
 }  // namespace tibench::cli

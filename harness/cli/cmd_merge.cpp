@@ -1,5 +1,7 @@
 #include <cstdio>
 
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/merge.hpp"
 #include "harness/xdmf.hpp"
@@ -7,6 +9,10 @@
 namespace tibench::cli {
 
 int merge(const MergeOptions& o) {
+  for (const auto& in : o.inputs) check_input_file(in, "merge input");
+  check_output_file(o.output, "merge output", o.inputs);
+  check_output_file(xdmf_path_for(o.output), "merge output (its XDMF companion)", o.inputs);
+  const OutputLock lock(o.output, "merge output");
   const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line);
   std::printf("merged %zu files into %s: %zu runs, %zu references%s\n", o.inputs.size(),
               o.output.c_str(), r.runs, r.references,

@@ -1,6 +1,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/matrix.hpp"
 #include "harness/regress.hpp"
@@ -13,6 +15,20 @@ int regress(const RegressOptions& o) {
   const bool have_baseline = std::filesystem::exists(o.baseline);
   if (!have_baseline && !o.update)
     throw InputError("no such baseline '" + o.baseline + "' (create it with --update --matrix M.toml)");
+  if (have_baseline) check_input_file(o.baseline, "--baseline");
+  if (!o.matrix.empty()) check_input_file(o.matrix, "--matrix");
+  std::vector<OutputLock> locks;
+  locks.reserve(2);
+  if (o.update) {
+    check_output_file(o.baseline, "--baseline", {o.matrix});
+    locks.emplace_back(o.baseline, "--baseline");
+  }
+  if (!o.output.empty()) {
+    check_output_file(o.output, "-o", {o.matrix, o.baseline});
+    locks.emplace_back(o.output, "-o");
+  }
+  if (!o.reference_cache.empty() && o.reference_cache != "none")
+    check_cache_directory(o.reference_cache, "--reference-cache");
   Baseline before;
   if (have_baseline) before = load_baseline(o.baseline);
   const std::string matrix_path = o.matrix.empty() ? before.matrix : o.matrix;

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <iostream>
 
+#include "fileio/atomic_write.hpp"
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
 #include "harness/claims/ledger.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/h5io.hpp"
@@ -47,6 +50,15 @@ int verify(const VerifyOptions& o) {
   else
     for (const auto& id : o.claims) selected.push_back(&find_claim(id));
 
+  if (!o.output.empty() && o.output == o.report)
+    throw InputError("-o and --report name the same file '" + o.output + "' (accepted: two paths)");
+  std::vector<OutputLock> locks;
+  locks.reserve(2);
+  for (const auto& [path, option] : {std::pair{o.output, "-o"}, std::pair{o.report, "--report"}}) {
+    if (path.empty()) continue;
+    check_output_file(path, option);
+    locks.emplace_back(path, option);
+  }
   ClaimContext ctx;
   ctx.fast = o.fast;
   std::vector<Outcome> outcomes;
@@ -80,13 +92,7 @@ int verify(const VerifyOptions& o) {
     out.commit();
   }
   if (!o.report.empty()) {
-    const std::string tmp = o.report + ".tmp";
-    {
-      std::ofstream md(tmp);
-      if (!md) throw InputError("cannot write report '" + o.report + "'");
-      md << markdown_report(outcomes, o.fast);
-    }
-    std::filesystem::rename(tmp, o.report);
+    write_file_atomically(o.report, markdown_report(outcomes, o.fast), "report");
   }
   std::printf("%zu claims: %zu reproduced, %d refuted, %zu inconclusive\n", outcomes.size(),
               static_cast<std::size_t>(std::count_if(outcomes.begin(), outcomes.end(),
