@@ -288,6 +288,11 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
                           " (accepted: h with round(t_end/h) a multiple of outputs)");
       }
     }
+    try {
+      check_distinct_step_counts(ladder, t_end);
+    } catch (const InputError& e) {
+      ctx.fail(*study->get("h"), e.what());
+    }
     std::string reference_method = "auto";
     double h_ref = *std::min_element(ladder.begin(), ladder.end()) / kDefaultReferenceRefinement;
     if (const toml::node* r = study->get("reference")) {
@@ -304,8 +309,12 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       if (auto hnode = t->get("h_ref")) h_ref = positive_number(ctx, *hnode, "reference h_ref");
     }
     long max_samples = 10000;
-    if (auto n = study->get("max_samples"))
-      max_samples = static_cast<long>(positive_number(ctx, *n, "max_samples"));
+    if (auto n = study->get("max_samples")) {
+      const auto v = n->value<long long>();
+      if (!n->is_integer() || !v || *v < 1 || *v > 100'000'000)
+        ctx.fail(*n, "invalid max_samples (accepted: an integer 1 ... 100000000)");
+      max_samples = static_cast<long>(*v);
+    }
     double energy_cap = 1e12;
     if (auto n = study->get("energy_cap")) energy_cap = positive_number(ctx, *n, "energy_cap");
     long frames = -1;

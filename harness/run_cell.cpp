@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "integrators/driver.hpp"
@@ -32,8 +33,52 @@ double& Metrics::operator[](std::string_view key) { return values_[index(key)]; 
 double Metrics::operator[](std::string_view key) const { return values_[index(key)]; }
 
 long step_count(double h, double t_end) {
-  return std::max(1L, std::lround(t_end / h));
+  const double ratio = t_end / h;
+  // Beyond this lround overflows; validate_cell refuses such cells long before.
+  if (!(ratio < 9.0e18)) return std::numeric_limits<long>::max();
+  return std::max(1L, std::lround(ratio));
 }
+
+namespace {
+
+// Step sizes in messages: as typed (0.26), not as stored (0.26000000000000001).
+std::string shown(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+}  // namespace
+
+void check_distinct_step_counts(const std::vector<double>& ladder, double t_end) {
+  for (std::size_t i = 0; i < ladder.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (step_count(ladder[i], t_end) == step_count(ladder[j], t_end))
+        throw InputError("step sizes " + shown(ladder[j]) + " and " + shown(ladder[i]) +
+                         " both give " + std::to_string(step_count(ladder[i], t_end)) +
+                         " steps over t_end = " + shown(t_end) +
+                         " (accepted: step sizes whose counts round(t_end/h) differ)");
+}
+
+namespace {
+
+// 0 < h <= t_end and at most max_steps steps; `what` names the step size.
+void check_step_size(double h, double t_end, long max_steps, const std::string& what) {
+  if (h > t_end * (1 + 1e-12))
+    throw InputError("invalid " + what + " = " + shown(h) + ": larger than t_end = " +
+                     shown(t_end) + " (accepted: 0 < h <= t_end)");
+  const double steps = t_end / h;
+  if (steps > static_cast<double>(max_steps) + 0.5) {
+    char count[32];
+    std::snprintf(count, sizeof count, steps < 1e15 ? "%.0f" : "%.3g", steps);
+    throw InputError(what + " = " + shown(h) + " over t_end = " + shown(t_end) +
+                     " needs " + count + " steps, more than the limit of " +
+                     std::to_string(max_steps) + " (accepted: at most that many; raise it with " +
+                     "--max-steps)");
+  }
+}
+
+}  // namespace
 
 std::string hkey(double h) {
   char buf[40];
@@ -48,6 +93,10 @@ void validate_cell(const CellSpec& spec) {
   if (!(spec.t_end > 0) || !std::isfinite(spec.t_end))
     throw InputError("invalid t_end = " + std::to_string(spec.t_end) +
                      " (expected a finite number > 0)");
+  if (spec.max_steps < 1)
+    throw InputError("invalid max_steps = " + std::to_string(spec.max_steps) +
+                     " (expected an integer >= 1)");
+  check_step_size(spec.h, spec.t_end, spec.max_steps, "step size h");
   if (spec.outputs < 1)
     throw InputError("invalid outputs = " + std::to_string(spec.outputs) +
                      " (expected an integer >= 1)");
@@ -70,6 +119,8 @@ void validate_cell(const CellSpec& spec) {
   else if (!(req.h_ref > 0) || !std::isfinite(req.h_ref) || req.h_ref > req.t_end)
     throw InputError("invalid reference h_ref " + format_real(req.h_ref) +
                      " (expected a number > 0 and <= t_end)");
+  else if (req.method == "rk4")
+    check_step_size(req.h_ref, req.t_end, spec.max_steps, "reference step h_ref");
   const auto& iinfo = find_integrator(spec.integrator);
   (void)integrator_params(iinfo, spec.integrator_params);
 }
@@ -345,6 +396,8 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
                            [&](long n, const State& s, const StepReport& r, double H) {
                              if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
                                throw Cancelled{};
+                             if (ctx.steps_done)
+                               ctx.steps_done->store(n, std::memory_order_relaxed);
                              recorder.on_step(n, s, r, H);
                              if (n % per_output == 0) {
                                at_outputs.push_back(s);

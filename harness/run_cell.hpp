@@ -22,6 +22,10 @@ namespace tibench {
 inline constexpr double kDefaultReferenceRefinement = 64.0;
 // Position frames kept per run of a problem with a surface mesh by default.
 inline constexpr long kDefaultFrames = 100;
+// Largest number of steps a cell (or its rk4 reference) may take unless the
+// user raises it (--max-steps): a guard against step sizes that would run
+// for days (h = 1e-12 over t_end = 1) or overflow the step count.
+inline constexpr long kDefaultMaxSteps = 100'000'000;
 
 struct CellSpec {
   std::string problem;
@@ -38,6 +42,8 @@ struct CellSpec {
   // Position frames kept for viewing (XDMF) of problems with a surface mesh
   // (Problem::surface_triangles); −1: kDefaultFrames for them, 0: none.
   long frames = -1;
+  // Not part of the cell's identity (it only decides whether the cell may run).
+  long max_steps = kDefaultMaxSteps;
   // Group labels in the output file; default to the ids. Matrices that run
   // one integrator with several parameter sets give each set its own label.
   std::string problem_label;
@@ -107,6 +113,9 @@ struct RunRecord {
 // Number of steps for (h, t_end): round(t_end / h), at least 1. The actual
 // step is t_end / steps; it differs from h only when h does not divide t_end.
 long step_count(double h, double t_end);
+// Throws InputError unless every h of the ladder gives its own step count
+// over t_end (two that round to the same count would be the same run).
+void check_distinct_step_counts(const std::vector<double>& ladder, double t_end);
 // "h=" + %.6e of the requested h: the group name of a run.
 std::string hkey(double h);
 
@@ -122,6 +131,8 @@ struct RunContext {
   const std::atomic<bool>* cancel = nullptr;
   // Replaces the registry's stepper factory (tests that perturb a method).
   const StepperFactory* stepper = nullptr;
+  // When set, the step loop stores its step number here (progress reports).
+  std::atomic<long>* steps_done = nullptr;
 };
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});

@@ -2,17 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <deque>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "harness/cell_progress.hpp"
 #include "harness/progress.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/run_file.hpp"
-#include "problems/fem/element_loop.hpp"
+#include "harness/thread_pool.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"
@@ -21,62 +18,6 @@ namespace tibench {
 
 namespace {
 
-// Runs task(i) for i < n on `jobs` threads; done(i) and tick() run on the
-// calling thread (the only one that touches files and stdout). Stops
-// handing out tasks once *cancel is set; returns when every started task
-// has finished.
-template <class Task, class Done, class Tick>
-void run_pool(std::size_t n, int jobs, const std::atomic<bool>* cancel, Task task, Done done,
-              Tick tick) {
-  if (n == 0) return;
-  std::atomic<std::size_t> next{0};
-  std::mutex mu;
-  std::condition_variable cv;
-  std::deque<std::size_t> finished;
-  const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), n));
-  std::atomic<int> running{threads};
-  auto worker = [&] {
-    // Several cells at once already fill the cores: their element loops run
-    // serially (problems/fem/element_loop.hpp; results do not depend on it).
-    const ElementThreadsScope element_threads(threads > 1 ? 1 : 0);
-    for (;;) {
-      if (cancel && cancel->load()) break;
-      const std::size_t i = next.fetch_add(1);
-      if (i >= n) break;
-      task(i);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        finished.push_back(i);
-      }
-      cv.notify_one();
-    }
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      running.fetch_sub(1);
-    }
-    cv.notify_one();
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  for (;;) {
-    std::deque<std::size_t> batch;
-    bool all_stopped = false;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait_for(lock, std::chrono::milliseconds(200),
-                  [&] { return !finished.empty() || running.load() == 0; });
-      batch.swap(finished);
-      all_stopped = running.load() == 0;
-    }
-    for (std::size_t i : batch) done(i);
-    tick();
-    if (all_stopped) {
-      std::lock_guard<std::mutex> lock(mu);
-      if (finished.empty()) break;
-    }
-  }
-  for (auto& t : pool) t.join();
-}
 
 std::string record_line(const RunRecord& r) {
   char buf[512];
@@ -213,6 +154,9 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   std::size_t next_line = 0;
   auto last_checkpoint = std::chrono::steady_clock::now();
   Progress progress("cells", todo.size(), o.progress);
+  CellProgress in_cell(todo.size(), o.progress);
+  std::vector<std::string> labels(todo.size());
+  for (std::size_t k = 0; k < todo.size(); ++k) labels[k] = cell_label(cells[todo[k]]);
   auto checkpoint = [&](bool finalize) {
     if (file) file->checkpoint(pending, references, finalize);
     pending.clear();
@@ -228,6 +172,13 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
           RunContext ctx;
           ctx.reference = &*slots[slot_of_cell[k]].ref;
           ctx.cancel = o.cancel;
+          ctx.steps_done = in_cell.steps(k);
+          in_cell.start(k, step_count(cells[todo[k]].h, cells[todo[k]].t_end));
+          struct Finish {
+            CellProgress& p;
+            std::size_t k;
+            ~Finish() { p.finish(k); }
+          } finish{in_cell, k};
           try {
             results[k] = run_cell(cells[todo[k]], ctx);
           } catch (const Cancelled&) {
@@ -264,6 +215,7 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
             ++next_line;
           }
           std::fflush(stdout);
+          in_cell.report(labels);
           const double since =
               std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint)
                   .count();

@@ -1,6 +1,7 @@
 #include "integrators/driver.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "problems/contact/obstacle_contact.hpp"
 
@@ -56,8 +57,9 @@ DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOption
     if (on_step) on_step(n, s, r, H);
     if (!std::isfinite(H) || std::abs(H - H0) > cap) {
       result.status = RunStatus::diverged;
-      result.message = "energy left the cap at step " + std::to_string(n) + " (H = " +
-                       std::to_string(H) + ", H0 = " + std::to_string(H0) + ")";
+      char energies[96];
+      std::snprintf(energies, sizeof energies, " (H = %.6g, H0 = %.6g)", H, H0);
+      result.message = "energy left the cap at step " + std::to_string(n) + energies;
       break;
     }
   }

@@ -87,11 +87,14 @@ Json integrator_json(const IntegratorInfo& i) {
 
 std::string yes_no(const std::optional<bool>& b) { return b ? (*b ? "yes" : "no") : "-"; }
 
-
-
 }  // namespace
 
-int list(const ListOptions& o) {
+int list(const ListOptions& given) {
+  ListOptions o = given;
+  if (o.what.empty()) {
+    std::cerr << "tibench list: integrators (tibench list integrators | problems | claims)\n";
+    o.what = "integrators";
+  }
   if (o.what == "integrators") {
     if (o.json) {
       Json out = Json::array();

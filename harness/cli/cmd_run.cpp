@@ -1,7 +1,11 @@
 #include <csignal>
+#include <filesystem>
+#include <optional>
 #include <cstdio>
 #include <sstream>
 
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/convergence.hpp"
 #include "harness/matrix.hpp"
@@ -50,10 +54,14 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   if (!o.matrix.empty()) {
     if (!o.problem.empty() || !o.integrator.empty() || !o.h_list.empty() || !o.t_end.empty())
       throw InputError("--matrix cannot be combined with --problem/--integrator/--h/--t-end");
-    const Matrix m = load_matrix(o.matrix);
+    Matrix m = load_matrix(o.matrix);
     for (const auto& x : m.excluded)
       std::fprintf(stderr, "not applicable, left out of \"*\": %s on %s (%s)\n",
                    x.integrator.c_str(), x.problem.c_str(), x.reason.c_str());
+    for (auto& c : m.cells) {
+      c.max_steps = o.max_steps;
+      validate_cell(c);
+    }
     return m.cells;
   }
   if (o.problem.empty()) throw InputError("missing --problem (see tibench list problems)");
@@ -62,6 +70,7 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   if (o.t_end.empty()) throw InputError("missing --t-end (a number > 0)");
   const double t_end = parse_t_end(o.t_end);
   const auto ladder = parse_step_sizes(o.h_list);
+  check_distinct_step_counts(ladder, t_end);
   std::vector<CellSpec> cells;
   for (double h : ladder) {
     CellSpec c;
@@ -73,6 +82,7 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
     c.t_end = t_end;
     c.max_samples = o.samples;
     c.frames = o.frames;
+    c.max_steps = o.max_steps;
     c.h_ref = *std::min_element(ladder.begin(), ladder.end()) / kDefaultReferenceRefinement;
     cells.push_back(std::move(c));
   }
@@ -106,9 +116,29 @@ RunnerOptions runner_options(const RunOptions& o) {
   return r;
 }
 
+namespace {
+
+// The output (of this shard) and the reference cache, checked before any
+// work; the returned lock is held until the run's files are written.
+std::optional<OutputLock> claim_outputs(const RunOptions& o, const RunnerOptions& r) {
+  if (!r.reference_cache.empty()) check_cache_directory(r.reference_cache, "--reference-cache");
+  const std::string out = shard_output_path(r.output, r.shard);
+  if (out.empty()) return std::nullopt;
+  if (o.resume && std::filesystem::exists(out)) check_input_file(out, "-o (resumed)");
+  check_output_file(out, "-o", {o.matrix});
+  check_output_file(xdmf_path_for(out), "-o (its XDMF companion)", {o.matrix});
+  std::optional<OutputLock> lock;
+  lock.emplace(out, "-o");
+  return lock;
+}
+
+}  // namespace
+
 int run(const RunOptions& o) {
-  const std::vector<CellSpec> cells = cells_from_options(o);
+  if (!o.matrix.empty()) check_input_file(o.matrix, "--matrix");
   RunnerOptions ropts = runner_options(o);
+  const std::optional<OutputLock> lock = claim_outputs(o, ropts);
+  const std::vector<CellSpec> cells = cells_from_options(o);
   if (ropts.shard.count > 1 && !o.quiet)
     std::fprintf(stderr, "shard %ld/%ld (from %s)\n", ropts.shard.index, ropts.shard.count,
                  ropts.shard.source.c_str());

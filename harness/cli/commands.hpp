@@ -8,7 +8,7 @@
 namespace tibench::cli {
 
 struct ListOptions {
-  std::string what = "integrators";  // integrators | problems | claims
+  std::string what;  // integrators | problems | claims; empty: integrators, said so
   bool json = false;
 };
 int list(const ListOptions& o);
@@ -19,6 +19,7 @@ struct RunOptions {
   std::string h_list, t_end;
   long samples = 10000;
   long frames = -1;
+  long max_steps = 100'000'000;  // kDefaultMaxSteps (harness/run_cell.hpp)
   int jobs = 1;
   std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
   bool resume = false;

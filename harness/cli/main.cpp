@@ -2,8 +2,11 @@
 #include <CLI/CLI.hpp>
 #include <H5Cpp.h>
 
+#include <cstdlib>
 #include <iostream>
 
+#include "fileio/output_path.hpp"
+#include "harness/build_info.hpp"
 #include "harness/cli/commands.hpp"
 #include "integrators/registry.hpp"
 #include "meshes/mesh_source.hpp"
@@ -24,11 +27,18 @@ int main(int argc, char** argv) {
   H5::Exception::dontPrint();
   CLI::App app{"tibench: benchmarking and verification harness for time integrators"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tibench ") + build_info::version + " (" +
+                                        build_info::git_commit +
+                                        (build_info::git_dirty ? ", modified" : "") + ", " +
+                                        build_info::build_type + ")");
+  // Every option's default appears in --help (inherited by the subcommands).
+  app.option_defaults()->always_capture_default();
   const std::string command_line = joined_command_line(argc, argv);
 
   cli::ListOptions list_opts;
   auto* list = app.add_subcommand("list", "list integrators, problems or claims");
-  list->add_option("what", list_opts.what, "integrators | problems | claims")
+  list->add_option("what", list_opts.what,
+                   "integrators | problems | claims (default: integrators, said on stderr)")
       ->check(CLI::IsMember({"integrators", "problems", "claims"}));
   list->add_flag("--json", list_opts.json, "machine-readable output");
 
@@ -36,21 +46,29 @@ int main(int argc, char** argv) {
   run_opts.command_line = command_line;
   auto* run = app.add_subcommand("run", "run one problem/integrator over step sizes, or a matrix");
   run->add_option("--problem", run_opts.problem, "problem id (see tibench list problems)");
-  run->add_option("--param", run_opts.params, "problem parameter override name=value")
+  run->add_option("--param", run_opts.params,
+                  "problem parameter name=value, one per --param (repeat it: --param n=4 "
+                  "--param k=2); names and ranges: tibench list problems")
       ->allow_extra_args(false);
   run->add_option("--integrator", run_opts.integrator, "integrator id");
-  run->add_option("--iparam", run_opts.iparams, "integrator parameter override name=value")
+  run->add_option("--iparam", run_opts.iparams,
+                  "integrator parameter name=value, one per --iparam (repeat it); names and "
+                  "ranges: tibench list integrators")
       ->allow_extra_args(false);
   run->add_option("--h", run_opts.h_list, "step size(s), comma-separated");
   run->add_option("--t-end", run_opts.t_end, "end time");
   run->add_option("--matrix", run_opts.matrix, "matrix file (harness/matrices/*.toml)");
   run->add_option("-o,--output", run_opts.output, "HDF5 output file");
   run->add_option("--samples", run_opts.samples, "time-series samples kept per run")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1L, 100'000'000L));
   run->add_option("--frames", run_opts.frames,
                   "position frames kept per run of a body with a surface mesh, for the XDMF "
                   "file beside the output (0: none; default 100)")
       ->check(CLI::Range(0L, 100000L));
+  run->add_option("--max-steps", run_opts.max_steps,
+                  "largest number of steps of a cell or its reference; larger is an error")
+      ->check(CLI::Range(1L, 1'000'000'000'000L))
+      ->capture_default_str();
   run->add_option("-j,--jobs", run_opts.jobs, "worker threads (results do not depend on it)");
   run->add_option("--shard", run_opts.shard,
                   "K/N: run every N-th cell starting at K (default: from OMPI_COMM_WORLD_*, "
@@ -139,6 +157,8 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::string msg = e.what();
     std::replace(msg.begin(), msg.end(), '\n', ' ');
@@ -147,7 +167,12 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (!mesh_cache.empty()) set_mesh_cache_directory(mesh_cache);
+    if (!mesh_cache.empty()) {
+      check_cache_directory(mesh_cache, "--mesh-cache");
+      set_mesh_cache_directory(mesh_cache);
+    } else if (const char* env = std::getenv("TIBENCH_MESH_CACHE"); env && *env) {
+      check_cache_directory(env, "TIBENCH_MESH_CACHE");
+    }
     if (*list) return cli::list(list_opts);
     if (*run) return cli::run(run_opts);
     if (*conv) return cli::converge(conv_opts);

@@ -63,7 +63,7 @@ TEST(Cli, MissingArgumentsAndUnknownCommandsExitTwo) {
   expect_bad_input("run --integrator rk4 --h 0.1 --t-end 1", {"missing --problem"});
   expect_bad_input("frobnicate", {"frobnicate"});
   expect_bad_input("list nonsense", {"nonsense"});
-  expect_bad_input("converge /nonexistent/file.h5", {"no such file '/nonexistent/file.h5'"});
+  expect_bad_input("converge /nonexistent/file.h5", {"'/nonexistent/file.h5': does not exist"});
   expect_bad_input("verify --claim X-NOPE", {"unknown claim 'X-NOPE'"});
 }
 
