@@ -30,6 +30,10 @@ std::optional<std::string> load_cached_msh(const MeshCacheEntry& entry, const st
 }
 
 void store_cached_msh(const MeshCacheEntry& entry, const std::string& key, const std::string& msh) {
+  // Shared by processes without a lock: only temporaries of this host's
+  // dead processes are known to be abandoned.
+  for (const std::string* path : {&entry.msh_path, &entry.key_path})
+    remove_stale_temporaries(*path, false);
   write_file_atomically(entry.msh_path, msh, "the mesh cache entry");
   write_file_atomically(entry.key_path, key_file_text(key, msh), "the mesh cache entry");
 }
