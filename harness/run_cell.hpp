@@ -86,7 +86,7 @@ struct RunRecord {
   std::string cell_key;
   double h = 0.0;  // actual step size: t_end / steps
   long steps = 0;
-  std::string status = "ok";  // ok | diverged | solver_failed | error
+  std::string status = "ok";  // ok | diverged | solver_failed | timeout | error
   std::string message;
   std::string params_json;  // {"problem": {...}, "integrator": {...}}
   std::string reference_method;  // "exact" | "rk4" | "" (no reference)
@@ -122,6 +122,10 @@ struct RunContext {
   const std::atomic<bool>* cancel = nullptr;
   // Replaces the registry's stepper factory (tests that perturb a method).
   const StepperFactory* stepper = nullptr;
+  // > 0: wall-clock seconds from the start of run_cell after which the cell
+  // ends with status `timeout` (checked between steps; integrated steps and
+  // metrics up to then are kept).
+  double time_limit_s = 0.0;
 };
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});
