@@ -42,6 +42,14 @@ struct CellSpec {
   // one integrator with several parameter sets give each set its own label.
   std::string problem_label;
   std::string integrator_label;
+  // Size of the problem instance (Problem::dofs) when known, 0 otherwise;
+  // only for planning shards (harness/shard_plan.hpp): not part of the
+  // cell's identity or results.
+  long dofs = 0;
+  // Matrix key cell_timeout: seconds after which the cell ends with status
+  // `timeout` (0: no limit; --cell-timeout overrides). Not part of the
+  // cell's identity: a limit is a budget, not a parameter of the method.
+  double time_limit_s = 0.0;
 
   const std::string& problem_key() const { return problem_label.empty() ? problem : problem_label; }
   const std::string& integrator_key() const {

@@ -12,6 +12,7 @@
 #include "harness/progress.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/run_file.hpp"
+#include "harness/shard_plan.hpp"
 #include "problems/fem/element_loop.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
@@ -112,9 +113,10 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   std::optional<RunFile> file;
   if (!res.output.empty()) file.emplace(res.output, o.resume, o.command_line);
 
+  const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (!o.shard.contains(i)) continue;
+    if (owner[i] != o.shard.index) continue;
     ++res.shard_cells;
     if (file && file->completed().count(cell_key(cells[i]))) {
       ++res.skipped;
@@ -228,6 +230,8 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
           RunContext ctx;
           ctx.reference = &*slots[slot_of_cell[k]].ref;
           ctx.cancel = o.cancel;
+          ctx.time_limit_s =
+              o.cell_timeout_s > 0 ? o.cell_timeout_s : cells[todo[k]].time_limit_s;
           try {
             results[k] = run_cell(cells[todo[k]], ctx);
           } catch (const Cancelled&) {
@@ -287,7 +291,7 @@ std::string summary_text(const RunnerResult& r) {
                 r.matrix_cells, r.shard_cells, r.skipped, r.completed);
   s += buf;
   std::string statuses;
-  for (const char* st : {"ok", "diverged", "solver_failed", "error"}) {
+  for (const char* st : {"ok", "diverged", "solver_failed", "timeout", "error"}) {
     const auto it = r.by_status.find(st);
     statuses += (statuses.empty() ? "" : ", ") + std::string(st) + " " +
                 std::to_string(it == r.by_status.end() ? 0 : it->second);

@@ -21,6 +21,8 @@ struct RunOptions {
   long frames = -1;
   int jobs = 1;
   std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
+  std::string shard_of_array;  // task ids of a sparse Slurm array, "1,4,9"
+  double cell_timeout_s = 0.0;  // > 0: per-cell time limit (overrides cell_timeout)
   bool resume = false;
   std::string reference_cache;  // directory; "none" or empty: no cache
   double checkpoint_seconds = 10.0;

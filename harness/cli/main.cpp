@@ -53,8 +53,14 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0L, 100000L));
   run->add_option("-j,--jobs", run_opts.jobs, "worker threads (results do not depend on it)");
   run->add_option("--shard", run_opts.shard,
-                  "K/N: run every N-th cell starting at K (default: from OMPI_COMM_WORLD_*, "
-                  "PMI_*, SLURM_ARRAY_TASK_*)");
+                  "K/N: run shard K of N, cells balanced by cost (default: from "
+                  "OMPI_COMM_WORLD_*, PMI_*, PMIX_RANK, srun's SLURM_PROCID, SLURM_ARRAY_TASK_*)");
+  run->add_option("--shard-of-array", run_opts.shard_of_array,
+                  "the task ids of a sparse Slurm job array in order (e.g. 1,4,9): the shard is "
+                  "SLURM_ARRAY_TASK_ID's position");
+  run->add_option("--cell-timeout", run_opts.cell_timeout_s,
+                  "seconds after which a cell ends with status timeout and the run goes on "
+                  "(overrides the matrix's cell_timeout)");
   run->add_flag("--resume", run_opts.resume, "skip cells already complete in the output file");
   run->add_option("--reference-cache", run_opts.reference_cache,
                   "directory of cached references (\"none\": no cache)");
