@@ -12,6 +12,7 @@
 #include "harness/progress.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/run_file.hpp"
+#include "harness/run_identity.hpp"
 #include "harness/shard_plan.hpp"
 #include "problems/fem/element_loop.hpp"
 #include "problems/registry.hpp"
@@ -111,7 +112,8 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   res.matrix_cells = cells.size();
   res.output = shard_output_path(o.output, o.shard);
   std::optional<RunFile> file;
-  if (!res.output.empty()) file.emplace(res.output, o.resume, o.command_line);
+  if (!res.output.empty())
+    file.emplace(res.output, o.resume, o.command_line, run_identity(cells, o.shard));
 
   const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
   std::vector<std::size_t> todo;

@@ -7,7 +7,7 @@
 namespace tibench::cli {
 
 int merge(const MergeOptions& o) {
-  const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line);
+  const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line, o.allow_partial);
   std::printf("merged %zu files into %s: %zu runs, %zu references%s\n", o.inputs.size(),
               o.output.c_str(), r.runs, r.references,
               r.duplicates ? (", " + std::to_string(r.duplicates) +

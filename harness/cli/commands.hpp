@@ -35,6 +35,7 @@ int run(const RunOptions& o);
 struct MergeOptions {
   std::string output;
   std::vector<std::string> inputs;
+  bool allow_partial = false;  // merge an incomplete set of shards
   std::string command_line;
 };
 int merge(const MergeOptions& o);

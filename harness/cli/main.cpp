@@ -90,6 +90,8 @@ int main(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
   merge->add_option("output", merge_opts.output, "merged HDF5 file")->required();
   merge->add_option("inputs", merge_opts.inputs, "input HDF5 files")->required();
+  merge->add_flag("--allow-partial", merge_opts.allow_partial,
+                  "merge an incomplete set of shards (the missing ones are recorded)");
 
   cli::RegressOptions reg_opts;
   reg_opts.command_line = command_line;
