@@ -223,7 +223,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     if (!study) ctx.fail(node, "[[study]] must be a table");
     check_keys(ctx, *study,
                {"problems", "integrators", "exclude", "h", "t_end", "outputs", "reference",
-                "max_samples", "energy_cap", "frames"},
+                "max_samples", "energy_cap", "frames", "cell_timeout"},
                "[[study]]");
     std::vector<Entry> problems, integrators;
     bool star = false;
@@ -317,6 +317,9 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     }
     double energy_cap = 1e12;
     if (auto n = study->get("energy_cap")) energy_cap = positive_number(ctx, *n, "energy_cap");
+    double time_limit = 0.0;
+    if (auto n = study->get("cell_timeout"))
+      time_limit = positive_number(ctx, *n, "cell_timeout (seconds)");
     long frames = -1;
     if (auto n = study->get("frames")) {
       const auto v = n->value<long long>();
@@ -371,6 +374,8 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
           c.max_samples = max_samples;
           c.energy_cap = energy_cap;
           c.frames = frames;
+          c.dofs = static_cast<long>(instance->dofs());
+          c.time_limit_s = time_limit;
           const std::string path = run_path(c);
           if (!path_owner.emplace(path, ctx.where(node)).second)
             ctx.fail(node, "this study repeats the run " + path + " of " + path_owner[path] +

@@ -19,6 +19,8 @@
 //   frames = 100                          # optional: position frames kept per run of a
 //                                         #   body with a surface mesh (XDMF; 0: none;
 //                                         #   default kDefaultFrames)
+//   cell_timeout = 600                    # optional: seconds after which a cell ends with
+//                                         #   status timeout (--cell-timeout overrides)
 //
 // "*" means every registry integrator that applies to the problem: the
 // matrix builds the problem and constructs each integrator's stepper for it;

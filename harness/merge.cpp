@@ -5,6 +5,7 @@
 
 #include "harness/convergence.hpp"
 #include "harness/h5io.hpp"
+#include "harness/run_identity.hpp"
 #include "harness/run_io.hpp"
 #include "problems/parameters.hpp"
 
@@ -38,9 +39,10 @@ std::vector<std::string> paths(const H5::H5File& f, const std::string& top, int 
 }  // namespace
 
 MergeResult merge_run_files(const std::string& output, const std::vector<std::string>& inputs,
-                            const std::string& command_line) {
+                            const std::string& command_line, bool allow_partial) {
   if (inputs.empty()) throw InputError("tibench merge needs at least one input file");
   std::string commit;
+  std::vector<std::pair<std::string, std::optional<RunIdentity>>> identities;
   for (const auto& in : inputs) {
     if (!std::filesystem::exists(in)) throw InputError("no such file '" + in + "'");
     if (!H5::H5File::isHdf5(in)) throw InputError("'" + in + "' is not an HDF5 file");
@@ -57,7 +59,9 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
     if (std::filesystem::exists(output) &&
         std::filesystem::equivalent(std::filesystem::path(in), std::filesystem::path(output)))
       throw InputError("output '" + output + "' is also an input (accepted: a new file)");
+    identities.emplace_back(in, read_identity(f));
   }
+  const RunIdentity merged = merged_identity(identities, allow_partial);
 
   MergeResult result;
   h5::AtomicFile out(output);
@@ -91,6 +95,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
   h5::write_provenance(o, command_line);
   H5::Group root = o.openGroup("/");
   h5::attr(root, "merged_from", names);
+  write_identity(o, merged);
   write_convergence(o, convergence_tables(read_runs(o), "err_final"));
   out.commit();
   return result;

@@ -1,5 +1,11 @@
-// Merging run files (`tibench merge OUT IN...`): the shards of one matrix,
-// or the outputs of separate runs, into one tibench/1 file.
+// Merging run files (`tibench merge OUT IN...`): the shards of one matrix
+// into one tibench/1 file.
+//
+// The inputs must be the shards of one matrix, one shard count and one
+// planning scheme, each shard once, and all of them unless allow_partial
+// (harness/run_identity.hpp); anything else is refused before any output is
+// written, naming the files and what differs or which shards are missing.
+// The merged file is shard 0/1 of that matrix.
 //
 // Runs and references are copied unchanged (HDF5 object copy). A run path
 // present in several inputs is accepted once when the cell keys agree (the
@@ -19,8 +25,9 @@ struct MergeResult {
   std::size_t runs = 0, duplicates = 0, references = 0;
 };
 
-// Throws InputError for unreadable inputs, mismatched builds or conflicts.
+// Throws InputError for unreadable inputs, mismatched builds or shard sets,
+// or conflicts.
 MergeResult merge_run_files(const std::string& output, const std::vector<std::string>& inputs,
-                            const std::string& command_line);
+                            const std::string& command_line, bool allow_partial = false);
 
 }  // namespace tibench

@@ -353,6 +353,7 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
 }  // namespace
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
+  const auto cell_start = std::chrono::steady_clock::now();
   RunRecord rec;
   rec.spec = spec;
   rec.cell_key = cell_key(spec);
@@ -391,6 +392,9 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
     DriveOptions opts;
     opts.steps = rec.steps;
     opts.energy_cap = spec.energy_cap;
+    if (ctx.time_limit_s > 0)
+      opts.deadline = cell_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                       std::chrono::duration<double>(ctx.time_limit_s));
     const auto start = std::chrono::steady_clock::now();
     DriveResult dr = drive(*problem, *stepper, s0, opts,
                            [&](long n, const State& s, const StepReport& r, double H) {
@@ -409,6 +413,11 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
     recorder.finish(rec.metrics);
     rec.status = to_string(dr.status);
     rec.message = dr.message;
+    if (dr.status == RunStatus::timeout) {
+      char limit[64];
+      std::snprintf(limit, sizeof limit, "cell time limit %g s: ", ctx.time_limit_s);
+      rec.message = limit + dr.message;
+    }
     rec.metrics["newton_iters_total"] = dr.totals.newton_iters;
     rec.metrics["linear_solves"] = dr.totals.linear_solves;
     rec.metrics["rhs_evals"] = static_cast<double>(dr.totals.rhs_evals);

@@ -48,6 +48,14 @@ struct CellSpec {
   // one integrator with several parameter sets give each set its own label.
   std::string problem_label;
   std::string integrator_label;
+  // Size of the problem instance (Problem::dofs) when known, 0 otherwise;
+  // only for planning shards (harness/shard_plan.hpp): not part of the
+  // cell's identity or results.
+  long dofs = 0;
+  // Matrix key cell_timeout: seconds after which the cell ends with status
+  // `timeout` (0: no limit; --cell-timeout overrides). Not part of the
+  // cell's identity: a limit is a budget, not a parameter of the method.
+  double time_limit_s = 0.0;
 
   const std::string& problem_key() const { return problem_label.empty() ? problem : problem_label; }
   const std::string& integrator_key() const {
@@ -92,7 +100,7 @@ struct RunRecord {
   std::string cell_key;
   double h = 0.0;  // actual step size: t_end / steps
   long steps = 0;
-  std::string status = "ok";  // ok | diverged | solver_failed | error
+  std::string status = "ok";  // ok | diverged | solver_failed | timeout | error
   std::string message;
   std::string params_json;  // {"problem": {...}, "integrator": {...}}
   std::string reference_method;  // "exact" | "rk4" | "" (no reference)
@@ -133,6 +141,10 @@ struct RunContext {
   const StepperFactory* stepper = nullptr;
   // When set, the step loop stores its step number here (progress reports).
   std::atomic<long>* steps_done = nullptr;
+  // > 0: wall-clock seconds from the start of run_cell after which the cell
+  // ends with status `timeout` (checked between steps; integrated steps and
+  // metrics up to then are kept).
+  double time_limit_s = 0.0;
 };
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});

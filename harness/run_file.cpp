@@ -10,8 +10,8 @@
 
 namespace tibench {
 
-RunFile::RunFile(std::string path, bool resume, std::string command_line)
-    : path_(std::move(path)), command_line_(std::move(command_line)) {
+RunFile::RunFile(std::string path, bool resume, std::string command_line, RunIdentity identity)
+    : path_(std::move(path)), command_line_(std::move(command_line)), identity_(std::move(identity)) {
   if (!resume || !std::filesystem::exists(path_)) return;
   if (!H5::H5File::isHdf5(path_))
     throw InputError("cannot resume '" + path_ + "': not an HDF5 file");
@@ -26,6 +26,7 @@ RunFile::RunFile(std::string path, bool resume, std::string command_line)
     throw InputError("cannot resume '" + path_ + "': written by commit " + commit +
                      ", this binary is " + build_info::git_commit +
                      " (accepted: a file written by the same build; rerun without --resume)");
+  check_resume_identity(f, path_, identity_);
   for (const auto& r : read_runs(f))
     if (!r.cell_key.empty()) completed_.insert(r.cell_key);
   have_base_ = true;
@@ -41,6 +42,7 @@ void RunFile::checkpoint(const std::vector<RunRecord>& runs,
     out.emplace(path_);
   H5::H5File& f = out->file();
   h5::write_provenance(f, command_line_);
+  write_identity(f, identity_);
   for (const auto& [problem, ref] : references) write_reference(f, reference_path(problem, *ref), *ref);
   for (const auto& r : runs) {
     write_run(f, r);

@@ -10,7 +10,8 @@
 //
 // With resume, runs already in the file are kept and their cell keys
 // reported by completed(), so the caller skips them; a file written by
-// another build (git commit) is refused rather than mixed.
+// another build (git commit), or of another matrix or shard
+// (harness/run_identity.hpp), is refused rather than mixed.
 #pragma once
 
 #include <set>
@@ -19,12 +20,13 @@
 #include <vector>
 
 #include "harness/run_cell.hpp"
+#include "harness/run_identity.hpp"
 
 namespace tibench {
 
 class RunFile {
  public:
-  RunFile(std::string path, bool resume, std::string command_line);
+  RunFile(std::string path, bool resume, std::string command_line, RunIdentity identity);
   const std::set<std::string>& completed() const { return completed_; }
   const std::string& path() const { return path_; }
   // Adds runs and (problem label, reference) pairs; with finalize, rewrites
@@ -35,6 +37,7 @@ class RunFile {
 
  private:
   std::string path_, command_line_;
+  RunIdentity identity_;
   bool have_base_ = false;  // the file at path_ is ours (resumed or checkpointed)
   std::set<std::string> completed_;
 };

@@ -9,6 +9,8 @@
 #include "harness/progress.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/run_file.hpp"
+#include "harness/run_identity.hpp"
+#include "harness/shard_plan.hpp"
 #include "harness/thread_pool.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
@@ -51,11 +53,13 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   res.matrix_cells = cells.size();
   res.output = shard_output_path(o.output, o.shard);
   std::optional<RunFile> file;
-  if (!res.output.empty()) file.emplace(res.output, o.resume, o.command_line);
+  if (!res.output.empty())
+    file.emplace(res.output, o.resume, o.command_line, run_identity(cells, o.shard));
 
+  const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (!o.shard.contains(i)) continue;
+    if (owner[i] != o.shard.index) continue;
     ++res.shard_cells;
     if (file && file->completed().count(cell_key(cells[i]))) {
       ++res.skipped;
@@ -179,6 +183,8 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
             std::size_t k;
             ~Finish() { p.finish(k); }
           } finish{in_cell, k};
+          ctx.time_limit_s =
+              o.cell_timeout_s > 0 ? o.cell_timeout_s : cells[todo[k]].time_limit_s;
           try {
             results[k] = run_cell(cells[todo[k]], ctx);
           } catch (const Cancelled&) {
@@ -239,7 +245,7 @@ std::string summary_text(const RunnerResult& r) {
                 r.matrix_cells, r.shard_cells, r.skipped, r.completed);
   s += buf;
   std::string statuses;
-  for (const char* st : {"ok", "diverged", "solver_failed", "error"}) {
+  for (const char* st : {"ok", "diverged", "solver_failed", "timeout", "error"}) {
     const auto it = r.by_status.find(st);
     statuses += (statuses.empty() ? "" : ", ") + std::string(st) + " " +
                 std::to_string(it == r.by_status.end() ? 0 : it->second);

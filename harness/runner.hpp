@@ -1,4 +1,5 @@
-// The matrix runner: runs cells on `jobs` threads, restricted to a shard,
+// The matrix runner: runs cells on `jobs` threads, restricted to a shard
+// (cells assigned by harness/shard_plan.hpp),
 // skipping cells already in the output file (resume), with references
 // computed once per distinct key (and cached across runs), checkpoints of
 // the output file, progress on stderr, and clean interruption.
@@ -32,6 +33,7 @@ struct RunnerOptions {
   bool resume = false;
   std::string reference_cache;  // directory of cached references; "" = none
   double checkpoint_seconds = 10.0;  // 0: after every completed cell
+  double cell_timeout_s = 0.0;  // > 0: overrides every cell's time limit (CellSpec::time_limit_s)
   bool progress = true;
   bool print_cells = true;  // one line per cell on stdout
   const std::atomic<bool>* cancel = nullptr;
@@ -61,7 +63,7 @@ struct RunnerResult {
 // Validates every cell first (InputError), then runs.
 RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& options);
 
-// "ok 40, diverged 2, solver_failed 0, error 0" style line and the rest of
+// "ok 40, diverged 2, solver_failed 0, timeout 0, error 0" style line and the rest of
 // the summary `tibench run` and `make run` print.
 std::string summary_text(const RunnerResult& r);
 

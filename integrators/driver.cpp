@@ -12,6 +12,7 @@ const char* to_string(RunStatus s) {
     case RunStatus::ok: return "ok";
     case RunStatus::diverged: return "diverged";
     case RunStatus::solver_failed: return "solver_failed";
+    case RunStatus::timeout: return "timeout";
     case RunStatus::error: return "error";
   }
   return "error";
@@ -60,6 +61,13 @@ DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOption
       char energies[96];
       std::snprintf(energies, sizeof energies, " (H = %.6g, H0 = %.6g)", H, H0);
       result.message = "energy left the cap at step " + std::to_string(n) + energies;
+      break;
+    }
+    if (options.deadline && n < options.steps &&
+        std::chrono::steady_clock::now() >= *options.deadline) {
+      result.status = RunStatus::timeout;
+      result.message = "time limit reached after step " + std::to_string(n) + " of " +
+                       std::to_string(options.steps);
       break;
     }
   }

@@ -5,7 +5,9 @@
 // A run ends early with
 //   solver_failed  when a step's nonlinear solve fails,
 //   diverged       when q or v becomes non-finite, or when |H − H₀| exceeds
-//                  energy_cap · max(|H₀|, energy_floor).
+//                  energy_cap · max(|H₀|, energy_floor),
+//   timeout        when a step ends after options.deadline (checked between
+//                  steps, so a step is never interrupted and no thread killed).
 // Time is set to t₀ + n h after step n, so it does not accumulate rounding.
 // Problems with obstacles: after every step the driver applies post-process
 // contact (problems/contact/obstacle_contact.hpp) and fills the report's
@@ -13,20 +15,23 @@
 // pairs in contact where the engine's solver did not count them).
 #pragma once
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "integrators/stepper.hpp"
 
 namespace tibench {
 
-enum class RunStatus { ok, diverged, solver_failed, error };
+enum class RunStatus { ok, diverged, solver_failed, timeout, error };
 const char* to_string(RunStatus s);
 
 struct DriveOptions {
   long steps = 0;
   double energy_cap = 1e12;    // relative energy change that counts as divergence
   double energy_floor = 1e-300;
+  std::optional<std::chrono::steady_clock::time_point> deadline;  // none: no time limit
 };
 
 struct DriveResult {

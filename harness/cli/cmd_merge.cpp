@@ -13,7 +13,7 @@ int merge(const MergeOptions& o) {
   check_output_file(o.output, "merge output", o.inputs);
   check_output_file(xdmf_path_for(o.output), "merge output (its XDMF companion)", o.inputs);
   const OutputLock lock(o.output, "merge output");
-  const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line);
+  const MergeResult r = merge_run_files(o.output, o.inputs, o.command_line, o.allow_partial);
   std::printf("merged %zu files into %s: %zu runs, %zu references%s\n", o.inputs.size(),
               o.output.c_str(), r.runs, r.references,
               r.duplicates ? (", " + std::to_string(r.duplicates) +

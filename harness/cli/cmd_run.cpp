@@ -93,6 +93,7 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   const auto problem = pinfo.make(problem_params(pinfo, o.params));
   const IntegratorInfo& iinfo = find_integrator(o.integrator);
   (void)iinfo.make(*problem, cells.front().h, integrator_params(iinfo, o.iparams));
+  for (auto& c : cells) c.dofs = static_cast<long>(problem->dofs());
   return cells;
 }
 
@@ -102,7 +103,13 @@ RunnerOptions runner_options(const RunOptions& o) {
   RunnerOptions r;
   if (o.jobs < 1) throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
   r.jobs = o.jobs;
-  r.shard = o.shard.empty() ? shard_from_environment() : parse_shard(o.shard);
+  if (!o.shard.empty() && !o.shard_of_array.empty())
+    throw InputError("--shard cannot be combined with --shard-of-array (accepted: one of them)");
+  r.shard = o.shard.empty() ? shard_from_environment({}, o.shard_of_array) : parse_shard(o.shard);
+  if (!(o.cell_timeout_s >= 0))
+    throw InputError("invalid --cell-timeout " + format_real(o.cell_timeout_s) +
+                     " (expected seconds > 0; 0: the matrix's cell_timeout)");
+  r.cell_timeout_s = o.cell_timeout_s;
   r.output = o.output;
   r.resume = o.resume;
   if (o.resume && o.output.empty()) throw InputError("--resume needs -o FILE (the file to continue)");
@@ -142,6 +149,7 @@ int run(const RunOptions& o) {
   if (ropts.shard.count > 1 && !o.quiet)
     std::fprintf(stderr, "shard %ld/%ld (from %s)\n", ropts.shard.index, ropts.shard.count,
                  ropts.shard.source.c_str());
+  if (!ropts.shard.note.empty()) std::fprintf(stderr, "note: %s\n", ropts.shard.note.c_str());
   g_interrupted.store(false);
   ropts.cancel = &g_interrupted;
   auto old_int = std::signal(SIGINT, on_interrupt);

@@ -22,6 +22,8 @@ struct RunOptions {
   long max_steps = 100'000'000;  // kDefaultMaxSteps (harness/run_cell.hpp)
   int jobs = 1;
   std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
+  std::string shard_of_array;  // task ids of a sparse Slurm array, "1,4,9"
+  double cell_timeout_s = 0.0;  // > 0: per-cell time limit (overrides cell_timeout)
   bool resume = false;
   std::string reference_cache;  // directory; "none" or empty: no cache
   double checkpoint_seconds = 10.0;
@@ -34,6 +36,7 @@ int run(const RunOptions& o);
 struct MergeOptions {
   std::string output;
   std::vector<std::string> inputs;
+  bool allow_partial = false;  // merge an incomplete set of shards
   std::string command_line;
 };
 int merge(const MergeOptions& o);

@@ -71,8 +71,14 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run->add_option("-j,--jobs", run_opts.jobs, "worker threads (results do not depend on it)");
   run->add_option("--shard", run_opts.shard,
-                  "K/N: run every N-th cell starting at K (default: from OMPI_COMM_WORLD_*, "
-                  "PMI_*, SLURM_ARRAY_TASK_*)");
+                  "K/N: run shard K of N, cells balanced by cost (default: from "
+                  "OMPI_COMM_WORLD_*, PMI_*, PMIX_RANK, srun's SLURM_PROCID, SLURM_ARRAY_TASK_*)");
+  run->add_option("--shard-of-array", run_opts.shard_of_array,
+                  "the task ids of a sparse Slurm job array in order (e.g. 1,4,9): the shard is "
+                  "SLURM_ARRAY_TASK_ID's position");
+  run->add_option("--cell-timeout", run_opts.cell_timeout_s,
+                  "seconds after which a cell ends with status timeout and the run goes on "
+                  "(overrides the matrix's cell_timeout)");
   run->add_flag("--resume", run_opts.resume, "skip cells already complete in the output file");
   run->add_option("--reference-cache", run_opts.reference_cache,
                   "directory of cached references (\"none\": no cache)");
@@ -102,6 +108,8 @@ int main(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
   merge->add_option("output", merge_opts.output, "merged HDF5 file")->required();
   merge->add_option("inputs", merge_opts.inputs, "input HDF5 files")->required();
+  merge->add_flag("--allow-partial", merge_opts.allow_partial,
+                  "merge an incomplete set of shards (the missing ones are recorded)");
 
   cli::RegressOptions reg_opts;
   reg_opts.command_line = command_line;

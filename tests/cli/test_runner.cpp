@@ -91,10 +91,11 @@ TEST(Runner, ShardsMergeToTheUnshardedRunCellForCell) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(test::first_difference(test::digest(full), test::digest(merged)), "");
 
-  // Merging a file with itself is accepted once per cell; conflicting cells are refused.
+  // A file merged with itself is one shard given twice (test_scale_out.cpp
+  // covers the other refusals).
   EXPECT_EQ(tibench("merge " + (dir / "m2.h5").string() + " " + full.string() + " " + full.string())
                 .exit_code,
-            0);
+            2);
   EXPECT_EQ(tibench("merge " + (dir / "m3.h5").string() + " " + full.string() + " /nonexistent.h5")
                 .exit_code,
             2);
