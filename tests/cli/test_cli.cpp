@@ -53,7 +53,7 @@ TEST(Cli, UnknownParameterNamesExitTwo) {
   expect_bad_input(kValid + " --param zz=1", {"unknown parameter 'zz'", "accepted: m, k"});
   expect_bad_input(kValid + " --iparam newton_tol=1", {"unknown parameter 'newton_tol'",
                                                         "integrator 'rk4'"});
-  expect_bad_input(kValid + " --param m=-1", {"invalid value '-1'", "'m'"});
+  expect_bad_input(kValid + " --param m=-1", {"m = -1 is out of range", "accepted: m > 0"});
   expect_bad_input("run --problem oscillator --integrator sdirk2 --h 0.1 --t-end 1 --iparam "
                    "line_search=perhaps",
                    {"invalid value 'perhaps'", "true or false"});
