@@ -41,13 +41,19 @@ Json params_json(const std::vector<ParamSpec>& specs) {
 }
 
 // One line per parameter: name, default, range (or choices) and meaning.
+// Real defaults print in their shortest form (0.6, not the canonical
+// 0.59999999999999998 that provenance records keep).
 std::string params_text(const std::vector<ParamSpec>& specs) {
   std::string out;
   for (const auto& s : specs) {
+    double x = 0;
+    const std::string shown = s.kind == ParamKind::real && parse_real(s.default_value, x)
+                                  ? number_text(x)
+                                  : s.default_value;
     std::string accepted;
     if (s.range) accepted = s.range->text(s.name);
     for (const auto& c : s.choices) accepted += (accepted.empty() ? "one of " : ", ") + c;
-    out += "    " + s.name + " = " + s.default_value + "  [" +
+    out += "    " + s.name + " = " + shown + "  [" +
            (accepted.empty() ? "any " + std::string(s.kind == ParamKind::path ? "file" : "value")
                              : accepted) +
            "]  " + s.description + "\n";
