@@ -53,7 +53,9 @@ IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
   const ButcherTableau phi = ButcherTableau::from_record(base);
   info.stages = 2 * phi.stages();
   info.param_specs = with_newton(
-      {real_param("alpha", 1.0, "momentum interpolation: 1 = decoupled symplectic (Xi_1)"),
+      {real_param("alpha", 1.0, "momentum interpolation: 1 = decoupled symplectic (Xi_1)",
+                  Range::any("alpha outside [0, 1] extrapolates the two momenta, a valid "
+                             "(if possibly unstable) map that the claims scan")),
        correction_param()});
   info.make = [phi](const Problem& p, double h, const ParamSet& params) {
     return std::make_unique<DecoupledStepper>(p, phi, h, NewtonOptions::from_params(params),
@@ -76,8 +78,10 @@ IntegratorInfo a_search_entry() {
   info.stages = 2;
   const AlphaSearchOptions d;
   info.param_specs = with_newton({
-      real_param("alpha_min", d.alpha_min, "lower clip of alpha (Sec. 4.4: 0; ablation 0.9)"),
-      real_param("alpha_max", d.alpha_max, "upper clip of alpha (Sec. 4.4: 1.1; ablation 2.0)"),
+      real_param("alpha_min", d.alpha_min, "lower clip of alpha (Sec. 4.4: 0; ablation 0.9)",
+                 Range::any("a clip of alpha, itself any real; needs alpha_min <= alpha_max")),
+      real_param("alpha_max", d.alpha_max, "upper clip of alpha (Sec. 4.4: 1.1; ablation 2.0)",
+                 Range::any("a clip of alpha, itself any real; needs alpha_min <= alpha_max")),
       bool_param("sparse", d.sparse,
                  "search only when H(1) stayed on one side of the target for 3 steps (Sec. 5.6)"),
       choice_param("root", "closest-feasible", {"closest-feasible", "closest-to-one"},
@@ -86,11 +90,12 @@ IntegratorInfo a_search_entry() {
       choice_param("target", "conserve", {"conserve", "decay"},
                    "energy target: conserve E_0 (minus losses) or decay towards ground_energy"),
       real_param("energy_scale", d.target.scale, "c in E_0 = c H_0 (Sec. 5 scenes: 0.95)",
-                 ParamBound::positive),
-      real_param("ground_energy", d.target.ground, "E_g of the decay target [J]"),
-      real_param("tau", d.target.tau, "decay time scale of the target [s]", ParamBound::positive),
+                 Range::positive()),
+      real_param("ground_energy", d.target.ground, "E_g of the decay target [J]",
+                 Range::any("an energy level; the zero of a potential is arbitrary")),
+      real_param("tau", d.target.tau, "decay time scale of the target [s]", Range::positive()),
       real_param("decay_start", d.target.start, "time t_0 after which the decay starts [s]",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
       correction_param(),
   });
   const ButcherTableau be = ButcherTableau::from_record(tableaux::backward_euler);
@@ -133,14 +138,14 @@ IntegratorInfo blend_entry() {
   const BlendOptions d;
   info.param_specs = with_newton({
       real_param("epsilon", d.epsilon, "bisection stops when |e(alpha)| < epsilon H_total (Eq. 24)",
-                 ParamBound::positive),
+                 Range::open(0, 1)),
       choice_param("start", "implicit-midpoint", {"implicit-midpoint", "symplectic-euler"},
                    "start method (Fig. 6 compares explicit symplectic Euler, velocity first)"),
       real_param("damping_k", d.damping_k,
-                 "momentum-preserving damping coefficient k in [0, 1] (Eqs. 32-36)",
-                 ParamBound::nonnegative),
+                 "momentum-preserving damping coefficient k (Eqs. 32-36; Eq. 33 needs k <= 1)",
+                 Range::closed(0, 1)),
       real_param("ether_drag", d.ether_drag, "ether drag coefficient k of Eq. (31) [kg/s]",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
   });
   info.make = [](const Problem& p, double h, const ParamSet& params) {
     BlendOptions o;
@@ -148,9 +153,6 @@ IntegratorInfo blend_entry() {
     o.symplectic_euler_start = params.choice("start") == "symplectic-euler";
     o.damping_k = params.real("damping_k");
     o.ether_drag = params.real("ether_drag");
-    if (o.damping_k > 1)
-      throw InputError("blend-im: damping_k " + format_real(o.damping_k) +
-                       " outside [0, 1] (Dinev et al. Eq. 33)");
     return std::make_unique<BlendStepper>(p, h, NewtonOptions::from_params(params), o);
   };
   const ButcherTableau im = ButcherTableau::from_record(tableaux::implicit_midpoint);

@@ -65,8 +65,10 @@ IntegratorInfo newmark_entry() {
       "Finite Element Method, 1987, Sec. 9.1)";
   info.stages = 1;
   info.param_specs = {
-      real_param("beta", 0.25, "Newmark beta (>= 0; 0 is explicit)", ParamBound::nonnegative),
-      real_param("gamma", 0.5, "Newmark gamma (> 0)", ParamBound::positive)};
+      // The classical parameter domain (Hughes 1987 Sec. 9.1); gamma = 0
+      // would drop the acceleration from the velocity update.
+      real_param("beta", 0.25, "Newmark beta (0 is explicit)", Range::closed(0, 0.5)),
+      real_param("gamma", 0.5, "Newmark gamma", Range::open_closed(0, 1))};
   for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
   info.make = [](const Problem& p, double h, const ParamSet& params) {
     return std::make_unique<NewmarkStepper>(p, h, params.real("beta"), params.real("gamma"),

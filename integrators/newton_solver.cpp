@@ -13,13 +13,15 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
   return {
       real_param("newton_tol", d.tol,
                  "Newton stops when ||tau^2 M^-1 grad Phi||_inf <= newton_tol * "
-                 "max(||x||_inf, ||x_hat||_inf) + newton_atol",
-                 ParamBound::positive),
+                 "max(||x||_inf, ||x_hat||_inf) + newton_atol (relative: 1 or more accepts "
+                 "any iterate)",
+                 Range::open(0, 1)),
       real_param("newton_atol", d.atol, "absolute Newton tolerance [position units]",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
       integer_param("newton_max_iters", d.max_iters,
-                    "Newton iterations per stage before the step fails (solver_failed)",
-                    ParamBound::positive),
+                    "Newton iterations per stage before the step fails (solver_failed); more "
+                    "than 1e4 only hides a stalled solve",
+                    Range::closed(1, 1e4)),
       bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
       bool_param("psd_fallback", d.psd_fallback,
                  "replace an indefinite Hessian by the PSD-projected one, then shift it"),
@@ -32,7 +34,7 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
       real_param("step_clamp", d.step_clamp,
                  "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
                  "use 1e3)",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
       bool_param("jacobian_reuse", d.jacobian_reuse,
                  "chord Newton: keep the factorized Hessian across iterations, stages and steps "
                  "while the steps contract at least at jacobian_reuse_rate, refactorize "
@@ -42,7 +44,7 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                  "jacobian_reuse: a chord step contracting by more than this factor asks for a "
                  "fresh factorization (Hairer & Wanner II Sec. IV.8; RADAU5 uses 0.1 when the "
                  "Jacobian is expensive)",
-                 ParamBound::open_unit),
+                 Range::open(0, 1)),
       choice_param("linear_solver", "ldlt", linear_solver_ids(),
                    "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod (SuiteSparse "
                    "CHOLMOD, supernodal; when this build has it); results agree to the Newton "

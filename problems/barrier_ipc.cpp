@@ -31,15 +31,16 @@ namespace {
 
 std::vector<ParamSpec> barrier_ipc_params() {
   return {
-      real_param("m", 1.0, "particle mass [kg]", ParamBound::positive),
+      real_param("m", 1.0, "particle mass [kg]", Range::positive()),
       real_param("kappa", 1.0, "barrier stiffness [J] (You et al. App. E: kappa ~ 1)",
-                 ParamBound::positive),
+                 Range::positive()),
       real_param("dhat", 1.0, "barrier activation distance [m] (You et al. App. E: dhat = 1)",
-                 ParamBound::positive),
-      real_param("beta", 0.5, "collision phase: x0 = dhat + beta h", ParamBound::nonnegative),
+                 Range::positive()),
+      real_param("beta", 0.5, "collision phase: x0 = dhat + beta h", Range::nonnegative()),
       real_param("h", 0.1, "step size the phase refers to [s]; set it to the run's step",
-                 ParamBound::positive),
-      real_param("v0", -1.0, "initial velocity [m/s] (You et al. App. E: v = -1)"),
+                 Range::positive()),
+      real_param("v0", -1.0, "initial velocity [m/s] (You et al. App. E: v = -1)",
+                 Range::any("every initial state is valid")),
   };
 }
 

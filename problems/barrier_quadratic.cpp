@@ -35,13 +35,16 @@ namespace {
 std::vector<ParamSpec> barrier_quadratic_params() {
   return {
       real_param("m", 1.0, "particle mass [kg] (You et al. App. E: only omega^2 = k/m matters)",
-                 ParamBound::positive),
-      real_param("k", 1.0, "barrier stiffness [N/m] (You et al. Eq. 14)", ParamBound::positive),
-      real_param("beta", 0.5, "collision phase in [0, 1]: x0 = beta h (You et al. App. E)",
-                 ParamBound::nonnegative),
+                 Range::positive()),
+      real_param("k", 1.0, "barrier stiffness [N/m] (You et al. Eq. 14)", Range::positive()),
+      real_param("beta", 0.5,
+                 "x0 = beta h (You et al. App. E): [0, 1] spans the collision phases, larger "
+                 "values start whole steps earlier; x0 < 0 would start inside the barrier",
+                 Range::nonnegative()),
       real_param("h", 0.1, "step size the phase refers to [s]; set it to the run's step",
-                 ParamBound::positive),
-      real_param("v0", -1.0, "initial velocity [m/s] (You et al. App. E: v = -1)"),
+                 Range::positive()),
+      real_param("v0", -1.0, "initial velocity [m/s] (You et al. App. E: v = -1)",
+                 Range::any("every initial state is valid")),
   };
 }
 

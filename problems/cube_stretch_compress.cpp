@@ -28,18 +28,23 @@ std::vector<ParamSpec> pulse_params() {
   return {
       real_param("plate_gap", 0.05,
                  "initial gap between the stretched cube and each plate [m] (negative: the "
-                 "plates start inside it)"),
-      real_param("pulse_start", 1.0, "time the plates start moving in [s]", ParamBound::nonnegative),
+                 "plates start inside it; below -stretch lx/2 they would cross)",
+                 Range::any("checked against stretch and lx when the plates are placed")),
+      real_param("pulse_start", 1.0, "time the plates start moving in [s]", Range::nonnegative()),
       real_param("pulse_duration", 1.0 / 12.0, "time the plates move in (and again out) [s]",
-                 ParamBound::positive),
+                 Range::positive()),
       real_param("pulse_depth", 0.1, "push of each plate past the cube's rest face [m]",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
   };
 }
 
 std::vector<Obstacle> plates(const ParamSet& p) {
   const double rest_half = 0.5 * p.real("lx");
   const double X = p.real("stretch") * rest_half + p.real("plate_gap");
+  if (!(X > 0))
+    throw ParamError(p.owner() + ": plate_gap = " + p.text("plate_gap") +
+                     " puts the plates past each other (accepted: plate_gap > " +
+                     number_text(-p.real("stretch") * rest_half) + " = -stretch lx/2)");
   const double travel = X - rest_half + p.real("pulse_depth");
   const double t0 = p.real("pulse_start"), d = p.real("pulse_duration");
   const double speed = travel / d;

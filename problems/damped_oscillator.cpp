@@ -31,17 +31,19 @@ namespace {
 
 std::vector<ParamSpec> damped_oscillator_params() {
   return {
-      real_param("m", 1.0, "mass [kg] (You et al. 2024 Sec. 4.5)", ParamBound::positive),
-      real_param("k", 1.0, "stiffness [N/m] (You et al. Sec. 4.5)", ParamBound::positive),
+      real_param("m", 1.0, "mass [kg] (You et al. 2024 Sec. 4.5)", Range::positive()),
+      real_param("k", 1.0, "stiffness [N/m] (You et al. Sec. 4.5)", Range::positive()),
       real_param("c", 1.0, "damping coefficient [N s/m] (You et al. Sec. 4.5: c in {1, 100})",
-                 ParamBound::nonnegative),
-      real_param("x0", 1.0, "initial position [m] (our choice)"),
-      real_param("v0", 0.0, "initial velocity [m/s] (our choice)"),
+                 Range::nonnegative()),
+      real_param("x0", 1.0, "initial position [m] (our choice)",
+                 Range::any("every initial state is valid")),
+      real_param("v0", 0.0, "initial velocity [m/s] (our choice)",
+                 Range::any("every initial state is valid")),
       real_param("p", 1.0,
                  "power-law exponent: damping force ~ |v|^p (Brown et al. 2018 Eq. 54); 1 = linear",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
       real_param("A", 1.0, "power-law proportionality constant [W] (Brown et al. Eq. 54)",
-                 ParamBound::positive),
+                 Range::positive()),
   };
 }
 

@@ -22,12 +22,14 @@ namespace {
 std::vector<ParamSpec> dissipative_1d_params() {
   return {
       real_param("m", 1.0, "mass [kg] (claims.md B-A1 default; Brown et al. give none)",
-                 ParamBound::positive),
-      real_param("k", 10.0, "stiffness [N/m] (claims.md B-A1 default)", ParamBound::positive),
+                 Range::positive()),
+      real_param("k", 10.0, "stiffness [N/m] (claims.md B-A1 default)", Range::positive()),
       real_param("c0", 0.5, "damping coefficient [N s/m] in R = c0/2 (1 + x^2) v^2",
-                 ParamBound::nonnegative),
-      real_param("x0", 1.0, "initial position [m] (claims.md B-A1 default)"),
-      real_param("v0", 0.0, "initial velocity [m/s] (claims.md B-A1 default)"),
+                 Range::nonnegative()),
+      real_param("x0", 1.0, "initial position [m] (claims.md B-A1 default)",
+                 Range::any("every initial state is valid")),
+      real_param("v0", 0.0, "initial velocity [m/s] (claims.md B-A1 default)",
+                 Range::any("every initial state is valid")),
   };
 }
 

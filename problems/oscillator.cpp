@@ -22,13 +22,16 @@ namespace {
 
 std::vector<ParamSpec> oscillator_params() {
   return {
-      real_param("m", 1.0, "mass of each degree of freedom [kg]", ParamBound::positive),
+      real_param("m", 1.0, "mass of each degree of freedom [kg]", Range::positive()),
       real_param("k", 1.0, "base stiffness [N/m]; dof i has stiffness (i+1) k",
-                 ParamBound::positive),
-      real_param("x0", 1.0, "initial displacement of every dof [m]"),
-      real_param("v0", 0.0, "initial velocity of every dof [m/s]"),
+                 Range::positive()),
+      real_param("x0", 1.0, "initial displacement of every dof [m]",
+                 Range::any("every initial state is valid")),
+      real_param("v0", 0.0, "initial velocity of every dof [m/s]",
+                 Range::any("every initial state is valid")),
+      // A few vectors of n doubles per step: 1e7 keeps a run near 1 GB.
       integer_param("n", 1, "number of independent oscillators (distinct frequencies)",
-                    ParamBound::positive),
+                    Range::closed(1, 1e7)),
   };
 }
 

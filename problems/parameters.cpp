@@ -38,31 +38,73 @@ std::string format_real(double x) {
   return buf;
 }
 
+std::string number_text(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 1e16) return std::to_string(static_cast<long>(x));
+  char buf[40];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
+}
+
+Range::Range(std::optional<End> lower, std::optional<End> upper, std::string why)
+    : lower_(lower), upper_(upper), why_(std::move(why)) {
+  if (lower_ && upper_ && !(lower_->value < upper_->value))
+    throw std::logic_error("empty range: lower end " + number_text(lower_->value) +
+                           " is not below the upper end " + number_text(upper_->value));
+}
+
+Range Range::closed(double lo, double hi) { return {End{lo, true}, End{hi, true}}; }
+Range Range::open(double lo, double hi) { return {End{lo, false}, End{hi, false}}; }
+Range Range::closed_open(double lo, double hi) { return {End{lo, true}, End{hi, false}}; }
+Range Range::open_closed(double lo, double hi) { return {End{lo, false}, End{hi, true}}; }
+Range Range::at_least(double lo) { return {End{lo, true}, std::nullopt}; }
+Range Range::above(double lo) { return {End{lo, false}, std::nullopt}; }
+
+Range Range::any(std::string why) {
+  if (why.empty()) throw std::logic_error("an unbounded range needs the reason why");
+  return {std::nullopt, std::nullopt, std::move(why)};
+}
+
+bool Range::contains(double x) const {
+  if (lower_ && !(lower_->closed ? x >= lower_->value : x > lower_->value)) return false;
+  if (upper_ && !(upper_->closed ? x <= upper_->value : x < upper_->value)) return false;
+  return true;
+}
+
+std::string Range::text(std::string_view name) const {
+  const std::string n(name);
+  auto op = [](const End& e) { return e.closed ? " <= " : " < "; };
+  if (lower_ && upper_)
+    return number_text(lower_->value) + op(*lower_) + n + op(*upper_) + number_text(upper_->value);
+  if (lower_) return n + (lower_->closed ? " >= " : " > ") + number_text(lower_->value);
+  if (upper_) return n + op(*upper_) + number_text(upper_->value);
+  return "any finite value: " + why_;
+}
+
 ParamSpec real_param(std::string name, double default_value, std::string description,
-                     ParamBound bound) {
+                     Range range) {
   return {std::move(name), ParamKind::real, format_real(default_value), std::move(description),
-          bound, {}};
+          std::move(range), {}};
 }
 
 ParamSpec integer_param(std::string name, long default_value, std::string description,
-                        ParamBound bound) {
+                        Range range) {
   return {std::move(name), ParamKind::integer, std::to_string(default_value),
-          std::move(description), bound, {}};
+          std::move(description), std::move(range), {}};
 }
 
 ParamSpec bool_param(std::string name, bool default_value, std::string description) {
   return {std::move(name), ParamKind::boolean, default_value ? "true" : "false",
-          std::move(description), ParamBound::any, {}};
+          std::move(description), std::nullopt, {}};
 }
 
 ParamSpec choice_param(std::string name, std::string default_value,
                        std::vector<std::string> choices, std::string description) {
   return {std::move(name), ParamKind::choice, std::move(default_value), std::move(description),
-          ParamBound::any, std::move(choices)};
+          std::nullopt, std::move(choices)};
 }
 
 ParamSpec path_param(std::string name, std::string description) {
-  return {std::move(name), ParamKind::path, "", std::move(description), ParamBound::any, {}};
+  return {std::move(name), ParamKind::path, "", std::move(description), std::nullopt, {}};
 }
 
 namespace {
@@ -96,6 +138,10 @@ ParamSet::ParamSet(std::string owner, std::vector<ParamSpec> specs)
     for (std::size_t j = 0; j < i; ++j)
       if (specs_[j].name == specs_[i].name)
         throw std::logic_error(owner_ + ": parameter '" + specs_[i].name + "' declared twice");
+    const bool numeric = specs_[i].kind == ParamKind::real || specs_[i].kind == ParamKind::integer;
+    if (numeric != specs_[i].range.has_value())
+      throw std::logic_error(owner_ + ": parameter '" + specs_[i].name +
+                             (numeric ? "' has no range" : "' is not numeric but has a range"));
     set(specs_[i].name, specs_[i].default_value);
   }
 }
@@ -126,23 +172,27 @@ void ParamSet::set(std::string_view name, std::string_view text) {
     return ParamError("invalid value '" + std::string(text) + "' for parameter '" + spec.name +
                       "' of " + owner_ + " (expected " + expected + ")");
   };
-  auto check_bound = [&](double x) {
-    if (spec.bound == ParamBound::positive && !(x > 0)) throw bad("a number > 0");
-    if (spec.bound == ParamBound::nonnegative && !(x >= 0)) throw bad("a number >= 0");
-    if (spec.bound == ParamBound::open_unit && !(x > 0 && x < 1)) throw bad("a number in (0, 1)");
+  auto check_range = [&](double x) {
+    if (spec.range && !spec.range->contains(x))
+      throw ParamError(owner_ + ": " + spec.name + " = " + std::string(text) +
+                       " is out of range (accepted: " + spec.range->text(spec.name) + ")");
   };
   switch (spec.kind) {
     case ParamKind::real: {
       double x = 0;
       if (!parse_real(text, x)) throw bad(kind_name(spec.kind));
-      check_bound(x);
+      check_range(x);
       values_[i] = x;
       break;
     }
     case ParamKind::integer: {
       long x = 0;
+      double y = 0;
+      // An integral value too large for a long is reported against the
+      // range (e.g. N=1e20) when the range excludes it.
+      if (!parse_integer(text, x) && parse_real(text, y) && y == std::floor(y)) check_range(y);
       if (!parse_integer(text, x)) throw bad(kind_name(spec.kind));
-      check_bound(static_cast<double>(x));
+      check_range(static_cast<double>(x));
       values_[i] = x;
       break;
     }

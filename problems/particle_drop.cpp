@@ -31,13 +31,14 @@ std::vector<ParamSpec> particle_params() {
   d.penalty_k = 1e4;
   d.ipc_kappa = 1e-3;
   std::vector<ParamSpec> specs{
-      real_param("m", 1.0, "mass [kg]", ParamBound::positive),
-      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]", ParamBound::nonnegative),
-      real_param("y0", 1.0, "initial height [m]"),
-      real_param("vx", 0.0, "initial velocity x [m/s]"),
-      real_param("vy", 0.0, "initial velocity y [m/s]"),
-      real_param("vz", 0.0, "initial velocity z [m/s]"),
-      real_param("ground_y", 0.0, "height of the ground plane [m]"),
+      real_param("m", 1.0, "mass [kg]", Range::positive()),
+      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]", Range::nonnegative()),
+      real_param("y0", 1.0, "initial height [m]", Range::any("every initial state is valid")),
+      real_param("vx", 0.0, "initial velocity x [m/s]", Range::any("every initial state is valid")),
+      real_param("vy", 0.0, "initial velocity y [m/s]", Range::any("every initial state is valid")),
+      real_param("vz", 0.0, "initial velocity z [m/s]", Range::any("every initial state is valid")),
+      real_param("ground_y", 0.0, "height of the ground plane [m]",
+                 Range::any("a placement: only y0 - ground_y matters")),
   };
   for (auto& s : contact_param_specs(d)) specs.push_back(s);
   return specs;

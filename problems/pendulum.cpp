@@ -18,11 +18,13 @@ namespace {
 
 std::vector<ParamSpec> pendulum_params() {
   return {
-      real_param("m", 1.0, "bob mass [kg]", ParamBound::positive),
-      real_param("L", 1.0, "rod length [m]", ParamBound::positive),
-      real_param("g", 1.0, "gravitational acceleration [m/s^2]", ParamBound::nonnegative),
-      real_param("theta0", 1.0, "initial angle from the downward vertical [rad]"),
-      real_param("omega0", 0.0, "initial angular velocity [rad/s]"),
+      real_param("m", 1.0, "bob mass [kg]", Range::positive()),
+      real_param("L", 1.0, "rod length [m]", Range::positive()),
+      real_param("g", 1.0, "gravitational acceleration [m/s^2]", Range::nonnegative()),
+      real_param("theta0", 1.0, "initial angle from the downward vertical [rad]",
+                 Range::any("every initial state is valid")),
+      real_param("omega0", 0.0, "initial angular velocity [rad/s]",
+                 Range::any("every initial state is valid")),
   };
 }
 

@@ -17,11 +17,14 @@ namespace {
 
 std::vector<ParamSpec> random_convex_params() {
   return {
-      integer_param("n", 4, "number of degrees of freedom", ParamBound::positive),
-      integer_param("seed", 1, "seed of the SplitMix64 generator", ParamBound::nonnegative),
-      real_param("k", 1.0, "scale of the quadratic part", ParamBound::nonnegative),
+      // A is dense (n^2 doubles, and n^2 Hessian entries per Newton step):
+      // n = 2000 is 32 MB.
+      integer_param("n", 4, "number of degrees of freedom", Range::closed(1, 2000)),
+      integer_param("seed", 1, "seed of the SplitMix64 generator (every long is a seed)",
+                    Range::nonnegative()),
+      real_param("k", 1.0, "scale of the quadratic part", Range::nonnegative()),
       real_param("quartic", 1.0, "upper bound of the quartic coefficients c_i",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
   };
 }
 

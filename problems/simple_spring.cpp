@@ -33,12 +33,13 @@ namespace {
 std::vector<ParamSpec> simple_spring_params() {
   return {
       real_param("k", 1e5, "spring stiffness [N/m] (Dinev et al. 2018 Sec. 3)",
-                 ParamBound::positive),
-      real_param("m", 0.5, "mass [kg] (Dinev et al. Sec. 3)", ParamBound::positive),
+                 Range::positive()),
+      real_param("m", 0.5, "mass [kg] (Dinev et al. Sec. 3)", Range::positive()),
       real_param("x0", 1.5, "initial spring length [m], along +x (Dinev et al. Sec. 3)",
-                 ParamBound::positive),
-      real_param("v0", 10.0, "initial speed [m/s], along +y (Dinev et al. Sec. 3: (0, 10, 0))"),
-      real_param("L", 1.0, "rest length [m] (Dinev et al. Sec. 3)", ParamBound::positive),
+                 Range::positive()),
+      real_param("v0", 10.0, "initial speed [m/s], along +y (Dinev et al. Sec. 3: (0, 10, 0))",
+                 Range::any("every initial state is valid")),
+      real_param("L", 1.0, "rest length [m] (Dinev et al. Sec. 3)", Range::positive()),
       choice_param("form", "eq7-squared", {"eq7-squared", "hookean", "hookean-k"},
                    "potential: eq7-squared = k/2 (|x|^2 - L^2)^2 (Eq. 7 as printed), hookean = "
                    "k/2 (|x| - L)^2, hookean-k = k (|x| - L)^2"),

@@ -31,17 +31,20 @@ namespace {
 
 std::vector<ParamSpec> spring_chain_params() {
   return {
-      integer_param("N", 1000, "number of masses", ParamBound::positive),
-      real_param("m", 1.0, "mass of each node [kg]", ParamBound::positive),
-      real_param("k", 1.0, "linear spring stiffness [N/m]", ParamBound::positive),
+      // Newton on the chain keeps a few dozen vectors of N doubles and a
+      // tridiagonal factor: N = 1e7 needs a few GB, far below the machine.
+      integer_param("N", 1000, "number of masses", Range::closed(1, 1e7)),
+      real_param("m", 1.0, "mass of each node [kg]", Range::positive()),
+      real_param("k", 1.0, "linear spring stiffness [N/m]", Range::positive()),
       real_param("k4", 0.0, "quartic spring coefficient [N/m^3] (FPUT beta chain); 0 = linear",
-                 ParamBound::nonnegative),
-      real_param("ell", 1.0, "rest length of each spring [m]", ParamBound::positive),
-      real_param("u0", 0.1, "initial amplitude of the fundamental mode [m]"),
+                 Range::nonnegative()),
+      real_param("ell", 1.0, "rest length of each spring [m]", Range::positive()),
+      real_param("u0", 0.1, "initial amplitude of the fundamental mode [m]",
+                 Range::any("every initial state is valid")),
       real_param("v0", 0.1, "amplitude of the random initial velocities [m/s]",
-                 ParamBound::nonnegative),
-      integer_param("seed", 1, "seed of the initial velocities (SplitMix64)",
-                    ParamBound::nonnegative),
+                 Range::nonnegative()),
+      integer_param("seed", 1, "seed of the initial velocities (SplitMix64; every long is a seed)",
+                    Range::nonnegative()),
   };
 }
 

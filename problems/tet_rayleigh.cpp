@@ -35,22 +35,24 @@ namespace {
 
 std::vector<ParamSpec> tet_rayleigh_params() {
   return {
-      real_param("E", 1e5, "Young's modulus [Pa] (claims.md P7 default)", ParamBound::positive),
-      real_param("nu", 0.3, "Poisson ratio (claims.md P7 default)", ParamBound::nonnegative),
-      real_param("rho", 1000.0, "density [kg/m^3] (claims.md P7 default)", ParamBound::positive),
+      real_param("E", 1e5, "Young's modulus [Pa] (claims.md P7 default)", Range::positive()),
+      real_param("nu", 0.3, "Poisson ratio (claims.md P7 default)", Range::open(-1, 0.5)),
+      real_param("rho", 1000.0, "density [kg/m^3] (claims.md P7 default)", Range::positive()),
       real_param("size", 0.1, "edge length of the right-corner tetrahedron [m] (our choice)",
-                 ParamBound::positive),
-      real_param("pull", 0.2, "initial displacement of vertex 3 along +z, in units of size",
-                 ParamBound::any),
+                 Range::positive()),
+      real_param("pull", 0.2,
+                 "initial displacement of vertex 3 along +z, in units of size (-1 would put it "
+                 "on the opposite face)",
+                 Range::above(-1)),
       choice_param("material", "st-venant-kirchhoff", material_model_ids(),
                    "energy density (implicit Rayleigh needs st-venant-kirchhoff)"),
       choice_param("rayleigh", "implicit", {"implicit", "lagged"},
                    "implicit: R = beta/2 v'K(q)v (Brown et al. Eq. 46); lagged: K(q_n)"),
       choice_param("correction", "none", {"none", "projection", "velocity-gradient"},
                    "momentum-conserving correction (Brown et al. Sec. 6; lagged only)"),
-      real_param("alpha", 0.0, "Rayleigh mass coefficient [1/s]", ParamBound::nonnegative),
+      real_param("alpha", 0.0, "Rayleigh mass coefficient [1/s]", Range::nonnegative()),
       real_param("beta", 0.01, "Rayleigh stiffness coefficient [s] (claims.md P7 default)",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
   };
 }
 

@@ -27,11 +27,13 @@ namespace {
 std::vector<ParamSpec> two_spring_params() {
   return {
       real_param("k", 1.0, "spring stiffness [N/m] (Dinev et al. 2018 Eq. 47; value not given)",
-                 ParamBound::positive),
+                 Range::positive()),
       real_param("m", 1.0, "mass of node N2 [kg] (Dinev et al. Lemma 3; value not given)",
-                 ParamBound::positive),
-      real_param("x0", 3.0, "initial position [m] (Fig. 18 value not given; our default)"),
-      real_param("v0", 0.0, "initial velocity [m/s] (Fig. 18 value not given; our default)"),
+                 Range::positive()),
+      real_param("x0", 3.0, "initial position [m] (Fig. 18 value not given; our default)",
+                 Range::any("every initial state is valid")),
+      real_param("v0", 0.0, "initial velocity [m/s] (Fig. 18 value not given; our default)",
+                 Range::any("every initial state is valid")),
   };
 }
 

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -14,6 +15,16 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// A numeric parameter's range: its text and each end (null when absent).
+Json range_json(const ParamSpec& s) {
+  auto end = [](const std::optional<Range::End>& e) {
+    return e ? Json{{"value", e->value}, {"closed", e->closed}} : Json(nullptr);
+  };
+  return {{"text", s.range->text(s.name)},
+          {"lower", end(s.range->lower())},
+          {"upper", end(s.range->upper())}};
+}
+
 Json params_json(const std::vector<ParamSpec>& specs) {
   Json out = Json::array();
   for (const auto& s : specs) {
@@ -22,10 +33,49 @@ Json params_json(const std::vector<ParamSpec>& specs) {
               {"kind", kinds[static_cast<int>(s.kind)]},
               {"default", s.default_value},
               {"description", s.description}};
+    if (s.range) p["range"] = range_json(s);
     if (!s.choices.empty()) p["choices"] = s.choices;
     out.push_back(p);
   }
   return out;
+}
+
+// One line per parameter: name, default, range (or choices) and meaning.
+// Real defaults print in their shortest form (0.6, not the canonical
+// 0.59999999999999998 that provenance records keep).
+std::string params_text(const std::vector<ParamSpec>& specs) {
+  std::string out;
+  for (const auto& s : specs) {
+    double x = 0;
+    const std::string shown = s.kind == ParamKind::real && parse_real(s.default_value, x)
+                                  ? number_text(x)
+                                  : s.default_value;
+    std::string accepted;
+    if (s.range) accepted = s.range->text(s.name);
+    for (const auto& c : s.choices) accepted += (accepted.empty() ? "one of " : ", ") + c;
+    out += "    " + s.name + " = " + shown + "  [" +
+           (accepted.empty() ? "any " + std::string(s.kind == ParamKind::path ? "file" : "value")
+                             : accepted) +
+           "]  " + s.description + "\n";
+  }
+  return out;
+}
+
+// Integrators share most parameters (every implicit one has the Newton
+// options): each distinct parameter list is printed once, under its ids.
+void print_integrator_params() {
+  std::vector<std::pair<std::string, std::string>> groups;  // (parameter lines, ids)
+  for (const auto& i : integrator_registry()) {
+    if (i.param_specs.empty()) continue;
+    const std::string text = params_text(i.param_specs);
+    auto g = std::find_if(groups.begin(), groups.end(), [&](auto& e) { return e.first == text; });
+    if (g == groups.end())
+      groups.emplace_back(text, i.id);
+    else
+      g->second += ", " + i.id;
+  }
+  std::printf("\nparameters (name = default  [accepted]  meaning):\n");
+  for (const auto& [text, ids] : groups) std::printf("\n%s:\n%s", ids.c_str(), text.c_str());
 }
 
 template <class T>
@@ -115,6 +165,7 @@ int list(const ListOptions& given) {
                   contact_refusal(i, {}).empty() ? "yes" : "no",
                   contact_refusal(i, {"mu"}).empty() ? "yes" : "no");
     }
+    print_integrator_params();
     return 0;
   }
   if (o.what == "problems") {
@@ -133,10 +184,8 @@ int list(const ListOptions& given) {
       return 0;
     }
     for (const auto& p : problem_registry()) {
-      std::printf("%-16s %s\n", p.id.c_str(), p.summary.c_str());
-      for (const auto& s : p.param_specs())
-        std::printf("    %-10s = %-10s %s\n", s.name.c_str(), s.default_value.c_str(),
-                    s.description.c_str());
+      std::printf("%-16s %s\n%s", p.id.c_str(), p.summary.c_str(),
+                  params_text(p.param_specs()).c_str());
     }
     return 0;
   }

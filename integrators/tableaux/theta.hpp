@@ -47,7 +47,7 @@ inline const ParametricButcherFamily theta_inner{
     "You, Zheng & Li, Energy-controllable time integration for elastodynamic contact, Sec. 3.1 "
     "Eq. (1); tableau: Tempus 'DIRK 1 Stage Theta Method'",
     real_param("theta", 0.6, "implicitness: 0 forward Euler, 1/2 implicit midpoint, 1 backward Euler",
-               ParamBound::nonnegative),
+               Range::closed(0, 1)),
     theta_inner_tableau,
     theta_inner_declared,
     {0.0, 0.25, 0.5, 0.6, 2.0 / 3.0, 1.0}};
@@ -58,7 +58,7 @@ inline const ParametricButcherFamily theta_outer{
     "You, Zheng & Li, Sec. 3.1 Eq. (2); Ascher & Petzold (1998) p. 113; tableau: Tempus "
     "'EDIRK 2 Stage Theta Method'",
     real_param("theta", 0.6, "implicitness: 0 forward Euler, 1/2 trapezoidal, 1 backward Euler",
-               ParamBound::nonnegative),
+               Range::closed(0, 1)),
     theta_outer_tableau,
     theta_outer_declared,
     {0.0, 0.25, 0.5, 0.6, 2.0 / 3.0, 1.0}};

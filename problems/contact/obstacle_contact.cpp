@@ -40,12 +40,12 @@ std::vector<ParamSpec> contact_param_specs(const ContactParams& d) {
                    "the stage solver), penalty (-k phi^3, Sec. 5.2), ipc (kappa b(phi/dhat), Li "
                    "et al. 2020), post-process (projection after the step, Gast Fig. 10), none"),
       real_param("mu", d.mu, "Coulomb friction coefficient, applied after each stage solve",
-                 ParamBound::nonnegative),
+                 Range::nonnegative()),
       real_param("k_penalty", d.penalty_k, "penalty stiffness k of -k phi^3 [J/m^3]",
-                 ParamBound::positive),
+                 Range::positive()),
       real_param("kappa", d.ipc_kappa, "IPC barrier stiffness [J] (You et al. normalization)",
-                 ParamBound::positive),
-      real_param("dhat", d.ipc_dhat, "IPC activation distance [m]", ParamBound::positive),
+                 Range::positive()),
+      real_param("dhat", d.ipc_dhat, "IPC activation distance [m]", Range::positive()),
   };
 }
 

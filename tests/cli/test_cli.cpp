@@ -53,10 +53,21 @@ TEST(Cli, UnknownParameterNamesExitTwo) {
   expect_bad_input(kValid + " --param zz=1", {"unknown parameter 'zz'", "accepted: m, k"});
   expect_bad_input(kValid + " --iparam newton_tol=1", {"unknown parameter 'newton_tol'",
                                                         "integrator 'rk4'"});
-  expect_bad_input(kValid + " --param m=-1", {"invalid value '-1'", "'m'"});
+  expect_bad_input(kValid + " --param m=-1", {"m = -1 is out of range", "accepted: m > 0"});
   expect_bad_input("run --problem oscillator --integrator sdirk2 --h 0.1 --t-end 1 --iparam "
                    "line_search=perhaps",
                    {"invalid value 'perhaps'", "true or false"});
+}
+
+// Ranges are checked when the values are set: an out-of-range theta, or a
+// chain too long for memory, is an input error (exit 2), not a bad_alloc.
+TEST(Cli, OutOfRangeParametersExitTwoNamingTheRange) {
+  expect_bad_input(
+      "run --problem oscillator --integrator theta-outer --h 0.1 --t-end 1 --iparam theta=2",
+      {"integrator 'theta-outer': theta = 2 is out of range (accepted: 0 <= theta <= 1)"});
+  expect_bad_input(
+      "run --problem spring-chain --integrator rk4 --h 0.1 --t-end 1 --param N=1e12",
+      {"problem 'spring-chain': N = 1e12 is out of range (accepted: 1 <= N <= 10000000)"});
 }
 
 TEST(Cli, MissingArgumentsAndUnknownCommandsExitTwo) {
@@ -86,6 +97,13 @@ TEST(Cli, ListJsonCoversTheRegistries) {
   ASSERT_EQ(problems.size(), problem_registry().size());
   for (const auto& j : problems)
     for (const char* field : {"id", "dofs", "parameters"}) EXPECT_TRUE(j.contains(field));
+  // Every numeric parameter lists its range, problems and integrators alike.
+  for (const auto* list : {&problems, &integrators})
+    for (const auto& owner : *list)
+      for (const auto& p : owner["parameters"])
+        if (p["kind"] == "real" || p["kind"] == "integer")
+          EXPECT_TRUE(p.contains("range") && p["range"]["text"].is_string())
+              << owner["id"] << " " << p["name"];
   o = tibench("list claims --json");
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(nlohmann::json::parse(o.out).size(), claim_registry().size());

@@ -1,4 +1,5 @@
-// ParamSet: defaults, typed overrides, and the one-line errors users see.
+// ParamSet: defaults, typed overrides, ranges, and the one-line errors users
+// see.
 #include <gtest/gtest.h>
 
 #include "problems/parameters.hpp"
@@ -8,8 +9,8 @@ namespace {
 
 ParamSet sample() {
   return ParamSet("problem 'demo'",
-                  {real_param("k", 2.5, "stiffness", ParamBound::positive),
-                   integer_param("n", 3, "count", ParamBound::positive),
+                  {real_param("k", 2.5, "stiffness", Range::positive()),
+                   integer_param("n", 3, "count", Range::positive()),
                    bool_param("flag", false, "a switch"),
                    choice_param("form", "a", {"a", "b"}, "a choice")});
 }
@@ -56,7 +57,8 @@ TEST(Parameters, BadInputNamesTheValueAndWhatIsAccepted) {
   expect_error("kk=1", "unknown parameter 'kk'");
   expect_error("kk=1", "accepted: k, n, flag, form");
   expect_error("k=abc", "invalid value 'abc'");
-  expect_error("k=-1", "expected a number > 0");
+  expect_error("k=-1", "problem 'demo': k = -1 is out of range (accepted: k > 0)");
+  expect_error("n=0", "problem 'demo': n = 0 is out of range (accepted: n > 0)");
   expect_error("k=inf", "invalid value 'inf'");
   expect_error("k=1.5x", "invalid value '1.5x'");
   expect_error("n=2.5", "expected an integer");
@@ -69,6 +71,55 @@ TEST(Parameters, IntegralRealsAreAcceptedForIntegers) {
   ParamSet p = sample();
   p.set("n", "1e3");
   EXPECT_EQ(p.integer("n"), 1000);
+}
+
+TEST(Ranges, EndsAreClosedOpenOrAbsent) {
+  EXPECT_TRUE(Range::closed(0, 1).contains(0));
+  EXPECT_TRUE(Range::closed(0, 1).contains(1));
+  EXPECT_FALSE(Range::closed(0, 1).contains(1.0000001));
+  EXPECT_FALSE(Range::open(-1, 0.5).contains(-1));
+  EXPECT_FALSE(Range::open(-1, 0.5).contains(0.5));
+  EXPECT_TRUE(Range::open(-1, 0.5).contains(0.4999));
+  EXPECT_FALSE(Range::open_closed(0, 1).contains(0));
+  EXPECT_TRUE(Range::open_closed(0, 1).contains(1));
+  EXPECT_TRUE(Range::closed_open(0, 1).contains(0));
+  EXPECT_FALSE(Range::closed_open(0, 1).contains(1));
+  EXPECT_TRUE(Range::at_least(1).contains(1e300));
+  EXPECT_FALSE(Range::positive().contains(0));
+  EXPECT_TRUE(Range::nonnegative().contains(0));
+  EXPECT_TRUE(Range::any("a state").contains(-1e300));
+}
+
+TEST(Ranges, TextIsAnInequalityOnTheName) {
+  EXPECT_EQ(Range::closed(0, 1).text("theta"), "0 <= theta <= 1");
+  EXPECT_EQ(Range::open(-1, 0.5).text("nu"), "-1 < nu < 0.5");
+  EXPECT_EQ(Range::open_closed(0, 1e-3).text("x"), "0 < x <= 0.001");
+  EXPECT_EQ(Range::closed(1, 1e7).text("N"), "1 <= N <= 10000000");
+  EXPECT_EQ(Range::positive().text("m"), "m > 0");
+  EXPECT_EQ(Range::at_least(-1).text("c"), "c >= -1");
+  EXPECT_EQ(Range::any("a state").text("v0"), "any finite value: a state");
+}
+
+TEST(Ranges, EmptyRangesAndUnexplainedUnboundedOnesAreProgrammingErrors) {
+  EXPECT_THROW(Range::closed(1, 1), std::logic_error);
+  EXPECT_THROW(Range::open(2, 1), std::logic_error);
+  EXPECT_THROW(Range::any(""), std::logic_error);
+  ParamSpec bad = real_param("x", 0.0, "x", Range::nonnegative());
+  bad.range.reset();
+  EXPECT_THROW(ParamSet("problem 'demo'", {bad}), std::logic_error);
+}
+
+TEST(Ranges, OutOfRangeNamesOwnerParameterValueAndRange) {
+  ParamSet p("integrator 'demo'", {real_param("theta", 0.5, "implicitness", Range::closed(0, 1))});
+  try {
+    p.set("theta", "2");
+    FAIL() << "theta = 2 accepted";
+  } catch (const ParamError& e) {
+    EXPECT_STREQ(e.what(),
+                 "integrator 'demo': theta = 2 is out of range (accepted: 0 <= theta <= 1)");
+  }
+  p.set("theta", "1");
+  EXPECT_EQ(p.real("theta"), 1.0);
 }
 
 }  // namespace
