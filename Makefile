@@ -3,6 +3,8 @@
 #
 #   make run      full benchmark matrix, convergence tables, claims ledger, figures
 #   make test     build and run the test suite (what CI runs), incl. the regression gate
+#   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
+#   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make figures  figures from results/default.h5 (after make run)
 #   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,
 #                 PETSc TS and SUNDIALS ARKODE: ratio table + JSON in results/bench/
@@ -17,12 +19,12 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool test run figures bench bench-build bench-callgrind clean distclean help
+.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-callgrind clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,13p' Makefile
+	@sed -n '2,15p' Makefile
 
 # The tests also run mpirun (sharding) and the figures script.
 deps:
@@ -40,6 +42,30 @@ build-tool: deps
 # Long studies carry the ctest label `long` and are not part of `make test`.
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS) -LE long
+
+# ASan + UBSan (docs/reliability.md, "Sanitizers"): only the executables the
+# unit and CLI tests need, and of the parameterized registry sweeps one
+# instance per problem or integrator family (SANITIZE_TESTS): the other
+# instances run the same code with other numbers, and every test is its own
+# process, whose start-up (registry checks) costs ~1 s under ASan.
+SANITIZE_TESTS ?= ^[A-Za-z0-9]+\.|/(oscillator|spring_chain|beam|tet_rayleigh|bar1d|barrier_ipc|ball_drop|box_slide|particle_drop|sdirk2|ros3p|rk4|beam_jacobian_reuse|ball_drop_linear_solver_cholmod)$$
+
+test-sanitize: deps
+	@cmake --preset sanitize >/dev/null
+	@cmake --build --preset sanitize -j $(JOBS) --target tibench tests_unit tests_cli
+	@ctest --preset sanitize -j $(JOBS) -L '^(unit|cli)$$' -R '$(SANITIZE_TESTS)'
+
+# libFuzzer (docs/reliability.md, "Fuzzing"): clang build in build/fuzz, each
+# target for FUZZ_SECONDS from a seed corpus of the shipped matrices, typical
+# command lines (fuzz/corpus/cli) and a small HDF5 file of a tiny run.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := build/fuzz
+
+test-fuzz:
+	@scripts/setup-deps.sh core fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS) --target make_h5_seed fuzz_matrix fuzz_cli fuzz_h5
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh $(FUZZ_BUILD)
 
 # From scratch: previous outputs are removed first. Fine-step references are
 # reused from results/cache/ only when their key (problem, parameters,

@@ -8,6 +8,7 @@
 
 #include "fileio/atomic_write.hpp"
 #include "harness/build_info.hpp"
+#include "problems/parameters.hpp"
 
 namespace tibench::h5 {
 
@@ -106,8 +107,24 @@ void attr(H5::H5Object& obj, const std::string& name, bool value) {
 
 bool has_attr(const H5::H5Object& obj, const std::string& name) { return obj.attrExists(name); }
 
-std::string read_string_attr(const H5::H5Object& obj, const std::string& name) {
+namespace {
+
+// HDF5 copies every element of an attribute into the destination, so an
+// attribute read into one variable must hold exactly one value: a damaged
+// or foreign file with an array there would otherwise overrun the variable.
+H5::Attribute single_value_attr(const H5::H5Object& obj, const std::string& name) {
   H5::Attribute a = obj.openAttribute(name);
+  const hssize_t n = a.getSpace().getSimpleExtentNpoints();
+  if (n != 1)
+    throw InputError("attribute '" + name + "' of " + obj.getObjName() + " holds " +
+                     std::to_string(n) + " values (expected one, schema " + kSchema + ")");
+  return a;
+}
+
+}  // namespace
+
+std::string read_string_attr(const H5::H5Object& obj, const std::string& name) {
+  H5::Attribute a = single_value_attr(obj, name);
   std::string out;
   a.read(a.getStrType(), out);
   return out;
@@ -115,13 +132,13 @@ std::string read_string_attr(const H5::H5Object& obj, const std::string& name) {
 
 double read_double_attr(const H5::H5Object& obj, const std::string& name) {
   double v = 0;
-  obj.openAttribute(name).read(H5::PredType::NATIVE_DOUBLE, &v);
+  single_value_attr(obj, name).read(H5::PredType::NATIVE_DOUBLE, &v);
   return v;
 }
 
 long long read_int_attr(const H5::H5Object& obj, const std::string& name) {
   long long v = 0;
-  obj.openAttribute(name).read(H5::PredType::NATIVE_LLONG, &v);
+  single_value_attr(obj, name).read(H5::PredType::NATIVE_LLONG, &v);
   return v;
 }
 

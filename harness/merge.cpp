@@ -13,12 +13,17 @@ namespace tibench {
 
 namespace {
 
-void copy_object(H5::H5File& from, const std::string& path, H5::H5File& to) {
+// A copy fails when the input is damaged below the attributes already read
+// (object headers, chunks): bad input, like any other unreadable file.
+void copy_object(H5::H5File& from, const std::string& path, H5::H5File& to,
+                 const std::string& input) {
   const hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
   H5Pset_create_intermediate_group(lcpl, 1);
   const herr_t rc = H5Ocopy(from.getId(), path.c_str(), to.getId(), path.c_str(), H5P_DEFAULT, lcpl);
   H5Pclose(lcpl);
-  if (rc < 0) throw std::runtime_error("HDF5 could not copy " + path);
+  if (rc < 0)
+    throw InputError("cannot copy " + path + " from '" + input +
+                     "': HDF5 cannot read it (accepted: undamaged files written by tibench)");
 }
 
 // Paths /<top>/<a>/<b>[/<c>] of a file, at the given depth below /<top>.
@@ -83,12 +88,12 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
         continue;
       }
       owner.emplace(path, std::make_pair(key, in));
-      copy_object(f, path, o);
+      copy_object(f, path, o, in);
       ++result.runs;
     }
     for (const auto& path : paths(f, "/reference", 2)) {
       if (h5::exists(o, path)) continue;
-      copy_object(f, path, o);
+      copy_object(f, path, o, in);
       ++result.references;
     }
   }

@@ -2,7 +2,7 @@
 # Installs the Debian packages tibench needs, only those that are missing.
 # Idempotent: a second run installs nothing and does not touch apt.
 #
-# usage: scripts/setup-deps.sh [core] [figures] [bench]
+# usage: scripts/setup-deps.sh [core] [figures] [bench] [fuzz]
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
 #           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
@@ -21,6 +21,8 @@
 #           with Debian's reference BLAS it is no faster than our LDL^T
 #           (measured: one backward-Euler step of the 5,141-tet ball, 175 ms
 #           with either; 36 ms with CHOLMOD on OpenBLAS)
+#   fuzz    `make test-fuzz` only: clang and its runtime libraries
+#           (libclang-rt-dev: libFuzzer and clang's ASan/UBSan runtimes)
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -31,6 +33,7 @@ GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   openmpi-bin libgmsh-dev libcgal-dev coinor-libipopt-dev"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
 GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev libopenblas0-serial"
+GROUP[fuzz]="clang libclang-rt-dev"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)

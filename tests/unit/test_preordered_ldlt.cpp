@@ -5,6 +5,7 @@
 // a zero pivot stops both.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "integrators/preordered_ldlt.hpp"
@@ -19,8 +20,10 @@ SparseMatrix upper_permuted(const SparseMatrix& A, const Permutation& order) {
   return upper;
 }
 
+// n == 0 is checked first: an empty factor's arrays may be null, and
+// memcmp on a null pointer is undefined even for zero bytes.
 bool same_bits(const double* a, const double* b, Index n) {
-  return std::memcmp(a, b, static_cast<std::size_t>(n) * sizeof(double)) == 0;
+  return n == 0 || std::memcmp(a, b, static_cast<std::size_t>(n) * sizeof(double)) == 0;
 }
 
 // Eigen's own numeric factorization of a given permuted matrix (the code
@@ -50,8 +53,7 @@ std::string compare(const SparseMatrix& A, const Permutation& order, const Spars
   const auto& L = ours.matrixL().nestedExpression();
   const auto& E = eigen.matrixL().nestedExpression();
   if (L.nonZeros() != E.nonZeros() ||
-      std::memcmp(L.innerIndexPtr(), E.innerIndexPtr(),
-                  sizeof(int) * static_cast<std::size_t>(L.nonZeros())) != 0)
+      !std::equal(L.innerIndexPtr(), L.innerIndexPtr() + L.nonZeros(), E.innerIndexPtr()))
     return "pattern";
   if (!same_bits(L.valuePtr(), E.valuePtr(), L.nonZeros())) return "L";
   if (!same_bits(ours.vectorD().data(), eigen.vectorD().data(), A.rows())) return "D";

@@ -1,0 +1,32 @@
+// Writes the seed of fuzz/fuzz_h5.cpp: a tibench/1 file of a tiny run (the
+// oscillator with RK4 at two step sizes, exact reference), as `tibench run`
+// would write it. usage: make_h5_seed OUT.h5
+#include <H5Cpp.h>
+
+#include <cstdio>
+
+#include "harness/run_cell.hpp"
+#include "harness/run_file.hpp"
+
+int main(int argc, char** argv) {
+  using namespace tibench;
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: make_h5_seed OUT.h5\n");
+    return 2;
+  }
+  H5::Exception::dontPrint();
+  std::vector<RunRecord> runs;
+  for (double h : {0.1, 0.05}) {
+    CellSpec c;
+    c.problem = "oscillator";
+    c.integrator = "rk4";
+    c.h = h;
+    c.t_end = 1.0;
+    c.max_samples = 8;
+    c.reference_method = "exact";
+    runs.push_back(run_cell(c));
+  }
+  RunFile file(argv[1], false, "make_h5_seed");
+  file.checkpoint(runs, {}, true);
+  return 0;
+}
