@@ -1,5 +1,5 @@
 // Claims of Gast & Schroeder 2014, "Optimization Integrator for Large Time
-// Steps" (SCA 2014, seed 001), as numbered in ../shared/reference/claims.md
+// Steps" (SCA 2014, seed 001), as numbered in the claims list of the papers (ids as in `tibench list claims`)
 // §1 G.
 //
 //   G-M1   §2.1: backward Euler as the minimization of

@@ -1,6 +1,6 @@
 // Claims of You, Zheng & Li, "Energy-Controllable Time Integration for
 // Elastodynamic Contact" (seed 002), as numbered in
-// ../shared/reference/claims.md §1 Y.
+// the claims list of the papers (ids as in `tibench list claims`) §1 Y.
 //
 //   Y-T0  §§3.1–3.3: θ-method facts — R(z) of both forms, "θ ≥ ½ is
 //         A-stable, and only implicit Euler is L-stable", and the adjoint of

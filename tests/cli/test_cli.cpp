@@ -100,10 +100,11 @@ TEST(Cli, ListJsonCoversTheRegistries) {
   // Every numeric parameter lists its range, problems and integrators alike.
   for (const auto* list : {&problems, &integrators})
     for (const auto& owner : *list)
-      for (const auto& p : owner["parameters"])
-        if (p["kind"] == "real" || p["kind"] == "integer")
-          EXPECT_TRUE(p.contains("range") && p["range"]["text"].is_string())
-              << owner["id"] << " " << p["name"];
+      for (const auto& p : owner["parameters"]) {
+        if (p["kind"] != "real" && p["kind"] != "integer") continue;
+        EXPECT_TRUE(p.contains("range") && p["range"]["text"].is_string())
+            << owner["id"] << " " << p["name"];
+      }
   o = tibench("list claims --json");
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(nlohmann::json::parse(o.out).size(), claim_registry().size());
