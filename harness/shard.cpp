@@ -19,14 +19,17 @@ struct Env {
     const char* v = get ? get(name) : std::getenv(name);
     return v && *v ? v : nullptr;
   }
-  // nullopt when unset; throws when set but not an integer.
+  // nullopt when unset; throws when set but not an integer in [0, 2^31):
+  // launchers' ranks, sizes and task ids are, and the bound keeps the array
+  // arithmetic (MAX − MIN, ...) from overflowing.
   std::optional<long> integer(const char* name) const {
     const char* v = (*this)(name);
     if (!v) return std::nullopt;
     long x = 0;
-    if (!parse_integer(v, x))
+    if (!parse_integer(v, x) || x < 0 || x > 2147483647L)
       throw InputError(std::string("invalid ") + name + "='" + v +
-                       "' in the environment (expected an integer; or pass --shard K/N)");
+                       "' in the environment (expected an integer 0 ... 2147483647; or pass "
+                       "--shard K/N)");
     return x;
   }
 };

@@ -3,6 +3,8 @@
 // covering, deterministic, better balanced than round-robin).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -128,6 +130,15 @@ TEST(Shard, ReadsRegularAndSteppedSlurmArrays) {
   Env no_count = array("4", "0", "8", "4", "3");
   no_count.erase("SLURM_ARRAY_TASK_COUNT");
   expect_shard(from(no_count), 1, 3, "SLURM_ARRAY_TASK_ID");
+}
+
+TEST(Shard, ExtremeOrNegativeEnvironmentValuesAreRefusedNotOverflowed) {
+  for (const auto& [id, min, max] :
+       {std::tuple{"9223372036854775807", "-9223372036854775807", "9223372036854775807"},
+        std::tuple{"1", "-5", "3"}, std::tuple{"4294967296", "0", "4294967296"}}) {
+    const std::string m = error_of(array(id, min, max, "1", ""));
+    EXPECT_NE(m.find("expected an integer 0 ... 2147483647"), std::string::npos) << m;
+  }
 }
 
 TEST(Shard, SparseArraysNeedTheirTaskList) {
