@@ -48,20 +48,6 @@ std::string shown(double x) {
   return buf;
 }
 
-}  // namespace
-
-void check_distinct_step_counts(const std::vector<double>& ladder, double t_end) {
-  for (std::size_t i = 0; i < ladder.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (step_count(ladder[i], t_end) == step_count(ladder[j], t_end))
-        throw InputError("step sizes " + shown(ladder[j]) + " and " + shown(ladder[i]) +
-                         " both give " + std::to_string(step_count(ladder[i], t_end)) +
-                         " steps over t_end = " + shown(t_end) +
-                         " (accepted: step sizes whose counts round(t_end/h) differ)");
-}
-
-namespace {
-
 // 0 < h <= t_end and at most max_steps steps; `what` names the step size.
 void check_step_size(double h, double t_end, long max_steps, const std::string& what) {
   if (h > t_end * (1 + 1e-12))
@@ -79,6 +65,16 @@ void check_step_size(double h, double t_end, long max_steps, const std::string& 
 }
 
 }  // namespace
+
+void check_distinct_step_counts(const std::vector<double>& ladder, double t_end) {
+  for (std::size_t i = 0; i < ladder.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (step_count(ladder[i], t_end) == step_count(ladder[j], t_end))
+        throw InputError("step sizes " + shown(ladder[j]) + " and " + shown(ladder[i]) +
+                         " both give " + std::to_string(step_count(ladder[i], t_end)) +
+                         " steps over t_end = " + shown(t_end) +
+                         " (accepted: step sizes whose counts round(t_end/h) differ)");
+}
 
 std::string hkey(double h) {
   char buf[40];

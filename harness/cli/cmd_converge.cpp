@@ -1,5 +1,4 @@
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -30,8 +29,8 @@ int reading(const std::string& path, Body body) {
   }
 }
 
+// `path` has passed check_input_file (before any output was claimed).
 H5::H5File open_input(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw InputError("no such file '" + path + "'");
   if (!H5::H5File::isHdf5(path)) throw InputError("'" + path + "' is not an HDF5 file");
   return H5::H5File(path, H5F_ACC_RDONLY);
 }
