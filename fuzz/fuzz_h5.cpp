@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <string>
 
+#include "fuzz/tiny_run.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/merge.hpp"
 #include "harness/run_file.hpp"
@@ -46,6 +47,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const tibench::RunIdentity identity = tibench::fuzz::tiny_run_identity();
   const fs::path in = temp_path("in"), merged = temp_path("merged");
   if (FILE* f = std::fopen(in.c_str(), "wb")) {
     if (size) std::fwrite(data, 1, size, f);
@@ -55,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   expect_clean_failure([&] { (void)tibench::cli::info(in.string()); });
   expect_clean_failure([&] { (void)tibench::merge_run_files(merged.string(), {in.string()}, "fuzz"); });
-  expect_clean_failure([&] { tibench::RunFile resumed(in.string(), true, "fuzz"); });
+  expect_clean_failure([&] { tibench::RunFile resumed(in.string(), true, "fuzz", identity); });
   std::error_code ec;
   fs::remove(in, ec);
   fs::remove(merged, ec);

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "fuzz/tiny_run.hpp"
 #include "harness/run_cell.hpp"
 #include "harness/run_file.hpp"
 
@@ -16,17 +17,8 @@ int main(int argc, char** argv) {
   }
   H5::Exception::dontPrint();
   std::vector<RunRecord> runs;
-  for (double h : {0.1, 0.05}) {
-    CellSpec c;
-    c.problem = "oscillator";
-    c.integrator = "rk4";
-    c.h = h;
-    c.t_end = 1.0;
-    c.max_samples = 8;
-    c.reference_method = "exact";
-    runs.push_back(run_cell(c));
-  }
-  RunFile file(argv[1], false, "make_h5_seed");
+  for (const CellSpec& c : fuzz::tiny_run_cells()) runs.push_back(run_cell(c));
+  RunFile file(argv[1], false, "make_h5_seed", fuzz::tiny_run_identity());
   file.checkpoint(runs, {}, true);
   return 0;
 }
