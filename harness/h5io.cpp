@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 
@@ -12,10 +14,49 @@
 
 namespace tibench::h5 {
 
+namespace {
+
+// The HDF5 1.10 file format (superblock version 3): every piece of metadata
+// (superblock, object headers, link and chunk indexes) carries a checksum
+// that HDF5 verifies on reading, so a damaged file fails with an error
+// instead of steering HDF5's parsers (which crash or hang on damaged
+// metadata of the older formats; found by fuzz/fuzz_h5).
+H5::FileAccPropList checksummed_format() {
+  H5::FileAccPropList fapl;
+  fapl.setLibverBounds(H5F_LIBVER_V110, H5F_LIBVER_LATEST);
+  return fapl;
+}
+
+H5::FileCreatPropList compact_root() {
+  H5::FileCreatPropList fcpl;
+  keep_compact(fcpl.getId());
+  return fcpl;
+}
+
+}  // namespace
+
 AtomicFile::AtomicFile(std::string path)
     : path_(std::move(path)),
       tmp_(temp_path_for(path_)),
-      file_(tmp_, H5F_ACC_TRUNC) {}
+      file_(tmp_, H5F_ACC_TRUNC, compact_root(), checksummed_format()) {}
+
+H5::H5File open_for_reading(const std::string& path) {
+  // The superblock's first bytes: signature, then its version.
+  static const unsigned char signature[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  unsigned char head[9] = {};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw InputError("cannot open '" + path + "' for reading");
+  const std::size_t n = std::fread(head, 1, sizeof head, f);
+  std::fclose(f);
+  if (n < sizeof head || std::memcmp(head, signature, sizeof signature) != 0)
+    throw InputError("'" + path + "' is not an HDF5 file written by tibench");
+  if (head[8] < kSuperblockVersion)
+    throw InputError("'" + path + "' has HDF5 superblock version " + std::to_string(head[8]) +
+                     ", without metadata checksums (accepted: version " +
+                     std::to_string(kSuperblockVersion) +
+                     ", as tibench writes; HDF5 cannot detect damage in older formats)");
+  return H5::H5File(path, H5F_ACC_RDONLY);
+}
 
 namespace {
 std::string copied(const std::string& base, const std::string& tmp) {
@@ -60,11 +101,30 @@ bool exists(const H5::H5File& f, const std::string& path) {
   return true;
 }
 
+void keep_compact(hid_t plist) {
+  // Links and attributes stay in the object header, which is checksummed;
+  // HDF5's "dense" storage keeps them in a fractal heap, whose blocks are
+  // not, and whose error paths free garbage on a damaged file (found by
+  // fuzz/fuzz_h5 in H5G__link_release_table).
+  constexpr unsigned kMax = 65535;  // HDF5's upper limit for compact storage
+  if (H5Pisa_class(plist, H5P_GROUP_CREATE) > 0 && H5Pset_link_phase_change(plist, kMax, kMax) < 0)
+    throw std::runtime_error("HDF5 refused compact link storage");
+  if (H5Pset_attr_phase_change(plist, kMax, kMax) < 0)
+    throw std::runtime_error("HDF5 refused compact attribute storage");
+}
+
 H5::Group group(H5::H5File& f, const std::string& path) {
   if (exists(f, path)) return f.openGroup(path);
-  H5::LinkCreatPropList lcpl;
-  lcpl.setCreateIntermediateGroup(true);
-  return f.createGroup(path, lcpl);
+  // Level by level, so that every new group gets the compact properties.
+  const auto slash = path.find_last_of('/');
+  if (slash != std::string::npos && slash > 0) group(f, path.substr(0, slash));
+  const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+  keep_compact(gcpl);
+  const hid_t id = H5Gcreate2(f.getId(), path.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT);
+  H5Pclose(gcpl);
+  if (id < 0) throw H5::GroupIException("h5::group", "cannot create " + path);
+  H5Gclose(id);  // the C++ wrapper reopens it and owns that handle
+  return f.openGroup(path);
 }
 
 namespace {
@@ -77,12 +137,19 @@ H5::Attribute fresh_attr(H5::H5Object& obj, const std::string& name, const H5::D
 
 }  // namespace
 
+// Fixed-length UTF-8 strings, padded with NUL (at least one byte, so that
+// "" has a valid type). Not variable-length: those live in the file's global
+// heap, which HDF5 1.10 reads without checking a damaged file (H5HG_read
+// copies past its buffer or loops for ever; found by fuzz/fuzz_h5,
+// HDFGroup/hdf5#1707), so readers refuse them (read_string_attr).
 void attr(H5::H5Object& obj, const std::string& name, const std::string& value) {
-  H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+  H5::StrType type(H5::PredType::C_S1, std::max<std::size_t>(value.size(), 1));
   type.setCset(H5T_CSET_UTF8);
+  type.setStrpad(H5T_STR_NULLPAD);
   auto a = fresh_attr(obj, name, type, H5::DataSpace(H5S_SCALAR));
-  const char* c = value.c_str();
-  a.write(type, &c);
+  std::string padded = value;
+  padded.resize(std::max<std::size_t>(value.size(), 1), '\0');
+  a.write(type, padded.data());
 }
 
 void attr(H5::H5Object& obj, const std::string& name, const char* value) {
@@ -125,9 +192,17 @@ H5::Attribute single_value_attr(const H5::H5Object& obj, const std::string& name
 
 std::string read_string_attr(const H5::H5Object& obj, const std::string& name) {
   H5::Attribute a = single_value_attr(obj, name);
-  std::string out;
-  a.read(a.getStrType(), out);
-  return out;
+  if (a.getTypeClass() != H5T_STRING)
+    throw InputError("attribute '" + name + "' of " + obj.getObjName() +
+                     " is not a string (schema " + kSchema + ")");
+  const H5::StrType type = a.getStrType();
+  if (type.isVariableStr())
+    throw InputError("attribute '" + name + "' of " + obj.getObjName() +
+                     " is a variable-length string (accepted: fixed-length strings, as tibench "
+                     "writes them; HDF5 reads variable-length ones unchecked)");
+  std::vector<char> bytes(type.getSize() + 1, '\0');
+  a.read(type, bytes.data());
+  return std::string(bytes.data());
 }
 
 double read_double_attr(const H5::H5Object& obj, const std::string& name) {
@@ -155,8 +230,10 @@ void write_dataset(H5::Group& g, const std::string& name, const T* data, int ran
     props.setChunk(rank, chunk);
     props.setShuffle();
     props.setDeflate(4);
+    props.setFletcher32();  // raw data is not covered by the metadata checksums
   }
   if (g.nameExists(name)) g.unlink(name);
+  keep_compact(props.getId());
   H5::DataSet ds = g.createDataSet(name, type, space, props);
   if (rows > 0) ds.write(data, type);
 }

@@ -12,6 +12,14 @@
 namespace tibench::h5 {
 
 inline constexpr const char* kSchema = "tibench/1";
+// Files are written in HDF5's checksummed format (superblock version 3 and
+// later), and only such files are read: see open_for_reading.
+inline constexpr int kSuperblockVersion = 3;
+
+// Opens an existing tibench file read-only after checking, from its first
+// bytes, that it is HDF5 with checksummed metadata. Throws InputError naming
+// the path otherwise.
+H5::H5File open_for_reading(const std::string& path);
 
 // A file being written: lives at a unique temporary beside `path`
 // (fileio/atomic_write.hpp) until commit() renames it to `path`.
@@ -35,6 +43,9 @@ class AtomicFile {
   bool committed_ = false;
 };
 
+// Sets a group, file or dataset creation property list to keep links and
+// attributes in the (checksummed) object header.
+void keep_compact(hid_t plist);
 // Opens (creating intermediate groups as needed) the group at `path`.
 H5::Group group(H5::H5File& f, const std::string& path);
 bool exists(const H5::H5File& f, const std::string& path);

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "harness/convergence.hpp"
+#include "harness/h5_copy.hpp"
 #include "harness/h5io.hpp"
 #include "harness/run_identity.hpp"
 #include "harness/run_io.hpp"
@@ -12,19 +13,6 @@
 namespace tibench {
 
 namespace {
-
-// A copy fails when the input is damaged below the attributes already read
-// (object headers, chunks): bad input, like any other unreadable file.
-void copy_object(H5::H5File& from, const std::string& path, H5::H5File& to,
-                 const std::string& input) {
-  const hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
-  H5Pset_create_intermediate_group(lcpl, 1);
-  const herr_t rc = H5Ocopy(from.getId(), path.c_str(), to.getId(), path.c_str(), H5P_DEFAULT, lcpl);
-  H5Pclose(lcpl);
-  if (rc < 0)
-    throw InputError("cannot copy " + path + " from '" + input +
-                     "': HDF5 cannot read it (accepted: undamaged files written by tibench)");
-}
 
 // Paths /<top>/<a>/<b>[/<c>] of a file, at the given depth below /<top>.
 std::vector<std::string> paths(const H5::H5File& f, const std::string& top, int depth) {
@@ -50,8 +38,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
   std::vector<std::pair<std::string, std::optional<RunIdentity>>> identities;
   for (const auto& in : inputs) {
     if (!std::filesystem::exists(in)) throw InputError("no such file '" + in + "'");
-    if (!H5::H5File::isHdf5(in)) throw InputError("'" + in + "' is not an HDF5 file");
-    H5::H5File f(in, H5F_ACC_RDONLY);
+    H5::H5File f = h5::open_for_reading(in);
     H5::Group root = f.openGroup("/");
     const std::string schema = h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
     if (schema != h5::kSchema)
@@ -74,7 +61,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
   std::map<std::string, std::pair<std::string, std::string>> owner;  // path -> (cell key, input)
   std::string names;
   for (const auto& in : inputs) {
-    H5::H5File f(in, H5F_ACC_RDONLY);
+    H5::H5File f = h5::open_for_reading(in);
     names += (names.empty() ? "" : ", ") + in;
     for (const auto& path : paths(f, "/runs", 3)) {
       H5::Group g = f.openGroup(path);
@@ -88,12 +75,12 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
         continue;
       }
       owner.emplace(path, std::make_pair(key, in));
-      copy_object(f, path, o, in);
+      h5::copy_group(f, path, o, in);
       ++result.runs;
     }
     for (const auto& path : paths(f, "/reference", 2)) {
       if (h5::exists(o, path)) continue;
-      copy_object(f, path, o, in);
+      h5::copy_group(f, path, o, in);
       ++result.references;
     }
   }

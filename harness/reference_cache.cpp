@@ -4,6 +4,7 @@
 
 #include "harness/h5io.hpp"
 #include "harness/run_io.hpp"
+#include "problems/parameters.hpp"
 #include "reference/hash.hpp"
 
 namespace tibench {
@@ -24,13 +25,15 @@ std::optional<Reference> ReferenceCache::lookup(const std::string& key_text) con
   const std::string path = file_of(key);
   if (!std::filesystem::exists(path)) return std::nullopt;
   try {
-    H5::H5File f(path, H5F_ACC_RDONLY);
+    H5::H5File f = h5::open_for_reading(path);
     Reference ref = read_reference(f, kGroup);
     if (ref.key_text != key_text) return std::nullopt;
     ref.key = key;
     return ref;
   } catch (const H5::Exception&) {
     return std::nullopt;  // unreadable entry: recompute (and overwrite it)
+  } catch (const InputError&) {
+    return std::nullopt;  // an older format or damaged: recompute
   }
 }
 

@@ -13,9 +13,7 @@ namespace tibench {
 RunFile::RunFile(std::string path, bool resume, std::string command_line, RunIdentity identity)
     : path_(std::move(path)), command_line_(std::move(command_line)), identity_(std::move(identity)) {
   if (!resume || !std::filesystem::exists(path_)) return;
-  if (!H5::H5File::isHdf5(path_))
-    throw InputError("cannot resume '" + path_ + "': not an HDF5 file");
-  H5::H5File f(path_, H5F_ACC_RDONLY);
+  H5::H5File f = h5::open_for_reading(path_);
   H5::Group root = f.openGroup("/");
   const std::string schema = h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
   if (schema != h5::kSchema)

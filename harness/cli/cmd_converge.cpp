@@ -31,8 +31,7 @@ int reading(const std::string& path, Body body) {
 
 // `path` has passed check_input_file (before any output was claimed).
 H5::H5File open_input(const std::string& path) {
-  if (!H5::H5File::isHdf5(path)) throw InputError("'" + path + "' is not an HDF5 file");
-  return H5::H5File(path, H5F_ACC_RDONLY);
+  return h5::open_for_reading(path);
 }
 
 

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_support.hpp"
+#include "harness/h5io.hpp"
 
 #include <H5Cpp.h>
 
@@ -87,9 +88,7 @@ TEST(ContactCli, AUsersMshFileRunsAndItsCountsAreRecorded) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   H5::H5File f(out.string(), H5F_ACC_RDONLY);
   H5::Group g = f.openGroup("/runs/ball-drop/backward-euler/h=1.000000e-02");
-  std::string params;
-  H5::Attribute a = g.openAttribute("params");
-  a.read(a.getStrType(), params);
+  const std::string params = h5::read_string_attr(g, "params");
   const auto j = nlohmann::json::parse(params);
   EXPECT_EQ(j["instance"]["mesh_vertices"], "8");
   EXPECT_EQ(j["instance"]["mesh_tets"], "5");

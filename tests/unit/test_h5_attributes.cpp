@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "harness/h5io.hpp"
 #include "harness/run_io.hpp"
@@ -101,6 +102,51 @@ TEST(H5Attributes, EmptyAttributeIsAnInputError) {
     g.createAttribute("t_end", H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_NULL));
   }
   expect_input_error_naming(s.path, "t_end");
+}
+
+// fuzz_h5 found HDF5 1.10 copying past its buffer (and looping for ever) in
+// H5HG_read when a variable-length string's global heap is damaged; tibench
+// writes fixed-length strings and refuses variable-length ones unread.
+TEST(H5Attributes, VariableLengthStringIsRefusedUnread) {
+  ScratchFile s;
+  {
+    H5::H5File f(s.path.string(), H5F_ACC_TRUNC);
+    H5::Group g = valid_run(f);
+    g.removeAttr("status");
+    H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+    H5::Attribute a = g.createAttribute("status", type, H5::DataSpace(H5S_SCALAR));
+    const char* value = "ok";
+    a.write(type, &value);
+  }
+  H5::H5File f(s.path.string(), H5F_ACC_RDONLY);
+  try {
+    (void)read_runs(f);
+    FAIL() << "read_runs read a variable-length string attribute";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'status'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("variable-length"), std::string::npos) << e.what();
+  }
+}
+
+TEST(H5Attributes, FixedLengthStringsRoundTrip) {
+  ScratchFile s;
+  const std::vector<std::string> values{"", "x", "ρ∞ = 0.5, \"quoted\"", std::string(5000, 'a')};
+  {
+    H5::H5File f(s.path.string(), H5F_ACC_TRUNC);
+    H5::Group g = h5::group(f, "/g");
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::string name = "s";
+      h5::attr(g, name.append(std::to_string(i)), values[i]);
+    }
+  }
+  H5::H5File f(s.path.string(), H5F_ACC_RDONLY);
+  H5::Group g = f.openGroup("/g");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::string name = "s";
+    name.append(std::to_string(i));
+    EXPECT_FALSE(g.openAttribute(name).getStrType().isVariableStr()) << name;
+    EXPECT_EQ(h5::read_string_attr(g, name), values[i]) << name;
+  }
 }
 
 }  // namespace
