@@ -8,25 +8,54 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
+
 namespace tibench {
 
 struct SpringChainCoefficients {
   double k, k4, ell;
 };
 
-// One pass: spring s's force goes to its left mass (s − 1) and right mass s.
+namespace detail {
+
+// Force of a spring with extension d. One expression, used everywhere, so
+// that every evaluation rounds alike.
+inline double spring_force(double d, const SpringChainCoefficients& c) {
+  return c.k * d + c.k4 * d * d * d;
+}
+
+}  // namespace detail
+
+// g_i = (0 + f_i) − f_{i+1} for mass i, with spring s = 0 … n between x_{s−1}
+// and x_s (x_{−1} = 0, x_n = (n + 1) ℓ): the rounding (and signed zeros) of
+// accumulating both spring forces into a zeroed g.
+//
+// Blocks of kBlock springs: the forces of a block go to a stack buffer, then
+// the masses of the block take their differences. Both inner loops are free
+// of branches and loop-carried values, so the compiler vectorizes them (a
+// single pass carrying f_{s−1} from one iteration to the next does not); the
+// arithmetic of every g_i is the same as the single pass's, so the results
+// are bit-identical (tests/unit/test_spring_chain_kernel.cpp).
 inline void spring_chain_gradient(const double* q, double* g, Eigen::Index n,
                                   const SpringChainCoefficients& c) {
-  double left = 0.0;  // x_s, starting at the left wall
-  double previous = 0.0;  // force of spring s − 1 on mass s − 1 (its right end)
-  for (Eigen::Index s = 0; s <= n; ++s) {
-    const double right = s == n ? c.ell * static_cast<double>(n + 1) : q[s];
-    const double d = right - left - c.ell, f = c.k * d + c.k4 * d * d * d;
-    // (0 + f_{s−1}) − f_s: the rounding (and signed zeros) of accumulating
-    // into a zeroed g.
-    if (s > 0) g[s - 1] = (0.0 + previous) - f;
-    previous = f;
-    left = right;
+  using Eigen::Index;
+  if (n <= 0) return;
+  constexpr Index kBlock = 512;
+  double f[kBlock + 1];
+  const double wall = c.ell * static_cast<double>(n + 1);
+  double first = detail::spring_force(q[0] - 0.0 - c.ell, c);  // spring 0, left wall
+  for (Index start = 0; start < n; start += kBlock) {
+    const Index end = std::min(start + kBlock, n);  // masses start … end − 1
+    // Springs start + 1 … end; spring n (the right wall) is outside the loop.
+    const Index interior_end = std::min(end, n - 1);
+    f[0] = first;
+    const double* qs = q + start;
+    for (Index j = 1; j <= interior_end - start; ++j)
+      f[j] = detail::spring_force(qs[j] - qs[j - 1] - c.ell, c);
+    if (end == n) f[n - start] = detail::spring_force(wall - q[n - 1] - c.ell, c);
+    double* gs = g + start;
+    for (Index j = 0; j < end - start; ++j) gs[j] = (0.0 + f[j]) - f[j + 1];
+    first = f[end - start];
   }
 }
 
