@@ -39,6 +39,7 @@
 // contact forces of the solution (Gast & Schroeder 2014 §5.1–5.2).
 #pragma once
 
+#include <limits>
 #include <optional>
 
 #include "integrators/contact_projection.hpp"
@@ -78,6 +79,7 @@ class IncrementalPotential final : public StageObjective {
   void hessian(const Vec& y, bool project_psd, Triplets& out) const override;
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
+  NoiseBounds residual_noise_bounds(const Vec& y) const override;
   double scale(const Vec& y) const override;
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
   // lagged per step) and no contact constraint (whose active set changes it).
@@ -124,6 +126,12 @@ class IncrementalPotential final : public StageObjective {
   // (from the last Hessian).
   mutable double force_magnitude_ = 0.0;
   mutable Triplets hessian_abs_;
+  // Σ_j |∇²P_ij| and Σ |∇²P_ii| (over the entries of the last Hessian), and
+  // the maximum of the first over rows divided by the inertia of this stage
+  // (computed at the first bound of a stage, NaN until then): the Hessian
+  // terms of residual_noise_bounds.
+  mutable Vec hessian_abs_row_sums_, hessian_abs_diagonal_;
+  mutable double hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
   // False from set_stage until the first Hessian of the stage (assembled or
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;

@@ -68,6 +68,19 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   return o;
 }
 
+namespace {
+
+// residual ≤ residual_noise(x), deciding with the cheap bounds first: the
+// exact noise (a pass over the Hessian's entries) only when they cannot.
+bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
+  const StageObjective::NoiseBounds bounds = phi.residual_noise_bounds(x);
+  if (residual <= bounds.lower) return true;
+  if (residual > bounds.upper) return false;
+  return residual <= phi.residual_noise(x);
+}
+
+}  // namespace
+
 bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
   // A constant Hessian with the inertia of the kept factor is the matrix
@@ -164,9 +177,8 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     }
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
-    const double target =
-        std::max(options_.tol * phi.scale(x) + options_.atol, phi.residual_noise(x));
-    if (r.residual <= target) {
+    const double tolerance = options_.tol * phi.scale(x) + options_.atol;
+    if (r.residual <= tolerance || at_noise_level(phi, x, r.residual)) {
       r.converged = true;
       return r;
     }
@@ -174,7 +186,8 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       char buf[160];
       std::snprintf(buf, sizeof buf,
                     "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
-                    options_.max_iters, r.residual, target);
+                    options_.max_iters, r.residual,
+                    std::max(tolerance, phi.residual_noise(x)));
       r.message = buf;
       return r;
     }
@@ -212,7 +225,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     // times that of x, known only now that the Hessian has been assembled:
     // a residual at that level cannot be reduced (e.g. an initial guess that
     // is already the solution).
-    if (!chord && r.residual <= phi.residual_noise(x)) {
+    if (!chord && at_noise_level(phi, x, r.residual)) {
       r.converged = true;
       return r;
     }

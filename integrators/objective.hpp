@@ -30,6 +30,16 @@ class StageObjective {
   double residual(const Vec& g) const { return g.cwiseQuotient(inertia()).cwiseAbs().maxCoeff(); }
   // The rounding level of residual() at x; valid after gradient(x).
   virtual double residual_noise(const Vec& x) const = 0;
+  // Lower and upper bounds of residual_noise(x) that are cheaper to
+  // evaluate: a solver evaluates the noise itself only for a residual
+  // between them (the decisions are those of the exact noise).
+  struct NoiseBounds {
+    double lower, upper;
+  };
+  virtual NoiseBounds residual_noise_bounds(const Vec& x) const {
+    const double noise = residual_noise(x);
+    return {noise, noise};
+  }
   // The magnitude of x that the relative tolerance refers to (for stage
   // increments: the increment itself).
   virtual double scale(const Vec& x) const = 0;
