@@ -9,6 +9,7 @@
 
 #include <array>
 #include <boost/numeric/odeint.hpp>
+#include <boost/version.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
 #include <cmath>
 #include <limits>
@@ -146,32 +147,44 @@ std::size_t dofs_of(const Workload& w) { return static_cast<std::size_t>(w.make(
 }  // namespace
 
 void register_odeint() {
+  auto add = [](const std::string& name, const std::string& settings, auto body) {
+    benchmark::RegisterBenchmark(name.c_str(), body)->Unit(benchmark::kMicrosecond)->UseRealTime();
+    describe_peer(name, settings);
+  };
+  const std::string odeint = "Boost.Odeint (Boost " + std::to_string(BOOST_VERSION / 100000) + "." +
+                             std::to_string(BOOST_VERSION / 100 % 1000) +
+                             ") runge_kutta4, do_step with a fixed step, ";
   for (const auto& w : workloads()) {
     if (w.steps_explicit == 0) continue;
     const auto n = dofs_of(w);
     const std::string base = w.id + "/rk4/";
-    benchmark::RegisterBenchmark((base + "odeint-vector").c_str(), [&w, n](benchmark::State& st) {
-      vector_rk4 runner(w, vector_state(2 * n));
-      time_explicit(st, w, runner);
-    })->Unit(benchmark::kMicrosecond)->UseRealTime();
-    benchmark::RegisterBenchmark((base + "odeint-eigen").c_str(), [&w, n](benchmark::State& st) {
-      eigen_rk4 runner(w, Vec(static_cast<Index>(2 * n)));
-      time_explicit(st, w, runner);
-    })->Unit(benchmark::kMicrosecond)->UseRealTime();
+    add(base + "odeint-vector", odeint + "std::vector<double> state, range_algebra",
+        [&w, n](benchmark::State& st) {
+          vector_rk4 runner(w, vector_state(2 * n));
+          time_explicit(st, w, runner);
+        });
+    add(base + "odeint-eigen", odeint + "Eigen::VectorXd state, vector_space_algebra",
+        [&w, n](benchmark::State& st) {
+          eigen_rk4 runner(w, Vec(static_cast<Index>(2 * n)));
+          time_explicit(st, w, runner);
+        });
     if (n == 1)
-      benchmark::RegisterBenchmark((base + "odeint-array").c_str(), [&w](benchmark::State& st) {
-        array_rk4 runner(w, array_state{});
-        time_explicit(st, w, runner);
-      })->Unit(benchmark::kMicrosecond)->UseRealTime();
-    benchmark::RegisterBenchmark((base + "eigen-loop").c_str(), [&w](benchmark::State& st) {
-      EigenLoopRk4 runner(w);
-      time_explicit(st, w, runner);
-    })->Unit(benchmark::kMicrosecond)->UseRealTime();
+      add(base + "odeint-array", odeint + "std::array<double, 2> state, range_algebra",
+          [&w](benchmark::State& st) {
+            array_rk4 runner(w, array_state{});
+            time_explicit(st, w, runner);
+          });
+    add(base + "eigen-loop",
+        "hand-written RK4 on Eigen::VectorXd q, v (stage vectors allocated once)",
+        [&w](benchmark::State& st) {
+          EigenLoopRk4 runner(w);
+          time_explicit(st, w, runner);
+        });
     if (n == 1)
-      benchmark::RegisterBenchmark((w.id + "/ros34pw2/odeint-rosenbrock4").c_str(),
-                                   [&w](benchmark::State& st) { run_odeint_rosenbrock4(st, w); })
-          ->Unit(benchmark::kMicrosecond)
-          ->UseRealTime();
+      add(w.id + "/ros34pw2/odeint-rosenbrock4",
+          odeint.substr(0, odeint.find("runge_kutta4")) +
+              "rosenbrock4 (order 4, Shampine's parameters: a different method), fixed step, ublas dense LU",
+          [&w](benchmark::State& st) { run_odeint_rosenbrock4(st, w); });
   }
 }
 

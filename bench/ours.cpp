@@ -2,6 +2,7 @@
 // (default integrator parameters unless a row says otherwise), stepping the
 // workload's problem directly (no observers, as the peers run).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -57,17 +58,29 @@ int implicit_stages(const std::string& method) {
   return n;
 }
 
+// The stepper is built once (setup_us: construction, i.e. symbolic analysis
+// and the registry's checks) and reused by every iteration from the initial
+// state, as the peers reuse their integrators; the error of the last
+// iteration must equal the first's, so a stepper whose state leaked from one
+// iteration into the next would be caught.
 void run(benchmark::State& state, const Workload& w, const Row& row) {
   const bool is_explicit = row.is_explicit;
   const auto p = w.make();
   const double h = is_explicit ? w.h_explicit : w.h_implicit;
   const long steps = is_explicit ? w.steps_explicit : w.steps_implicit;
+  const auto setup_start = std::chrono::steady_clock::now();
+  auto stepper = make_stepper(row, *p, h);
+  const double setup_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - setup_start)
+          .count();
+  const State s0 = p->initial_state();
+  const bool measure_error = !is_explicit && w.rk4_reference;
   StepCounts totals;
-  double err = std::numeric_limits<double>::quiet_NaN();
+  double first_err = std::numeric_limits<double>::quiet_NaN(), last_err = first_err;
+  State s = s0;
   for (auto _ : state) {
     state.PauseTiming();
-    auto stepper = make_stepper(row, *p, h);
-    State s = p->initial_state();
+    s = s0;
     state.ResumeTiming();
     for (long n = 0; n < steps; ++n) {
       const StepReport r = stepper->step(s);
@@ -80,11 +93,18 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
       }
     }
     state.PauseTiming();
-    if (!is_explicit && w.rk4_reference && std::isnan(err))
-      err = max_error(s.q, s.v, reference_at(w, h, steps));
+    if (measure_error) {
+      last_err = max_error(s.q, s.v, reference_at(w, h, steps));
+      if (std::isnan(first_err)) first_err = last_err;
+    }
     state.ResumeTiming();
   }
-  set_counters(state, w, steps, totals, err);
+  if (measure_error && !(std::abs(last_err - first_err) <= 1e-9 * std::abs(first_err))) {
+    state.SkipWithError("the reused stepper's result changed between iterations");
+    return;
+  }
+  set_counters(state, w, steps, totals, first_err);
+  state.counters["setup_us"] = setup_us;
   if (const int stages = implicit_stages(row.method); stages > 0)
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
 }

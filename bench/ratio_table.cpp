@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "bench/suite.hpp"
 #include "bench/workloads.hpp"
 
 namespace tibench::bench {
@@ -46,15 +47,17 @@ void CollectingReporter::ReportRuns(const std::vector<Run>& runs) {
   ConsoleReporter::ReportRuns(runs);
 }
 
-void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* out) {
-  std::fprintf(out,
-               "\n==== tibench bench: ratio table (ours / peer, time per step, medians) ====\n"
-               "ratio < 1: tibench is faster. err: max-norm error of (q, v) at t_end vs RK4 at "
-               "h/64 (implicit methods).\n"
-               "[unoptimized] = a peer library built without optimization by Debian (SUNDIALS).\n\n");
-  std::fprintf(out, "%-18s %-18s %-24s %11s %11s %7s %10s %10s %6s %6s\n", "workload", "method",
-               "peer", "ours us/st", "peer us/st", "ratio", "err ours", "err peer", "nwt/st",
-               "sol/st");
+namespace {
+
+std::map<std::string, std::string>& settings_table() {
+  static std::map<std::string, std::string> table;
+  return table;
+}
+
+void print_peer_rows(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::fprintf(out, "%-18s %-18s %-24s %11s %11s %7s %10s %10s %6s %6s %9s\n", "workload",
+               "method", "peer", "ours us/st", "peer us/st", "ratio", "err ours", "err peer",
+               "nwt/st", "sol/st", "setup us");
   for (const auto& [name, peer] : medians) {
     Name n;
     if (!split(name, n) || n.implementation == "tibench") continue;
@@ -63,29 +66,102 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
     const Median& ours = ours_it->second;
     const std::string label =
         n.implementation + (unoptimized_peer(n.implementation) ? " [unoptimized]" : "");
-    std::fprintf(out, "%-18s %-18s %-24s %11.3f %11.3f %7.3f %10.2e %10.2e %6.2f %6.2f\n",
+    std::fprintf(out, "%-18s %-18s %-24s %11.3f %11.3f %7.3f %10.2e %10.2e %6.2f %6.2f %9.0f\n",
                  n.workload.c_str(), n.method.c_str(), label.c_str(),
                  1e6 * ours.seconds_per_step, 1e6 * peer.seconds_per_step,
                  ours.seconds_per_step / peer.seconds_per_step, counter(ours, "err_tend"),
                  counter(peer, "err_tend"), counter(peer, "newton_per_step"),
-                 counter(peer, "solves_per_step"));
+                 counter(peer, "solves_per_step"), counter(peer, "setup_us"));
   }
+}
+
+// For each workload and method, the fastest variant of each peer library
+// (e.g. petsc-nd, petsc-rcm, petsc-amd: the ordering chosen by measurement).
+void print_best_variants(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::map<std::string, std::pair<std::string, double>> best;  // workload/method/library
+  for (const auto& [name, m] : medians) {
+    Name n;
+    if (!split(name, n)) continue;
+    const auto dash = n.implementation.find('-');
+    if (n.implementation.rfind("petsc-", 0) != 0 || dash == std::string::npos) continue;
+    const std::string key = n.workload + "/" + n.method + "/petsc";
+    const auto it = best.find(key);
+    if (it == best.end() || m.seconds_per_step < it->second.second)
+      best[key] = {n.implementation, m.seconds_per_step};
+  }
+  if (best.empty()) return;
+  std::fprintf(out, "\nagainst the fastest PETSc variant (factorization ordering chosen by "
+                    "measurement in this run):\n");
+  std::fprintf(out, "%-18s %-18s %-12s %11s %11s %7s\n", "workload", "method", "fastest",
+               "ours us/st", "peer us/st", "ratio");
+  for (const auto& [key, variant] : best) {
+    Name n;
+    split(key, n);
+    const auto ours = medians.find(n.workload + "/" + n.method + "/tibench");
+    if (ours == medians.end()) continue;
+    std::fprintf(out, "%-18s %-18s %-12s %11.3f %11.3f %7.3f\n", n.workload.c_str(),
+                 n.method.c_str(), variant.first.c_str(), 1e6 * ours->second.seconds_per_step,
+                 1e6 * variant.second, ours->second.seconds_per_step / variant.second);
+  }
+}
+
+// Each distinct configuration once, with the benchmarks it applies to.
+void print_settings(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::map<std::string, std::vector<std::string>> by_settings;
+  for (const auto& [name, text] : settings_table())
+    if (medians.count(name)) {
+      Name n;
+      split(name, n);
+      by_settings[n.method + "/" + n.implementation + ": " + text].push_back(n.workload);
+    }
+  if (by_settings.empty()) return;
+  std::fprintf(out, "\npeer settings (as run above):\n");
+  for (const auto& [text, workloads] : by_settings) {
+    std::string list;
+    for (const auto& w : workloads) list += (list.empty() ? "" : ", ") + w;
+    std::fprintf(out, "  %s  [%s]\n", text.c_str(), list.c_str());
+  }
+}
+
+void print_ours(const std::map<std::string, Median>& medians, std::FILE* out) {
   std::fprintf(out,
                "\nours alone (time per step, work per step; wall: wall seconds per simulated "
-               "second):\n");
-  std::fprintf(out, "%-18s %-24s %11s %8s %9s %9s %8s %8s %8s %10s\n", "workload", "method",
-               "us/step", "wall", "rhs/st", "ns/rhs", "nwt/st", "nwt/stg", "sol/st", "err");
+               "second; setup: building the stepper, not in us/step):\n");
+  std::fprintf(out, "%-18s %-24s %11s %8s %9s %9s %8s %8s %8s %10s %9s\n", "workload", "method",
+               "us/step", "wall", "rhs/st", "ns/rhs", "nwt/st", "nwt/stg", "sol/st", "err",
+               "setup us");
   for (const auto& [name, m] : medians) {
     Name n;
     if (!split(name, n) || n.implementation != "tibench") continue;
     const Workload& w = workload(n.workload);
     const double h = n.method == "rk4" ? w.h_explicit : w.h_implicit;
-    std::fprintf(out, "%-18s %-24s %11.3f %8.3f %9.2f %9.1f %8.2f %8.2f %8.2f %10.2e\n",
+    std::fprintf(out, "%-18s %-24s %11.3f %8.3f %9.2f %9.1f %8.2f %8.2f %8.2f %10.2e %9.0f\n",
                  n.workload.c_str(), n.method.c_str(), 1e6 * m.seconds_per_step,
                  m.seconds_per_step / h, counter(m, "rhs_per_step"), counter(m, "ns_per_rhs"),
                  counter(m, "newton_per_step"), counter(m, "newton_per_stage"),
-                 counter(m, "solves_per_step"), counter(m, "err_tend"));
+                 counter(m, "solves_per_step"), counter(m, "err_tend"), counter(m, "setup_us"));
   }
+}
+
+}  // namespace
+
+void describe_peer(const std::string& benchmark, const std::string& settings) {
+  settings_table()[benchmark] = settings;
+}
+
+const std::map<std::string, std::string>& peer_settings() { return settings_table(); }
+
+void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::fprintf(out,
+               "\n==== tibench bench: ratio table (ours / peer, time per step, medians) ====\n"
+               "ratio < 1: tibench is faster. err: max-norm error of (q, v) at t_end vs RK4 at "
+               "h/64 (implicit methods).\n"
+               "setup: building the integrator once per benchmark, not in the time per step.\n"
+               "[unoptimized] = a peer library built without optimization by Debian (SUNDIALS).\n\n");
+  print_peer_rows(medians, out);
+  print_best_variants(medians, out);
+  print_settings(medians, out);
+  print_ours(medians, out);
 }
 
 }  // namespace tibench::bench

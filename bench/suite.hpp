@@ -8,6 +8,9 @@
 //   newton_per_step, solves_per_step   nonlinear iterations, linear solves
 //   err_tend       max-norm error of (q, v) at the end of one iteration's
 //                  steps, against RK4 at h/64 (implicit methods)
+//   setup_us       building the integrator (ours: the stepper; peers: their
+//                  solver objects and symbolic setup), once per benchmark,
+//                  outside the timed steps
 // The ratio table (ratio_table.hpp) pairs every peer row with the tibench
 // row of the same workload and method.
 #pragma once
@@ -15,6 +18,7 @@
 #include <benchmark/benchmark.h>
 
 #include <functional>
+#include <map>
 #include <string>
 
 #include "bench/workloads.hpp"
@@ -28,6 +32,11 @@ struct StepCounts {
 // Sets the counters of one benchmark run from totals over all iterations.
 void set_counters(benchmark::State& state, const Workload& w, long steps_per_iteration,
                   const StepCounts& totals, double err_tend);
+
+// The settings of a peer benchmark (by full name), printed with the ratio
+// table: how the peer was configured and after which documentation.
+void describe_peer(const std::string& benchmark, const std::string& settings);
+const std::map<std::string, std::string>& peer_settings();
 
 void register_ours();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
