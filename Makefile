@@ -9,6 +9,7 @@
 #   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,
 #                 PETSc TS and SUNDIALS ARKODE: ratio table + JSON in results/bench/
 #   make bench-callgrind  instruction counts per step of fixed workloads
+#   make bench-gate       fails when those rise > 3 % above the committed baseline
 #
 # CI=true selects the `ci` preset (warnings are errors).
 
@@ -19,7 +20,7 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-callgrind clean distclean help
+.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-callgrind bench-gate clean distclean help
 
 all: build
 
@@ -41,7 +42,7 @@ build-tool: deps
 
 # Long studies carry the ctest label `long` and are not part of `make test`.
 test: build
-	@ctest --preset $(PRESET) -j $(JOBS) -LE long
+	@ctest --preset $(PRESET) -j $(JOBS) -LE '^(long|bench)$$'
 
 # ASan + UBSan (docs/reliability.md, "Sanitizers"): only the executables the
 # unit and CLI tests need, and of the parameterized registry sweeps one
@@ -143,6 +144,12 @@ bench: bench-build
 
 bench-callgrind: bench-build
 	@scripts/bench-callgrind.sh $(BENCH_BIN)
+
+# The regression gate: fails when instructions per step rise more than 3 %
+# above results/baselines/callgrind.txt (after an intended change:
+# scripts/bench-callgrind.sh --update results/baselines/callgrind.txt BIN).
+bench-gate: bench-build
+	@ctest --test-dir $(BENCH_BUILD) -L '^bench$$' --output-on-failure
 
 figures: deps
 	@test -x $(TIBENCH) || $(MAKE) --no-print-directory build-tool
