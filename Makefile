@@ -10,6 +10,7 @@
 #                 PETSc TS and SUNDIALS ARKODE: ratio table + JSON in results/bench/
 #   make bench-callgrind  instruction counts per step of fixed workloads
 #   make bench-gate       fails when those rise > 3 % above the committed baseline
+#   make bench-native     the suite built with -march=native (opt-in; gain vs make bench)
 #
 # CI=true selects the `ci` preset (warnings are errors).
 
@@ -20,7 +21,7 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-callgrind bench-gate clean distclean help
+.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
 
 all: build
 
@@ -141,6 +142,19 @@ bench: bench-build
 	    --benchmark_out=$(RESULTS)/bench/bench-$$stamp.json --benchmark_out_format=json \
 	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-$$stamp.txt; \
 	echo "wrote $(RESULTS)/bench/bench-$$stamp.json and .txt"
+
+# The same suite built for this CPU (-march=native, build/native; opt-in, not
+# portable): compare its rows with make bench's to see the gain.
+bench-native:
+	@scripts/setup-deps.sh core bench
+	@cmake --preset native >/dev/null
+	@cmake --build --preset native -j $(JOBS) --target tibench_bench
+	@mkdir -p $(RESULTS)/bench
+	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
+	build/native/bench/tibench_bench --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+	    --benchmark_min_time=0.2 --benchmark_display_aggregates_only=true \
+	    --benchmark_out=$(RESULTS)/bench/bench-native-$$stamp.json --benchmark_out_format=json \
+	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-native-$$stamp.txt
 
 bench-callgrind: bench-build
 	@scripts/bench-callgrind.sh $(BENCH_BIN)
