@@ -42,8 +42,8 @@ void register_ours();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the
-// steps only (valgrind --tool=callgrind --instr-atstart=no); returns the
-// number of steps.
+// steps only (valgrind --tool=callgrind --instr-atstart=no), after one
+// uncounted step of ours (setup); returns the number of counted steps.
 long instructions_run(const std::string& name);
 long instructions_run_peer(const Workload& w, const std::string& implementation);
 void run_odeint_rosenbrock4(benchmark::State& state, const Workload& w);

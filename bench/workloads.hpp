@@ -37,6 +37,8 @@ struct Workload {
 };
 
 const std::vector<Workload>& workloads();
+// Workloads for instruction counts only (not registered as benchmarks).
+const std::vector<Workload>& scaling_workloads();
 const Workload& workload(const std::string& id);
 
 // a = M⁻¹ f(q, v) on raw arrays of length n = dofs; `p` is the workload's

@@ -21,15 +21,18 @@ if [ "$mode" = check ] && [ ! -r "$baseline" ]; then
   exit 2
 fi
 # Default cases: explicit RK4 beside the hand-written Eigen loop, and the
-# implicit path on the linear and FPUT chains at two sizes. Each case counts
-# its stepper's steps only (setup is outside callgrind's instrumentation).
+# implicit path on the linear and FPUT chains, and the chain from 10³ to 10⁶
+# masses. Each case counts its stepper's steps only (construction and one
+# first step, the setup, are outside callgrind's instrumentation).
 if [ ${#cases[@]} -eq 0 ]; then
   for w in oscillator chain-1000 chain-100000; do
     for impl in tibench eigen-loop; do cases+=("$w/rk4/$impl"); done
   done
   for m in backward-euler trapezoidal sdirk2 tr-bdf2 ros34pw2 bdf2; do cases+=("chain-1000/$m/tibench"); done
   for m in backward-euler sdirk2; do cases+=("chain-1000-fput/$m/tibench"); done
-  cases+=(chain-100000/backward-euler/tibench)
+  # Cost per step against N (10³ … 10⁶ masses).
+  for w in chain-10000 chain-100000 chain-1000000; do cases+=("$w/backward-euler/tibench"); done
+  for w in chain-10000 chain-1000000; do cases+=("$w/rk4/tibench"); done
 fi
 mkdir -p results/bench
 out=results/bench/callgrind.txt
