@@ -39,6 +39,14 @@ void check_keys(const Ctx& ctx, const toml::table& t, const std::vector<std::str
   }
 }
 
+// The value of an integer node; nullopt for any other node. (toml++'s
+// value<integer>() converts a float node by a cast, undefined beyond the
+// integer's range and silently truncating 2.5 to 2.)
+std::optional<long long> integer_value(const toml::node& n) {
+  if (const auto* i = n.as_integer()) return i->get();
+  return std::nullopt;
+}
+
 double positive_number(const Ctx& ctx, const toml::node& n, const std::string& what) {
   std::optional<double> v = n.value<double>();
   if (!v || !(*v > 0) || !std::isfinite(*v))
@@ -273,9 +281,11 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     const double t_end = positive_number(ctx, *t_end_node, "t_end");
     long outputs = 1;
     if (auto n = study->get("outputs")) {
-      if (!n->is_integer() || n->value<long>().value() < 1)
-        ctx.fail(*n, "invalid outputs (expected an integer >= 1: evenly spaced error output times)");
-      outputs = n->value<long>().value();
+      const auto v = integer_value(*n);
+      if (!v || *v < 1 || *v > 100'000'000)
+        ctx.fail(*n, "invalid outputs (accepted: an integer 1 ... 100000000: evenly spaced error "
+                     "output times)");
+      outputs = static_cast<long>(*v);
     }
     {
       std::size_t k = 0;
@@ -310,8 +320,8 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     }
     long max_samples = 10000;
     if (auto n = study->get("max_samples")) {
-      const auto v = n->value<long long>();
-      if (!n->is_integer() || !v || *v < 1 || *v > 100'000'000)
+      const auto v = integer_value(*n);
+      if (!v || *v < 1 || *v > 100'000'000)
         ctx.fail(*n, "invalid max_samples (accepted: an integer 1 ... 100000000)");
       max_samples = static_cast<long>(*v);
     }
@@ -322,7 +332,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       time_limit = positive_number(ctx, *n, "cell_timeout (seconds)");
     long frames = -1;
     if (auto n = study->get("frames")) {
-      const auto v = n->value<long long>();
+      const auto v = integer_value(*n);
       if (!v || *v < 0 || *v > 100000)
         ctx.fail(*n, "invalid frames (accepted: an integer 0 ... 100000; 0: none)");
       frames = static_cast<long>(*v);

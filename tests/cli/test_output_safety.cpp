@@ -95,6 +95,16 @@ TEST(OutputSafety, MatrixValuesOutOfRangeAreRefused) {
   std::ofstream(d / "l.toml") << "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
                                  "h = [0.26, 0.25]\nt_end = 1.0\n";
   expect_bad_input("run --matrix " + (d / "l.toml").string() + " -q", {"0.26", "4 steps"});
+  // Integer keys given as floats: refused, never cast (1e300 overflowed a
+  // long, found by the sanitizer's float-cast-overflow; 2.5 became 2).
+  for (const char* line : {"frames = 2.5", "frames = 1e300", "outputs = 1e300", "outputs = 2.0",
+                           "max_samples = 8.0"}) {
+    std::ofstream(d / "f.toml") << "[[study]]\nproblems = [\"oscillator\"]\n"
+                                   "integrators = [\"rk4\"]\nh = [0.1]\nt_end = 1.0\n"
+                                << line << "\n";
+    const std::string key = std::string(line).substr(0, std::string(line).find(' '));
+    expect_bad_input("run --matrix " + (d / "f.toml").string() + " -q", {key, "integer"});
+  }
 }
 
 TEST(OutputSafety, SecondWriterOfAnOutputIsRefusedNamingTheHolder) {
