@@ -44,15 +44,25 @@ struct Context {
   }
 };
 
-// Bytes for `points` values of the in-memory type `mem`, after refusing
-// variable-length types: tibench writes none, and HDF5 1.10 reads them
-// through its global heap without checking it (see harness/h5io.cpp).
-std::vector<unsigned char> value_buffer(hid_t mem, hssize_t points, const std::string& object,
-                                        const Context& c) {
-  if (H5Tdetect_class(mem, H5T_VLEN) != 0 || H5Tis_variable_str(mem) != 0)
-    c.fail(object, "it holds variable-length data");
-  return std::vector<unsigned char>(static_cast<std::size_t>(points) * H5Tget_size(mem) + 1);
-}
+// Room for every value of an attribute or dataset of file type `type` and
+// shape `space`, in its native in-memory type. Variable-length types are
+// refused: tibench writes none, and HDF5 1.10 reads them through its global
+// heap without checking it (see harness/h5io.cpp).
+struct NativeValues {
+  NativeValues(hid_t type, hid_t space, const std::string& object, const Context& c)
+      : mem(c.opened(H5Tget_native_type(type, H5T_DIR_ASCEND), object,
+                     "its type has no native form"),
+            H5Tclose),
+        points(H5Sget_simple_extent_npoints(space)) {
+    if (points < 0) c.fail(object, "its shape is unreadable");
+    if (H5Tdetect_class(mem.get(), H5T_VLEN) != 0 || H5Tis_variable_str(mem.get()) != 0)
+      c.fail(object, "it holds variable-length data");
+    bytes.resize(static_cast<std::size_t>(points) * H5Tget_size(mem.get()) + 1);
+  }
+  Handle mem;
+  hssize_t points;
+  std::vector<unsigned char> bytes;
+};
 
 void copy_attributes(hid_t from, hid_t to, const std::string& object, const Context& c) {
   H5O_info_t info;
@@ -67,18 +77,15 @@ void copy_attributes(hid_t from, hid_t to, const std::string& object, const Cont
     const std::string where = object + " attribute '" + name.data() + "'";
     Handle type(c.opened(H5Aget_type(a.get()), where, "its type is unreadable"), H5Tclose);
     Handle space(c.opened(H5Aget_space(a.get()), where, "its shape is unreadable"), H5Sclose);
-    Handle mem(c.opened(H5Tget_native_type(type.get(), H5T_DIR_ASCEND), where,
-                       "its type has no native form"),
-               H5Tclose);
-    const hssize_t points = H5Sget_simple_extent_npoints(space.get());
-    if (points < 0) c.fail(where, "its shape is unreadable");
-    auto values = value_buffer(mem.get(), points, where, c);
-    c.succeeded(H5Aread(a.get(), mem.get(), values.data()), where, "its value is unreadable");
+    NativeValues values(type.get(), space.get(), where, c);
+    c.succeeded(H5Aread(a.get(), values.mem.get(), values.bytes.data()), where,
+                "its value is unreadable");
     Handle out(c.opened(H5Acreate2(to, name.data(), type.get(), space.get(), H5P_DEFAULT,
                                   H5P_DEFAULT),
                        where, "it cannot be created in the output"),
                H5Aclose);
-    c.succeeded(H5Awrite(out.get(), mem.get(), values.data()), where, "it cannot be written");
+    c.succeeded(H5Awrite(out.get(), values.mem.get(), values.bytes.data()), where,
+                "it cannot be written");
   }
 }
 
@@ -92,22 +99,19 @@ void copy_dataset(hid_t from_group, hid_t to_group, const std::string& name,
   Handle dcpl(c.opened(H5Dget_create_plist(d.get()), object, "its layout is unreadable"),
               H5Pclose);
   keep_compact(dcpl.get());
-  Handle mem(c.opened(H5Tget_native_type(type.get(), H5T_DIR_ASCEND), object,
-                     "its type has no native form"),
-             H5Tclose);
-  const hssize_t points = H5Sget_simple_extent_npoints(space.get());
-  if (points < 0) c.fail(object, "its shape is unreadable");
-  auto values = value_buffer(mem.get(), points, object, c);
-  if (points > 0)
-    c.succeeded(H5Dread(d.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), object,
-                "its data is unreadable");
+  NativeValues values(type.get(), space.get(), object, c);
+  if (values.points > 0)
+    c.succeeded(H5Dread(d.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                        values.bytes.data()),
+                object, "its data is unreadable");
   Handle out(c.opened(H5Dcreate2(to_group, name.c_str(), type.get(), space.get(), H5P_DEFAULT,
                                 dcpl.get(), H5P_DEFAULT),
                      object, "it cannot be created in the output"),
              H5Dclose);
-  if (points > 0)
-    c.succeeded(H5Dwrite(out.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), object,
-            "it cannot be written");
+  if (values.points > 0)
+    c.succeeded(H5Dwrite(out.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                         values.bytes.data()),
+                object, "it cannot be written");
   copy_attributes(d.get(), out.get(), object, c);
 }
 

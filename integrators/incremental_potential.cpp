@@ -169,9 +169,11 @@ double IncrementalPotential::residual_noise(const Vec& y) const {
     for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * abs_x_[t.col()];
     hessian_term = scratch_.cwiseQuotient(inertia_).maxCoeff();
   }
-  return 8 * eps *
-         (y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_ +
-          hessian_term);
+  return 8 * eps * (noise_magnitude(y) + hessian_term);
+}
+
+double IncrementalPotential::noise_magnitude(const Vec& y) const {
+  return y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_;
 }
 
 StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Vec& y) const {
@@ -190,7 +192,7 @@ StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Ve
     lower_term =
         hessian_abs_diagonal_.cwiseProduct(x.cwiseAbs()).cwiseQuotient(inertia_).maxCoeff();
   }
-  const double rest = y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_;
+  const double rest = noise_magnitude(y);
   return {(1 - 1e-6) * 8 * eps * (rest + lower_term), (1 + 1e-6) * 8 * eps * (rest + upper_term)};
 }
 

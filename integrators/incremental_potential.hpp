@@ -116,6 +116,9 @@ class IncrementalPotential final : public StageObjective {
 
  private:
   const Vec& position(const Vec& y) const;  // x_a + y, in a scratch vector
+  // |y|∞ + |ŷ|∞ + the force magnitude: the terms of residual_noise other
+  // than the Hessian's, shared with its bounds.
+  double noise_magnitude(const Vec& y) const;
 
   const Problem& p_;
   DissipationTerm term_;
