@@ -90,6 +90,55 @@ int jacobian(realtype, N_Vector Y, N_Vector, SUNMatrix J, void* data, N_Vector, 
   return 0;
 }
 
+// y0 = (q0, v0), in blocks or interleaved (q_i, v_i) as c says.
+void write_initial_state(const Problem& problem, const Context& c, N_Vector y0) {
+  const State s0 = problem.initial_state();
+  double* d = N_VGetArrayPointer(y0);
+  for (Index i = 0; i < c.n; ++i) {
+    if (c.interleaved) {
+      d[2 * i] = s0.q[i];
+      d[2 * i + 1] = s0.v[i];
+    } else {
+      d[i] = s0.q[i];
+      d[c.n + i] = s0.v[i];
+    }
+  }
+}
+
+// ARKODE_SDIRK_2_1_2 with its direct linear solver (band on interleaved
+// chains, dense otherwise), ARKODE's Newton and, on linear workloads, the
+// Jacobian and setup kept for the run; A and LS are the caller's to free.
+void configure_dirk(void* mem, const Workload& w, const Problem& problem, Context& c, N_Vector y0,
+                    long steps, SUNContext sun, SUNMatrix& A, SUNLinearSolver& LS) {
+  const sunindextype N = static_cast<sunindextype>(2 * c.n);
+  ARKStepSetTableNum(mem, ARKODE_SDIRK_2_1_2, ARKODE_ERK_NONE);
+  if (c.interleaved) {
+    problem.hessian(problem.initial_state().q, c.hessian, false);
+    sunindextype mu = 1, ml = 0;  // the q' = v entries (2i, 2i+1)
+    for (const auto& e : c.hessian) {
+      const auto row = 2 * e.row() + 1, col = 2 * e.col();
+      mu = std::max<sunindextype>(mu, col - row);
+      ml = std::max<sunindextype>(ml, row - col);
+    }
+    A = SUNBandMatrix(N, mu, ml, sun);
+    LS = SUNLinSol_Band(y0, A, sun);
+  } else {
+    A = SUNDenseMatrix(N, N, sun);
+    LS = SUNLinSol_Dense(y0, A, sun);
+  }
+  ARKStepSetLinearSolver(mem, LS, A);
+  ARKStepSetJacFn(mem, jacobian);
+  ARKStepSStolerances(mem, 1e-10, 1e-12);
+  // Fixed steps cannot shrink after a nonlinear failure: allow more than
+  // ARKODE's default 3 Newton iterations per stage.
+  ARKStepSetMaxNonlinIters(mem, 20);
+  if (w.id.find("fput") == std::string::npos) {
+    ARKStepSetLinear(mem, 0);
+    ARKStepSetJacEvalFrequency(mem, steps + 10);
+    ARKStepSetLSetupFrequency(mem, static_cast<int>(steps + 10));
+  }
+}
+
 void run(benchmark::State& state, const Workload& w, bool is_explicit) {
   const auto setup_start = std::chrono::steady_clock::now();
   const auto p = w.make();
@@ -106,19 +155,7 @@ void run(benchmark::State& state, const Workload& w, bool is_explicit) {
   c.a.resize(c.n);
   const sunindextype N = static_cast<sunindextype>(2 * c.n);
   N_Vector y0 = N_VNew_Serial(N, sun), y = N_VNew_Serial(N, sun);
-  {
-    const State s0 = p->initial_state();
-    double* d = N_VGetArrayPointer(y0);
-    for (Index i = 0; i < c.n; ++i) {
-      if (c.interleaved) {
-        d[2 * i] = s0.q[i];
-        d[2 * i + 1] = s0.v[i];
-      } else {
-        d[i] = s0.q[i];
-        d[c.n + i] = s0.v[i];
-      }
-    }
-  }
+  write_initial_state(*p, c, y0);
   const double h = is_explicit ? w.h_explicit : w.h_implicit;
   const long steps = is_explicit ? w.steps_explicit : w.steps_implicit;
   const double t_end = h * static_cast<double>(steps);
@@ -135,32 +172,7 @@ void run(benchmark::State& state, const Workload& w, bool is_explicit) {
                                     const_cast<double*>(b), nullptr);
     ARKStepSetTables(mem, 4, 0, nullptr, rk4);
   } else {
-    ARKStepSetTableNum(mem, ARKODE_SDIRK_2_1_2, ARKODE_ERK_NONE);
-    if (c.interleaved) {
-      p->hessian(p->initial_state().q, c.hessian, false);
-      sunindextype mu = 1, ml = 0;  // the q' = v entries (2i, 2i+1)
-      for (const auto& e : c.hessian) {
-        const auto row = 2 * e.row() + 1, col = 2 * e.col();
-        mu = std::max<sunindextype>(mu, col - row);
-        ml = std::max<sunindextype>(ml, row - col);
-      }
-      A = SUNBandMatrix(N, mu, ml, sun);
-      LS = SUNLinSol_Band(y0, A, sun);
-    } else {
-      A = SUNDenseMatrix(N, N, sun);
-      LS = SUNLinSol_Dense(y0, A, sun);
-    }
-    ARKStepSetLinearSolver(mem, LS, A);
-    ARKStepSetJacFn(mem, jacobian);
-    ARKStepSStolerances(mem, 1e-10, 1e-12);
-    // Fixed steps cannot shrink after a nonlinear failure: allow more than
-    // ARKODE's default 3 Newton iterations per stage.
-    ARKStepSetMaxNonlinIters(mem, 20);
-    if (w.id.find("fput") == std::string::npos) {
-      ARKStepSetLinear(mem, 0);
-      ARKStepSetJacEvalFrequency(mem, steps + 10);
-      ARKStepSetLSetupFrequency(mem, static_cast<int>(steps + 10));
-    }
+    configure_dirk(mem, w, *p, c, y0, steps, sun, A, LS);
   }
   ARKStepSetFixedStep(mem, h);
   ARKStepSetMaxNumSteps(mem, steps + 10);
