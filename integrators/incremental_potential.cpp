@@ -55,20 +55,29 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   x_anchor_ = x_anchor;
   safe_ = x_anchor;
   y_hat_ = y_hat;
+  // (Stages of one step, and steps of one size, share τ: the inertia and
+  // what is derived from it are kept while τ is unchanged.)
+  if (tau != tau_ || inertia_.size() != p_.dofs()) {
+    inertia_ = p_.mass() / (tau * tau);
+    hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+  }
   tau_ = tau;
   kappa_ = kappa;
   t_ = t;
-  inertia_ = p_.mass() / (tau * tau);
-  v0_.setZero(p_.dofs());
+  if (!v0_is_zero_ || v0_.size() != p_.dofs()) {
+    v0_.setZero(p_.dofs());
+    v0_is_zero_ = true;
+  }
   if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
   hessian_abs_valid_ = false;
-  hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
   p_.set_potential_time(t);
   if (constraints_) constraints_->clear_active_set();
   if (p_.has_external_force())
     p_.external_force(t, f_ext_);
-  else
+  else if (f_ext_.size() != p_.dofs())
     f_ext_.setZero(p_.dofs());
+  external_magnitude_ = f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  target_magnitude_ = y_hat_.cwiseAbs().maxCoeff();
 }
 
 const Vec& IncrementalPotential::position(const Vec& y) const {
@@ -95,8 +104,7 @@ double IncrementalPotential::value(const Vec& y) const {
 
 void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   p_.gradient(position(y), g);
-  force_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() +
-                     f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  force_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() + external_magnitude_;
   g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   if (p_.has_dissipation()) {
     p_.dissipation_gradient(x_, velocity(y), scratch_);
@@ -173,7 +181,7 @@ double IncrementalPotential::residual_noise(const Vec& y) const {
 }
 
 double IncrementalPotential::noise_magnitude(const Vec& y) const {
-  return y.cwiseAbs().maxCoeff() + y_hat_.cwiseAbs().maxCoeff() + force_magnitude_;
+  return y.cwiseAbs().maxCoeff() + target_magnitude_ + force_magnitude_;
 }
 
 StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Vec& y) const {

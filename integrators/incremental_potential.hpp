@@ -56,7 +56,10 @@ class IncrementalPotential final : public StageObjective {
   // Sets the stage: anchor x_a, inertial target ŷ (an increment), τ, κ, time t.
   void set_stage(const Vec& x_anchor, const Vec& y_hat, double tau, double kappa, double t);
   // The velocity offset v_0 of V(y) = v_0 + y/κ (zero after set_stage).
-  void set_velocity_offset(const Vec& v0) { v0_ = v0; }
+  void set_velocity_offset(const Vec& v0) {
+    v0_ = v0;
+    v0_is_zero_ = false;
+  }
   // V(y) = v_0 + y/κ.
   const Vec& velocity(const Vec& y) const;
   // v_ref of the second-order dissipation term (the velocity at the start of
@@ -124,10 +127,13 @@ class IncrementalPotential final : public StageObjective {
   DissipationTerm term_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
+  bool v0_is_zero_ = false;  // v0_ is all zeros (skips clearing it again)
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient, in position units) and |∇²P| entry by entry
   // (from the last Hessian).
   mutable double force_magnitude_ = 0.0;
+  // ‖W⁻¹ f_ext‖_∞ and ‖ŷ‖_∞, fixed within a stage (set_stage).
+  double external_magnitude_ = 0.0, target_magnitude_ = 0.0;
   mutable Triplets hessian_abs_;
   // Σ_j |∇²P_ij| and Σ |∇²P_ii| (over the entries of the last Hessian), and
   // the maximum of the first over rows divided by the inertia of this stage

@@ -5,6 +5,7 @@
 #include <limits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace tibench {
 
@@ -70,6 +71,13 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
 
 namespace {
 
+// a == b entry by entry, bitwise (for inertias, which are positive: the
+// same as ==, at a fraction of the cost).
+bool same_values(const Vec& a, const Vec& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+}
+
 // residual ≤ residual_noise(x), deciding with the cheap bounds first: the
 // exact noise (a pass over the Hessian's entries) only when they cannot.
 bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
@@ -81,14 +89,18 @@ bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
 
 }  // namespace
 
+bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
+  return constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
+         same_values(phi.inertia(), constant_.inertia);
+}
+
 bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
                              double shift, bool& factorized) {
   // A constant Hessian with the inertia of the kept factor is the matrix
   // that factor was computed from: nothing to assemble (bit-identical to
   // assembling it and finding it unchanged).
   const bool plain = !project && shift == 0.0;
-  if (plain && constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
-      phi.inertia() == constant_.inertia) {
+  if (plain && keeps_constant_factor(phi)) {
     phi.hessian_reused();
     factorized = constant_.factorized;
     return constant_.positive_definite;
@@ -125,6 +137,17 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr) {
     report.message = nr.message;
   }
   return nr.converged;
+}
+
+bool NewtonSolver::solves_in_one_step(const StageObjective& phi) const {
+  return phi.hessian_is_constant() && !phi.constrained() && !options_.descent_safeguard;
+}
+
+bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x,
+                                    double step_norm) const {
+  if (!solves_in_one_step(phi)) return false;
+  if (options_.step_clamp > 0 && step_norm > options_.step_clamp) return false;
+  return phi.max_step(x, dx_) >= 1.0;
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
@@ -177,12 +200,26 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     }
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
+    // Chord iteration (jacobian_reuse): the kept factor, if it was built for
+    // this inertia and the last chord steps contracted.
+    // (A kept factor belongs to one active set of a constrained objective.)
+    const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+                       reuse_.active_set == phi.active_set_version() &&
+                       same_values(reuse_.inertia, phi.inertia());
     const double tolerance = options_.tol * phi.scale(x) + options_.atol;
-    if (r.residual <= tolerance || at_noise_level(phi, x, r.residual)) {
+    // (A kept constant factor costs nothing to "assemble", and the noise
+    // level checked after it, with the Hessian's term, is at least this one:
+    // the check is then left to that point, with the same outcome.)
+    const bool check_after_factor = !chord && keeps_constant_factor(phi);
+    if (r.residual <= tolerance || (!check_after_factor && at_noise_level(phi, x, r.residual))) {
       r.converged = true;
       return r;
     }
     if (r.iterations >= options_.max_iters) {
+      if (check_after_factor && at_noise_level(phi, x, r.residual)) {
+        r.converged = true;
+        return r;
+      }
       char buf[160];
       std::snprintf(buf, sizeof buf,
                     "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
@@ -192,12 +229,6 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       return r;
     }
 
-    // Chord iteration (jacobian_reuse): the kept factor, if it was built for
-    // this inertia and the last chord steps contracted.
-    // (A kept factor belongs to one active set of a constrained objective.)
-    const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
-                       reuse_.active_set == phi.active_set_version() &&
-                       reuse_.inertia.size() == phi.size() && reuse_.inertia == phi.inertia();
     bool pd = reuse_.pd;
     if (!chord) {
       bool factorized = false;
@@ -225,7 +256,9 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     // times that of x, known only now that the Hessian has been assembled:
     // a residual at that level cannot be reduced (e.g. an initial guess that
     // is already the solution).
-    if (!chord && at_noise_level(phi, x, r.residual)) {
+    // (Skipped for a quadratic Φ, whose step ends the solve: at an initial
+    // guess at the rounding level it moves x within that level.)
+    if (!chord && !(pd && solves_in_one_step(phi)) && at_noise_level(phi, x, r.residual)) {
       r.converged = true;
       return r;
     }
@@ -271,6 +304,17 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       x.swap(trial_);
       ++r.iterations;
       r.residual = std::min(r.residual, step_norm);
+      r.converged = true;
+      return r;
+    }
+    if (pd && takes_exact_step(phi, x, step_norm)) {
+      // Φ is quadratic with a positive definite Hessian: the step lands on
+      // the minimizer up to the rounding of the solve, whose residual LDLᵀ's
+      // backward stability puts at the rounding level of the gradient
+      // (Higham 2002, Thm. 10.4); a confirming gradient would only find that.
+      x.swap(trial_);
+      ++r.iterations;
+      r.residual = phi.residual_noise_bounds(x).upper;
       r.converged = true;
       return r;
     }

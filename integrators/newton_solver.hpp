@@ -16,6 +16,9 @@
 //      definite Hessian the error after the step is O(‖dx‖²); on stiff
 //      problems ‖W⁻¹g‖ overestimates the error by the stiffness ratio), or
 //      when dx is below the rounding level of x (4ε‖x‖_∞).
+//      A quadratic Φ (constant Hessian, no constraints) stops after its
+//      first full step, which solves it to rounding (see takes_exact_step),
+//      without the rounding-level check before it.
 //   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
 //      decrease of Φ is below its rounding error, the full step is accepted
 //      when it halves the residual. A trial point where Φ is not finite
@@ -82,7 +85,9 @@ struct NewtonResult {
   int factorizations = 0; // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
-  double residual = 0.0;  // final ‖τ² M⁻¹ ∇Φ‖_∞
+  // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
+  // rounding level it lies below (residual_noise_bounds().upper), unevaluated.
+  double residual = 0.0;
   bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
   bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
   int safeguarded_steps = 0;             // steps replaced by the descent safeguard
@@ -107,6 +112,16 @@ class NewtonSolver {
  private:
   // The Newton iteration of minimize().
   NewtonResult iterate(const StageObjective& phi, Vec& x);
+  // Whether a positive definite Newton step on phi solves it: Φ quadratic
+  // (constant Hessian), unconstrained, and no descent safeguard.
+  bool solves_in_one_step(const StageObjective& phi) const;
+  // Whether the full Newton step dx_ from x ends the solve without a
+  // confirming gradient: solves_in_one_step, and neither the clamp nor the
+  // CCD bound shortens the step.
+  bool takes_exact_step(const StageObjective& phi, const Vec& x, double step_norm) const;
+  // Whether factorize() (without projection or shift) keeps the factor of
+  // an earlier constant Hessian with the same inertia.
+  bool keeps_constant_factor(const StageObjective& phi) const;
   // Assembles ∇²Φ(x) (+ shift · W) and factorizes; true if positive definite.
   bool factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
                  bool& factorized);
