@@ -262,8 +262,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       r.converged = true;
       return r;
     }
-    g_trial_ = -g_;
-    factor_.solve(g_trial_, dx_);
+    factor_.solve_negated(g_, dx_);
     ++r.linear_solves;
     if (!dx_.allFinite()) {
       r.message = "non-finite Newton step";
@@ -299,14 +298,6 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       }
       previous_step_norm = step_norm;
     }
-    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
-        step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
-      x.swap(trial_);
-      ++r.iterations;
-      r.residual = std::min(r.residual, step_norm);
-      r.converged = true;
-      return r;
-    }
     if (pd && takes_exact_step(phi, x, step_norm)) {
       // Φ is quadratic with a positive definite Hessian: the step lands on
       // the minimizer up to the rounding of the solve, whose residual LDLᵀ's
@@ -315,6 +306,14 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       x.swap(trial_);
       ++r.iterations;
       r.residual = phi.residual_noise_bounds(x).upper;
+      r.converged = true;
+      return r;
+    }
+    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
+        step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
+      x.swap(trial_);
+      ++r.iterations;
+      r.residual = std::min(r.residual, step_norm);
       r.converged = true;
       return r;
     }

@@ -141,6 +141,7 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     ldlt_.factorize_permuted(permuted_);
   }
   out.factorized = ldlt_.info() == Eigen::Success;
+  if (out.factorized) gather_path_values();
   const Vec diagonal = ldlt_.vectorD();
   inverse_diagonal_ = 1.0 / diagonal.array();
   out.positive_definite = out.factorized && diagonal.size() > 0 && diagonal.minCoeff() > 0.0;
@@ -201,10 +202,13 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
 // is reached in the forward solve, so D⁻¹ scales it there (with 1/D_i
 // computed once per factorization: the same quotient), and x_i is final
 // when computed in the backward solve, so it is permuted into place there.
-void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
+void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_ && !solve_with_ldlt_) {
-    x = cholmod_->llt.solve(b);
+    if (negate)
+      x = cholmod_->llt.solve(-b);
+    else
+      x = cholmod_->llt.solve(b);
     return;
   }
 #endif
@@ -213,17 +217,35 @@ void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
   const auto& P = ldlt_.permutationP().indices();
   const auto& Pinv = ldlt_.permutationPinv().indices();
   const bool permuted = P.size() > 0;
-  work_.resize(n);
+  work_.resize(n + 1);
   double* y = work_.data();
+  const double sign = negate ? -1.0 : 1.0;
   if (permuted)
-    for (Index i = 0; i < n; ++i) y[P[i]] = b[i];
+    for (Index i = 0; i < n; ++i) y[P[i]] = sign * b[i];
   else
-    work_ = b;
+    for (Index i = 0; i < n; ++i) y[i] = sign * b[i];
   x.resize(n);
   double* out = x.data();
+  if (path_factor_) {
+    forward_path(y);
+    if (permuted)
+      backward_path(y, out, [&](Index i) { return Pinv[i]; });
+    else
+      backward_path(y, out, [](Index i) { return i; });
+  } else {
+    forward_general(y);
+    if (permuted)
+      backward_general(y, out, [&](Index i) { return Pinv[i]; });
+    else
+      backward_general(y, out, [](Index i) { return i; });
+  }
+}
+
+void SymmetricFactorization::forward_general(double* y) const {
   // (Eigen's factor is compressed: column i is outer[i] … outer[i + 1]; with
   // no off-diagonal entries every column is empty. D has n entries.)
   const auto& L = ldlt_.matrixL().nestedExpression();
+  const Index n = L.cols();
   const auto* outer = L.outerIndexPtr();
   const auto* inner = L.innerIndexPtr();
   const double* value = L.valuePtr();
@@ -234,18 +256,68 @@ void SymmetricFactorization::solve(const Vec& b, Vec& x) const {
       for (auto k = outer[i]; k < outer[i + 1]; ++k) y[inner[k]] -= yi * value[k];
     y[i] = inv_d[i] * yi;
   }
-  const auto backward = [&](auto position) {
-    for (Index i = n - 1; i >= 0; --i) {
-      double t = y[i];
-      for (auto k = outer[i]; k < outer[i + 1]; ++k) t -= value[k] * y[inner[k]];
-      y[i] = t;
-      out[position(i)] = t;
-    }
-  };
-  if (permuted)
-    backward([&](Index i) { return Pinv[i]; });
-  else
-    backward([](Index i) { return i; });
+}
+
+template <typename Position>
+void SymmetricFactorization::backward_general(double* y, double* out, Position position) const {
+  const auto& L = ldlt_.matrixL().nestedExpression();
+  const auto* outer = L.outerIndexPtr();
+  const auto* inner = L.innerIndexPtr();
+  const double* value = L.valuePtr();
+  for (Index i = L.cols() - 1; i >= 0; --i) {
+    double t = y[i];
+    for (auto k = outer[i]; k < outer[i + 1]; ++k) t -= value[k] * y[inner[k]];
+    y[i] = t;
+    out[position(i)] = t;
+  }
+}
+
+// The same operations as the general solves on a factor with at most one
+// entry per column (an empty column's update is y_n −= yi·0 into the spare
+// slot, and t − 0·0 = t exactly), without the per-column loop.
+void SymmetricFactorization::forward_path(double* y) const {
+  const Index n = static_cast<Index>(parent_.size());
+  const auto* parent = parent_.data();
+  const double* value = path_values_.data();
+  const double* inv_d = inverse_diagonal_.data();
+  for (Index i = 0; i < n; ++i) {
+    const double yi = y[i];
+    if (yi != 0.0) y[parent[i]] -= yi * value[i];
+    y[i] = inv_d[i] * yi;
+  }
+  y[n] = 0.0;
+}
+
+template <typename Position>
+void SymmetricFactorization::backward_path(double* y, double* out, Position position) const {
+  const auto* parent = parent_.data();
+  const double* value = path_values_.data();
+  for (Index i = static_cast<Index>(parent_.size()) - 1; i >= 0; --i) {
+    const double t = y[i] - value[i] * y[parent[i]];
+    y[i] = t;
+    out[position(i)] = t;
+  }
+}
+
+// After each factorization: whether every column of L holds at most one
+// entry, and if so where and which.
+void SymmetricFactorization::gather_path_values() {
+  const auto& L = ldlt_.matrixL().nestedExpression();
+  const Index n = L.cols();
+  const auto* outer = L.outerIndexPtr();
+  const auto* inner = L.innerIndexPtr();
+  const double* value = L.valuePtr();
+  path_factor_ = L.isCompressed();
+  for (Index i = 0; path_factor_ && i < n; ++i) path_factor_ = outer[i + 1] - outer[i] <= 1;
+  if (!path_factor_) return;
+  parent_.resize(static_cast<std::size_t>(n));
+  path_values_.resize(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i) {
+    const bool entry = outer[i + 1] > outer[i];
+    parent_[static_cast<std::size_t>(i)] =
+        entry ? inner[outer[i]] : static_cast<SparseMatrix::StorageIndex>(n);
+    path_values_[static_cast<std::size_t>(i)] = entry ? value[outer[i]] : 0.0;
+  }
 }
 
 }  // namespace tibench

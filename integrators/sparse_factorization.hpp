@@ -48,8 +48,13 @@ class SymmetricFactorization {
   // analyzing its pattern first when pattern_changed.
   FactorizationOutcome factorize(const SparseMatrix& A, bool pattern_changed);
   // x = A⁻¹ b with the last factor.
-  void solve(const Vec& b, Vec& x) const;
+  void solve(const Vec& b, Vec& x) const { solve_signed(b, x, false); }
+  // x = A⁻¹(−b): solve() of −b, bit for bit, without a pass that forms −b.
+  void solve_negated(const Vec& b, Vec& x) const { solve_signed(b, x, true); }
   int numeric_factorizations() const { return numeric_; }
+  // Whether the last factor's solves take the path form (at most one entry
+  // per column of L); the results are the same either way.
+  bool solves_as_path() const { return path_factor_; }
   // The elimination ordering of the LDLᵀ backend's last analysis.
   Ordering ordering() const { return ordering_; }
 
@@ -57,6 +62,17 @@ class SymmetricFactorization {
   struct Cholmod;  // CHOLMOD builds only
   void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
   void analyze_ldlt(const SparseMatrix& A);
+  void solve_signed(const Vec& b, Vec& x, bool negate) const;
+  // The triangular solves of a factor whose columns hold at most one entry
+  // each (paths and forests without fill: chains under the center-out
+  // ordering), from parent_ and path_values_; the general solves otherwise.
+  void forward_path(double* y) const;
+  void forward_general(double* y) const;
+  template <typename Position>
+  void backward_path(double* y, double* out, Position position) const;
+  template <typename Position>
+  void backward_general(double* y, double* out, Position position) const;
+  void gather_path_values();
 
   PreorderedLDLT ldlt_;
   // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
@@ -70,7 +86,13 @@ class SymmetricFactorization {
   bool solve_with_ldlt_ = true;
   std::vector<double> factored_values_;
   Vec inverse_diagonal_;  // 1/D of the last factorization
-  mutable Vec work_;  // solve's permuted right-hand side
+  mutable Vec work_;  // solve's permuted right-hand side (+ the roots' slot)
+  // Path factors: the one entry of column i is L(parent_[i], i) =
+  // path_values_[i]; a column without one points at slot n of work_, kept
+  // at zero, with value 0 (so that a root's update adds exactly +0).
+  bool path_factor_ = false;
+  std::vector<SparseMatrix::StorageIndex> parent_;
+  std::vector<double> path_values_;
   bool have_factor_ = false;
   FactorizationOutcome last_;
   int numeric_ = 0;
