@@ -53,7 +53,7 @@ bool IncrementalPotential::feasible_start(Vec& y) const {
 void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
                                      double kappa, double t) {
   x_anchor_ = x_anchor;
-  safe_ = x_anchor;
+  if (p_.has_feasibility_limit()) safe_ = x_anchor;  // (read by feasible_start only)
   y_hat_ = y_hat;
   // (Stages of one step, and steps of one size, share τ: the inertia and
   // what is derived from it are kept while τ is unchanged.)
@@ -76,7 +76,8 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
     p_.external_force(t, f_ext_);
   else if (f_ext_.size() != p_.dofs())
     f_ext_.setZero(p_.dofs());
-  external_magnitude_ = f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  external_magnitude_ =
+      p_.has_external_force() ? f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() : 0.0;
   target_magnitude_ = y_hat_.cwiseAbs().maxCoeff();
 }
 

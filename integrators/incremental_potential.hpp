@@ -70,7 +70,9 @@ class IncrementalPotential final : public StageObjective {
   // A position known to be feasible (the state the step starts from); the
   // anchor after set_stage. Anchors of later stages or of multistep rules
   // are extrapolations that can cross a barrier; q_n cannot.
-  void set_safe_position(const Vec& q) { safe_ = q; }
+  void set_safe_position(const Vec& q) {
+    if (p_.has_feasibility_limit()) safe_ = q;
+  }
   bool feasible_start(Vec& y) const override;
   double max_step(const Vec& y, const Vec& dy) const override {
     return p_.max_feasible_step(position(y), dy);

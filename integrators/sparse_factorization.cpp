@@ -120,6 +120,7 @@ void SymmetricFactorization::analyze_ldlt(const SparseMatrix& A) {
   ordering_ = choice.ordering;
   permuted_ = upper_permuted(choice.order);
   ldlt_.analyze_permuted(choice.order, permuted_);
+  analyze_path();
   permuted_source_ = value_sources(permuted_);
 }
 
@@ -129,6 +130,7 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     if (analyze || !ldlt_analyzed_) ldlt_.analyzePattern(A);
     ordering_ = Ordering::amd;
     ldlt_analyzed_ = false;  // the permuted copy below was not built for A
+    path_factor_ = false;
     ldlt_.factorize(A);
   } else {
     // (A matrix with another entry count than the analyzed one cannot be the
@@ -141,7 +143,7 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     ldlt_.factorize_permuted(permuted_);
   }
   out.factorized = ldlt_.info() == Eigen::Success;
-  if (out.factorized) gather_path_values();
+  if (out.factorized && path_factor_) gather_path_values();
   const Vec diagonal = ldlt_.vectorD();
   inverse_diagonal_ = 1.0 / diagonal.array();
   out.positive_definite = out.factorized && diagonal.size() > 0 && diagonal.minCoeff() > 0.0;
@@ -299,25 +301,32 @@ void SymmetricFactorization::backward_path(double* y, double* out, Position posi
   }
 }
 
-// After each factorization: whether every column of L holds at most one
-// entry, and if so where and which.
-void SymmetricFactorization::gather_path_values() {
+// After an analysis: whether every column of L holds at most one entry,
+// and where (our analysis stores L's pattern; Eigen's own fills it only
+// when it factorizes, so its factors take the general form).
+void SymmetricFactorization::analyze_path() {
   const auto& L = ldlt_.matrixL().nestedExpression();
   const Index n = L.cols();
   const auto* outer = L.outerIndexPtr();
   const auto* inner = L.innerIndexPtr();
-  const double* value = L.valuePtr();
   path_factor_ = L.isCompressed();
   for (Index i = 0; path_factor_ && i < n; ++i) path_factor_ = outer[i + 1] - outer[i] <= 1;
   if (!path_factor_) return;
   parent_.resize(static_cast<std::size_t>(n));
-  path_values_.resize(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) {
-    const bool entry = outer[i + 1] > outer[i];
+  path_values_.assign(static_cast<std::size_t>(n), 0.0);
+  for (Index i = 0; i < n; ++i)
     parent_[static_cast<std::size_t>(i)] =
-        entry ? inner[outer[i]] : static_cast<SparseMatrix::StorageIndex>(n);
-    path_values_[static_cast<std::size_t>(i)] = entry ? value[outer[i]] : 0.0;
-  }
+        outer[i + 1] > outer[i] ? inner[outer[i]] : static_cast<SparseMatrix::StorageIndex>(n);
+}
+
+// After each factorization of a path factor: its values (roots keep 0).
+void SymmetricFactorization::gather_path_values() {
+  const auto& L = ldlt_.matrixL().nestedExpression();
+  const auto* outer = L.outerIndexPtr();
+  const double* value = L.valuePtr();
+  const auto n = static_cast<SparseMatrix::StorageIndex>(parent_.size());
+  for (std::size_t i = 0; i < parent_.size(); ++i)
+    if (parent_[i] != n) path_values_[i] = value[outer[i]];
 }
 
 }  // namespace tibench

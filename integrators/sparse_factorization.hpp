@@ -72,6 +72,7 @@ class SymmetricFactorization {
   void backward_path(double* y, double* out, Position position) const;
   template <typename Position>
   void backward_general(double* y, double* out, Position position) const;
+  void analyze_path();
   void gather_path_values();
 
   PreorderedLDLT ldlt_;
