@@ -43,6 +43,7 @@ int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weight
 // (integrators/bdf2.hpp, integrators/newmark.hpp).
 IntegratorInfo bdf2_entry();
 IntegratorInfo newmark_entry();
+IntegratorInfo generalized_alpha_entry();
 
 // Optimization-based integrators of Brown et al. 2018
 // (integrators/optimization_integrators.hpp): one entry per rule.

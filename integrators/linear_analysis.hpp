@@ -2,7 +2,10 @@
 //
 // Test problem: m x'' + c x' + k x = 0 (one degree of freedom), with
 // eigenvalues λ± = (−c ± √(c² − 4mk)) / (2m). The update matrix Q maps the
-// method's state u_n = (x_n, v_n [, history]) to u_{n+1}; it is built by
+// method's state u_n = (x_n, v_n [, history] [, a_n]) to u_{n+1} — history:
+// the previous (x, v) pairs of multistep methods; a_n: the acceleration a
+// method carries (Stepper::carries_acceleration), last, so that an update
+// matrix of odd size ends with it — it is built by
 // stepping the basis states through the integrator's own Stepper, so it
 // describes the engine as implemented, not a formula about it. For a
 // Runge–Kutta method Q has the eigenvalues R(hλ±).
@@ -43,12 +46,15 @@ std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
 // Q at hλ± = z, z̄ (m = h = 1), and at two real eigenvalues hλ = z1, z2.
 Eigen::MatrixXd update_matrix_at(const StepperMaker& make, std::complex<double> z);
 Eigen::MatrixXd update_matrix_real(const StepperMaker& make, double z1, double z2);
-// Eigenvalues of Q computed in the balanced coordinates (x, v/s), s ≈ |λ|.
+// Eigenvalues of Q computed in the balanced coordinates (x, v/s [, a/s²]),
+// s ≈ |λ|.
 Eigen::VectorXcd balanced_eigenvalues(const Eigen::MatrixXd& Q, double s);
 
 struct LinearProperties {
-  int order = 0;                // from the local error O(h^{p+1}) on exact solutions of x'' = −x
-  double order_slope = 0;       // the fitted slope (p + 1)
+  // From the local error O(h^{p+1}) on exact solutions of x'' = −x; for a
+  // carried acceleration, from the global error O(h^p) at t = 2.
+  int order = 0;
+  double order_slope = 0;       // the fitted slope (p + 1, or p from the global error)
   double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
   double max_rho_left = 0;      // sup of ρ(Q) over the sampled open left half-plane
   double rho_inf = 0;           // max of ρ(Q) at |z| = 1e6: imaginary axis, 3π/4, real axis

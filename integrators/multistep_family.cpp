@@ -2,6 +2,8 @@
 // function and no tree theory for their second-order forms, so order, A- and
 // L-stability come from the linear analysis of the update matrix (for BDF2
 // the 4×4 matrix on (q_n, v_n, q_{n−1}, v_{n−1})).
+#include <cmath>
+
 #include "integrators/bdf2.hpp"
 #include "integrators/families.hpp"
 #include "integrators/linear_analysis.hpp"
@@ -71,8 +73,10 @@ IntegratorInfo newmark_entry() {
       real_param("gamma", 0.5, "Newmark gamma", Range::open_closed(0, 1))};
   for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
   info.make = [](const Problem& p, double h, const ParamSet& params) {
-    return std::make_unique<NewmarkStepper>(p, h, params.real("beta"), params.real("gamma"),
-                                            NewtonOptions::from_params(params));
+    NewmarkParameters newmark;
+    newmark.beta = params.real("beta");
+    newmark.gamma = params.real("gamma");
+    return std::make_unique<NewmarkStepper>(p, h, newmark, NewtonOptions::from_params(params));
   };
   // The classical statements, checked on a grid of (β, γ) including the
   // default: order 2 iff γ = ½, unconditionally stable iff 2β ≥ γ ≥ ½, and
@@ -90,6 +94,51 @@ IntegratorInfo newmark_entry() {
     } catch (const RegistryError& e) {
       throw RegistryError(std::string(e.what()) + " (at beta = " + format_real(beta) +
                           ", gamma = " + format_real(gamma) + ")");
+    }
+  }
+  linear_properties(info, integrator_params(info));
+  info.declared.order = 2;
+  info.declared.a_stable = true;
+  info.declared.l_stable = false;
+  info.nominal_order = 2;
+  check_declaration(info);
+  return info;
+}
+
+IntegratorInfo generalized_alpha_entry() {
+  IntegratorInfo info;
+  info.id = "generalized-alpha";
+  info.name = "Generalized-alpha (Chung-Hulbert, rho_inf)";
+  info.family = "newmark";
+  info.citation =
+      "J. Chung & G.M. Hulbert, A time integration algorithm for structural dynamics with "
+      "improved numerical dissipation: the generalized-alpha method, J. Appl. Mech. 60(2):371-375 "
+      "(1993): alpha_m, alpha_f, gamma, beta in terms of the spectral radius at infinity rho_inf";
+  info.stages = 1;
+  info.param_specs = {real_param("rho_inf", 0.9, "spectral radius of the step at h -> infinity",
+                                 Range::closed(0, 1))};
+  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  info.make = [](const Problem& p, double h, const ParamSet& params) {
+    return std::make_unique<NewmarkStepper>(
+        p, h, NewmarkParameters::generalized_alpha(params.real("rho_inf")),
+        NewtonOptions::from_params(params));
+  };
+  // Chung & Hulbert's claims, checked over the parameter's range: second
+  // order, unconditionally stable, and a spectral radius at infinity equal
+  // to rho_inf (so L-stable only at rho_inf = 0).
+  for (double rho : {0.0, 0.5, 0.9, 1.0}) {
+    IntegratorInfo probe = info;
+    linear_properties(probe, integrator_params(info, {"rho_inf=" + format_real(rho)}));
+    probe.declared.order = 2;
+    probe.declared.a_stable = true;
+    probe.declared.l_stable = rho == 0.0;
+    try {
+      check_declaration(probe);
+      if (!(std::abs(probe.computed.r_inf - rho) <= 1e-3))
+        throw RegistryError("generalized-alpha: computed spectral radius at infinity " +
+                            format_real(probe.computed.r_inf) + " differs from rho_inf");
+    } catch (const RegistryError& e) {
+      throw RegistryError(std::string(e.what()) + " (at rho_inf = " + format_real(rho) + ")");
     }
   }
   linear_properties(info, integrator_params(info));

@@ -81,6 +81,7 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       // Multistep and Newmark
       bdf2_entry(),
       newmark_entry(),
+      generalized_alpha_entry(),
       // Energy-controlled (You et al.; Dinev et al.)
       decoupled_entry("a1", "A-1 (decoupled symplectic backward Euler)", tableaux::backward_euler, 1),
       decoupled_entry("decoupled-sdirk2", "Decoupled symplectic SDIRK2", tableaux::sdirk2, 2),

@@ -57,6 +57,14 @@ class Stepper {
   virtual int history_size() const { return 0; }
   virtual void set_history(const std::vector<State>& /*previous*/) {}
   virtual std::vector<State> history() const { return {}; }
+  // One-step methods whose step depends on more than (q_n, v_n): Chung &
+  // Hulbert's generalized-α carries its algorithmic acceleration a_n, which
+  // is not M⁻¹f(q_n, v_n). set_carried_acceleration() makes the next step
+  // from s use a (as if this stepper had produced s with it); the linear
+  // analysis uses these to include a_n in the update matrix.
+  virtual bool carries_acceleration() const { return false; }
+  virtual void set_carried_acceleration(const State& /*s*/, const Vec& /*a*/) {}
+  virtual Vec carried_acceleration() const { return {}; }
 
  protected:
   explicit Stepper(double h) : h_(h) {}
