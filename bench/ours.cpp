@@ -168,7 +168,8 @@ std::vector<Row> rows_for(const Workload& w) {
     return rows;
   }
   for (const char* m : {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk2", "tr-bdf2",
-                        "ros34pw2", "bdf2", "a-search", "sdirk-2-1-2"})
+                        "ros34pw2", "bdf2", "a-search", "sdirk-2-1-2", "newmark",
+                        "generalized-alpha"})
     rows.push_back({m, false});
   return rows;
 }

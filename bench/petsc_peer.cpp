@@ -26,6 +26,8 @@
 #ifdef TIBENCH_BENCH_PETSC
 #include <petscts.h>
 
+#include "bench/petsc_common.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -106,12 +108,7 @@ struct Method {
   const char* subtype;  // ROSW / ARKIMEX table, or nullptr
 };
 
-struct Ordering {
-  const char* name;
-  MatOrderingType type;
-};
-
-bool linear_workload(const Workload& w) { return w.id.find("fput") == std::string::npos; }
+using Ordering = PetscOrdering;
 
 // The PETSc objects of one benchmark: built and set up once.
 class PetscIntegration {
@@ -270,13 +267,20 @@ const std::vector<Method>& methods() {
   return list;
 }
 
-const std::vector<Ordering>& orderings() {
-  static const std::vector<Ordering> list{
+}  // namespace
+
+const std::vector<PetscOrdering>& petsc_orderings() {
+  static const std::vector<PetscOrdering> list{
       {"nd", MATORDERINGND}, {"rcm", MATORDERINGRCM}, {"amd", MATORDERINGAMD}};
   return list;
 }
 
-}  // namespace
+bool linear_workload(const Workload& w) { return w.id.find("fput") == std::string::npos; }
+
+std::string petsc_version() {
+  return "PETSc " + std::to_string(PETSC_VERSION_MAJOR) + "." + std::to_string(PETSC_VERSION_MINOR) +
+         "." + std::to_string(PETSC_VERSION_SUBMINOR);
+}
 
 void register_petsc() {
   PetscInitializeNoArguments();
@@ -284,7 +288,7 @@ void register_petsc() {
     if (!w.raw_kernel) continue;  // the beam has no PETSc row
     const bool linear = linear_workload(w);
     for (const auto& m : methods()) {
-      for (const auto& o : orderings()) {
+      for (const auto& o : petsc_orderings()) {
         const std::string impl = std::string("petsc-") + o.name;
         const std::string name = w.id + "/" + m.ours + "/" + impl;
         benchmark::RegisterBenchmark(name.c_str(), [&w, &m, &o](benchmark::State& st) {
@@ -296,13 +300,12 @@ void register_petsc() {
         settings += linear ? "TS_LINEAR + SNESKSPONLY, Jacobian and LU lagged -2 persistent"
                            : "SNESNEWTONLS rtol = stol = 1e-12, Jacobian every iteration";
         settings += std::string(", KSPPREONLY + PCLU, ordering ") + o.name +
-                    ", AIJ by COO; TS set up once (PETSc " + std::to_string(PETSC_VERSION_MAJOR) + "." +
-                    std::to_string(PETSC_VERSION_MINOR) + "." +
-                    std::to_string(PETSC_VERSION_SUBMINOR) + ")";
+                    ", AIJ by COO; TS set up once (" + petsc_version() + ")";
         describe_peer(w.id + "/" + m.ours + "/" + impl, settings);
       }
     }
   }
+  register_petsc_alpha2();
 }
 
 }  // namespace tibench::bench
