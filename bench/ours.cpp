@@ -116,6 +116,7 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   set_counters(state, w, steps, totals, err);
   state.counters["setup_us"] = setup_us;
   state.counters["rerun_diff"] = rerun_diff;
+  if (row.method == "rk4") state.counters["floor_us"] = rk4_floor_microseconds(w);
   if (const int stages = implicit_stages(row.method); stages > 0)
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
 }

@@ -143,6 +143,30 @@ void print_ours(const std::map<std::string, Median>& medians, std::FILE* out) {
   }
 }
 
+// RK4 against its floor (rk4_floor_microseconds) and the hand-written loop.
+void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
+  bool header = false;
+  for (const auto& [name, m] : medians) {
+    Name n;
+    if (!split(name, n) || n.implementation != "tibench" || std::isnan(counter(m, "floor_us")))
+      continue;
+    if (!header) {
+      std::fprintf(out,
+                   "\nexplicit floor: 4 kernel evaluations (ns/rhs, measured) + 30 vectors of n "
+                   "doubles at the measured triad bandwidth; %% of floor = floor / ours:\n");
+      std::fprintf(out, "%-18s %-8s %11s %11s %11s %10s %11s\n", "workload", "method",
+                   "ours us/st", "floor us/st", "% of floor", "ours/floor", "loop us/st");
+      header = true;
+    }
+    const double ours = 1e6 * m.seconds_per_step, floor = counter(m, "floor_us");
+    const auto loop = medians.find(n.workload + "/" + n.method + "/eigen-loop");
+    const double loop_us =
+        loop == medians.end() ? std::nan("") : 1e6 * loop->second.seconds_per_step;
+    std::fprintf(out, "%-18s %-8s %11.3f %11.3f %10.1f%% %10.2f %11.3f\n", n.workload.c_str(),
+                 n.method.c_str(), ours, floor, 100 * floor / ours, ours / floor, loop_us);
+  }
+}
+
 }  // namespace
 
 void describe_peer(const std::string& benchmark, const std::string& settings) {
@@ -162,6 +186,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_best_variants(medians, out);
   print_settings(medians, out);
   print_ours(medians, out);
+  print_floor(medians, out);
 }
 
 }  // namespace tibench::bench

@@ -1,5 +1,7 @@
 #include "bench/workloads.hpp"
 
+#include <benchmark/benchmark.h>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -127,6 +129,43 @@ double rhs_nanoseconds(const Workload& w) {
   }
   std::nth_element(samples.begin(), samples.begin() + 3, samples.end());
   return cache[w.id] = samples[3];
+}
+
+double triad_bytes_per_ns(Index n) {
+  static std::map<Index, double> cache;
+  if (auto it = cache.find(n); it != cache.end()) return it->second;
+  Vec a = Vec::Zero(n), b = Vec::LinSpaced(n, 0.0, 1.0), c = Vec::LinSpaced(n, 1.0, 2.0);
+  using clock = std::chrono::steady_clock;
+  const auto triad = [&] { a.noalias() = b + 0.5 * c; };
+  long batch = 1;
+  for (;;) {
+    const auto start = clock::now();
+    for (long k = 0; k < batch; ++k) {
+      triad();
+      benchmark::DoNotOptimize(a.data());
+      benchmark::ClobberMemory();
+    }
+    if (std::chrono::duration<double, std::nano>(clock::now() - start).count() > 2e7) break;
+    batch *= 2;
+  }
+  std::vector<double> samples;
+  for (int r = 0; r < 7; ++r) {
+    const auto start = clock::now();
+    for (long k = 0; k < batch; ++k) {
+      triad();
+      benchmark::DoNotOptimize(a.data());
+      benchmark::ClobberMemory();
+    }
+    const double elapsed = std::chrono::duration<double, std::nano>(clock::now() - start).count();
+    samples.push_back(24.0 * static_cast<double>(n) * static_cast<double>(batch) / elapsed);
+  }
+  std::nth_element(samples.begin(), samples.begin() + 3, samples.end());
+  return cache[n] = samples[3];
+}
+
+double rk4_floor_microseconds(const Workload& w) {
+  const auto n = static_cast<double>(w.make()->dofs());
+  return (4.0 * rhs_nanoseconds(w) + 30.0 * 8.0 * n / triad_bytes_per_ns(w.make()->dofs())) / 1e3;
 }
 
 const State& reference_at(const Workload& w, double h, long steps) {

@@ -63,6 +63,20 @@ class Acceleration {
 // once per workload; the benchmark's counter ns_per_rhs).
 double rhs_nanoseconds(const Workload& w);
 
+// Memory bandwidth [bytes/ns] of the triad a = b + s c over three vectors
+// of n doubles (24 n bytes moved, writes counted once), median of 7 timed
+// batches, measured once per n: the bandwidth at the cache level where the
+// workload's vectors live.
+double triad_bytes_per_ns(Index n);
+
+// The floor of one classical RK4 step on a workload [µs]: its four kernel
+// evaluations (rhs_nanoseconds, measured) plus the vector traffic no RK4
+// implementation avoids without fusing stages into the kernel — stages 2–4
+// read (q, v, V_{i−1}, A_{i−1}) and write (Q_i, V_i), the update reads
+// (q, v) and the four (V_i, A_i) and writes (q, v): 30 vectors of n
+// doubles — at the triad bandwidth.
+double rk4_floor_microseconds(const Workload& w);
+
 // The state at the end of `steps` steps of size h from the initial state by
 // classical RK4 at h/64 (error ≪ any method's error at h), cached.
 const State& reference_at(const Workload& w, double h, long steps);
