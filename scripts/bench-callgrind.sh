@@ -28,7 +28,9 @@ if [ ${#cases[@]} -eq 0 ]; then
   for w in oscillator chain-1000 chain-100000; do
     for impl in tibench eigen-loop; do cases+=("$w/rk4/$impl"); done
   done
-  for m in backward-euler trapezoidal sdirk2 tr-bdf2 ros34pw2 bdf2; do cases+=("chain-1000/$m/tibench"); done
+  for m in backward-euler trapezoidal sdirk2 tr-bdf2 ros34pw2 bdf2 newmark generalized-alpha; do
+    cases+=("chain-1000/$m/tibench")
+  done
   for m in backward-euler sdirk2; do cases+=("chain-1000-fput/$m/tibench"); done
   # Cost per step against N (10³ … 10⁶ masses).
   for w in chain-10000 chain-100000 chain-1000000; do cases+=("$w/backward-euler/tibench"); done
