@@ -192,17 +192,24 @@ StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Ve
   // max_i (Σ_j |H_ij|) / w_i · max_j |x_j|: O(n) per call instead of O(nnz),
   // from sums kept at the assembly. The factors 1 ∓ 1e-6 cover the rounding
   // of the sums (relative n ε), so the bounds stay bounds.
-  double lower_term = 0.0, upper_term = 0.0;
+  double lower_term = 0.0;
   if (hessian_abs_valid_) {
-    if (std::isnan(hessian_row_bound_))
-      hessian_row_bound_ = hessian_abs_row_sums_.cwiseQuotient(inertia_).maxCoeff();
     const Vec& x = position(y);
-    upper_term = hessian_row_bound_ * x.cwiseAbs().maxCoeff();
     lower_term =
         hessian_abs_diagonal_.cwiseProduct(x.cwiseAbs()).cwiseQuotient(inertia_).maxCoeff();
   }
-  const double rest = noise_magnitude(y);
-  return {(1 - 1e-6) * 8 * eps * (rest + lower_term), (1 + 1e-6) * 8 * eps * (rest + upper_term)};
+  return {(1 - 1e-6) * 8 * eps * (noise_magnitude(y) + lower_term), residual_noise_upper(y)};
+}
+
+double IncrementalPotential::residual_noise_upper(const Vec& y) const {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  double upper_term = 0.0;
+  if (hessian_abs_valid_) {
+    if (std::isnan(hessian_row_bound_))
+      hessian_row_bound_ = hessian_abs_row_sums_.cwiseQuotient(inertia_).maxCoeff();
+    upper_term = hessian_row_bound_ * (x_anchor_ + y).cwiseAbs().maxCoeff();
+  }
+  return (1 + 1e-6) * 8 * eps * (noise_magnitude(y) + upper_term);
 }
 
 double IncrementalPotential::scale(const Vec& y) const {

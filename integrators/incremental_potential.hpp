@@ -75,6 +75,8 @@ class IncrementalPotential final : public StageObjective {
   }
   bool feasible_start(Vec& y) const override;
   double max_step(const Vec& y, const Vec& dy) const override {
+    // (Without a feasibility limit the problem's bound is ∞: Problem's contract.)
+    if (!p_.has_feasibility_limit()) return std::numeric_limits<double>::infinity();
     return p_.max_feasible_step(position(y), dy);
   }
 
@@ -85,6 +87,7 @@ class IncrementalPotential final : public StageObjective {
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
   NoiseBounds residual_noise_bounds(const Vec& y) const override;
+  double residual_noise_upper(const Vec& y) const override;
   double scale(const Vec& y) const override;
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
   // lagged per step) and no contact constraint (whose active set changes it).

@@ -86,7 +86,7 @@ struct NewtonResult {
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
-  // rounding level it lies below (residual_noise_bounds().upper), unevaluated.
+  // rounding level it lies below (residual_noise_upper), unevaluated.
   double residual = 0.0;
   bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
   bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start

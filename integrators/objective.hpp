@@ -40,6 +40,8 @@ class StageObjective {
     const double noise = residual_noise(x);
     return {noise, noise};
   }
+  // residual_noise_bounds(x).upper alone (the same value).
+  virtual double residual_noise_upper(const Vec& x) const { return residual_noise_bounds(x).upper; }
   // The magnitude of x that the relative tolerance refers to (for stage
   // increments: the increment itself).
   virtual double scale(const Vec& x) const = 0;

@@ -78,6 +78,8 @@ class Problem {
   // True when the potential is finite only on part of the space and
   // max_feasible_step says where: solvers then start from a feasible point
   // and filter their steps (an extra Φ evaluation per solve, skipped otherwise).
+  // When false, max_feasible_step must be ∞ everywhere (solvers skip it;
+  // tests/unit/test_problems.cpp checks every registry problem).
   virtual bool has_feasibility_limit() const { return false; }
   // True when ∇²P does not depend on q (quadratic potentials, e.g. the linear
   // spring chain): engines may then keep an assembled Hessian instead of

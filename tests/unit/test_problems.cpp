@@ -11,6 +11,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <limits>
 
 #include "integrators/driver.hpp"
 #include "integrators/registry.hpp"
@@ -164,6 +165,22 @@ TEST_P(EveryProblem, SampleStatesAreDeterministicAdmissibleAndDistinct) {
   Vec g;
   p->gradient(a.q, g);
   EXPECT_TRUE(g.allFinite());
+}
+
+// Problem's contract for max_feasible_step: without a feasibility limit no
+// step is bounded (the solvers then skip it); with one, a step from an
+// admissible sample state is allowed some positive length. Long steps in a
+// seeded set of directions, including towards any obstacle.
+TEST_P(EveryProblem, FeasibleStepBoundKeepsTheContract) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const Vec q = p->sample_state(seed).q;
+    const Vec dq = 10.0 * (p->sample_state(seed + 100).q - q) - Vec::Constant(q.size(), 1.0);
+    const double bound = p->max_feasible_step(q, dq);
+    if (p->has_feasibility_limit())
+      EXPECT_GT(bound, 0.0) << "seed " << seed;
+    else
+      EXPECT_EQ(bound, std::numeric_limits<double>::infinity()) << "seed " << seed;
+  }
 }
 
 // Whether RK4 takes the problem (it refuses q-dependent dissipation and
