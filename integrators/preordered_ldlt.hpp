@@ -32,6 +32,10 @@ class PreorderedLDLT : public Eigen::SimplicialLDLT<SparseMatrix> {
   // factorize() of the matrix whose P A Pᵀ upper triangle is `upper` (the
   // analyzed pattern, values refilled).
   void factorize_permuted(const SparseMatrix& upper);
+  // L's storage (strictly lower, compressed): its pattern is complete after
+  // analyze_permuted, its values after each factorization. (matrixL()
+  // asserts a factorization.)
+  const SparseMatrix& factor_storage() const { return m_matrix; }
 
  private:
   using StorageIndex = SparseMatrix::StorageIndex;

@@ -305,7 +305,7 @@ void SymmetricFactorization::backward_path(double* y, double* out, Position posi
 // and where (our analysis stores L's pattern; Eigen's own fills it only
 // when it factorizes, so its factors take the general form).
 void SymmetricFactorization::analyze_path() {
-  const auto& L = ldlt_.matrixL().nestedExpression();
+  const SparseMatrix& L = ldlt_.factor_storage();
   const Index n = L.cols();
   const auto* outer = L.outerIndexPtr();
   const auto* inner = L.innerIndexPtr();
