@@ -161,13 +161,7 @@ class Alpha2Integration {
     TSGetStepNumber(ts_, &taken);
     return taken == steps;
   }
-  StepCounts work() const {
-    PetscInt snes_its = 0, ksp_its = 0;
-    TSGetSNESIterations(ts_, &snes_its);
-    TSGetKSPIterations(ts_, &ksp_its);
-    return {static_cast<double>(c_.rhs), static_cast<double>(snes_its),
-            static_cast<double>(ksp_its)};
-  }
+  StepCounts work() const { return petsc_work(ts_, c_.rhs); }
   double error(const Workload& w, long steps) const {
     return max_error(read(q_), read(v_), reference_at(w, w.h_implicit, steps));
   }
@@ -246,34 +240,7 @@ class Alpha2Integration {
 };
 
 void run(benchmark::State& state, const Workload& w, const Method& m, const PetscOrdering& o) {
-  const long steps = w.steps_implicit;
-  const auto setup_start = std::chrono::steady_clock::now();
-  Alpha2Integration petsc(w, m, o);
-  const double setup_us =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - setup_start)
-          .count();
-  StepCounts totals;
-  double first_err = std::numeric_limits<double>::quiet_NaN(), last_err = first_err;
-  for (auto _ : state) {
-    if (!petsc.solve(steps)) {
-      state.SkipWithError("PETSc failed or took a different number of steps");
-      return;
-    }
-    state.PauseTiming();
-    const StepCounts work = petsc.work();
-    totals.rhs += work.rhs;
-    totals.newton += work.newton;
-    totals.solves += work.solves;
-    last_err = petsc.error(w, steps);
-    if (std::isnan(first_err)) first_err = last_err;
-    state.ResumeTiming();
-  }
-  if (!(std::abs(last_err - first_err) <= 1e-9 * std::abs(first_err))) {
-    state.SkipWithError("PETSc's result changed between iterations");
-    return;
-  }
-  set_counters(state, w, steps, totals, first_err);
-  state.counters["setup_us"] = setup_us;
+  time_petsc(state, w, [&] { return std::make_unique<Alpha2Integration>(w, m, o); });
 }
 
 }  // namespace

@@ -5,9 +5,13 @@
 #ifdef TIBENCH_BENCH_PETSC
 #include <petscts.h>
 
+#include <chrono>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "bench/suite.hpp"
 #include "bench/workloads.hpp"
 
 namespace tibench::bench {
@@ -27,6 +31,51 @@ bool linear_workload(const Workload& w);
 std::string petsc_version();
 
 void register_petsc_alpha2();
+
+// The TS's Newton and linear iterations of its last solve, with `rhs`
+// function evaluations.
+inline StepCounts petsc_work(TS ts, long rhs) {
+  PetscInt snes_its = 0, ksp_its = 0;
+  TSGetSNESIterations(ts, &snes_its);
+  TSGetKSPIterations(ts, &ksp_its);
+  return {static_cast<double>(rhs), static_cast<double>(snes_its), static_cast<double>(ksp_its)};
+}
+
+// One PETSc benchmark: `make()` builds the integration (setup_us), then
+// every iteration solves the workload's implicit steps from the initial
+// state; the reused TS (lagged factor, rewound time) must repeat its first
+// solve's error. Integration: solve(steps), work(), error(w, steps).
+template <class Make>
+void time_petsc(benchmark::State& state, const Workload& w, Make make) {
+  const long steps = w.steps_implicit;
+  const auto setup_start = std::chrono::steady_clock::now();
+  const auto petsc = make();
+  const double setup_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - setup_start)
+          .count();
+  StepCounts totals;
+  double first_err = std::numeric_limits<double>::quiet_NaN(), last_err = first_err;
+  for (auto _ : state) {
+    if (!petsc->solve(steps)) {
+      state.SkipWithError("PETSc failed or took a different number of steps");
+      return;
+    }
+    state.PauseTiming();
+    const StepCounts work = petsc->work();
+    totals.rhs += work.rhs;
+    totals.newton += work.newton;
+    totals.solves += work.solves;
+    last_err = petsc->error(w, steps);
+    if (std::isnan(first_err)) first_err = last_err;
+    state.ResumeTiming();
+  }
+  if (!(std::abs(last_err - first_err) <= 1e-9 * std::abs(first_err))) {
+    state.SkipWithError("PETSc's result changed between iterations");
+    return;
+  }
+  set_counters(state, w, steps, totals, first_err);
+  state.counters["setup_us"] = setup_us;
+}
 
 }  // namespace tibench::bench
 #endif

@@ -159,13 +159,7 @@ class PetscIntegration {
     return taken == steps;
   }
   // Work of the last solve.
-  StepCounts work() const {
-    PetscInt snes_its = 0, ksp_its = 0;
-    TSGetSNESIterations(ts_, &snes_its);
-    TSGetKSPIterations(ts_, &ksp_its);
-    return {static_cast<double>(c_.rhs), static_cast<double>(snes_its),
-            static_cast<double>(ksp_its)};
-  }
+  StepCounts work() const { return petsc_work(ts_, c_.rhs); }
   double error(const Workload& w, long steps) const {
     const PetscScalar* y;
     VecGetArrayRead(u_, &y);
@@ -228,35 +222,7 @@ class PetscIntegration {
 };
 
 void run(benchmark::State& state, const Workload& w, const Method& m, const Ordering& o) {
-  const long steps = w.steps_implicit;
-  const auto setup_start = std::chrono::steady_clock::now();
-  PetscIntegration petsc(w, m, o);
-  const double setup_us =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - setup_start)
-          .count();
-  StepCounts totals;
-  double first_err = std::numeric_limits<double>::quiet_NaN(), last_err = first_err;
-  for (auto _ : state) {
-    if (!petsc.solve(steps)) {
-      state.SkipWithError("PETSc failed or took a different number of steps");
-      return;
-    }
-    state.PauseTiming();
-    const StepCounts work = petsc.work();
-    totals.rhs += work.rhs;
-    totals.newton += work.newton;
-    totals.solves += work.solves;
-    last_err = petsc.error(w, steps);
-    if (std::isnan(first_err)) first_err = last_err;
-    state.ResumeTiming();
-  }
-  // The reused TS (lagged factor, rewound time) must repeat its first solve.
-  if (!(std::abs(last_err - first_err) <= 1e-9 * std::abs(first_err))) {
-    state.SkipWithError("PETSc's result changed between iterations");
-    return;
-  }
-  set_counters(state, w, steps, totals, first_err);
-  state.counters["setup_us"] = setup_us;
+  time_petsc(state, w, [&] { return std::make_unique<PetscIntegration>(w, m, o); });
 }
 
 const std::vector<Method>& methods() {

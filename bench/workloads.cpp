@@ -164,8 +164,9 @@ double triad_bytes_per_ns(Index n) {
 }
 
 double rk4_floor_microseconds(const Workload& w) {
-  const auto n = static_cast<double>(w.make()->dofs());
-  return (4.0 * rhs_nanoseconds(w) + 30.0 * 8.0 * n / triad_bytes_per_ns(w.make()->dofs())) / 1e3;
+  const Index n = w.make()->dofs();
+  return (4.0 * rhs_nanoseconds(w) + 30.0 * 8.0 * static_cast<double>(n) / triad_bytes_per_ns(n)) /
+         1e3;
 }
 
 const State& reference_at(const Workload& w, double h, long steps) {

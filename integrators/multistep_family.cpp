@@ -27,6 +27,25 @@ const tableaux::ButcherRecord& starter_record(const std::string& id) {
   throw std::logic_error("unknown BDF2 starter " + id);
 }
 
+// The linear analysis of `info` at the parameters `assignments`, checked
+// against `declared` (order, A- and L-stability) and then `extra`; a
+// mismatch names the parameters (`where`).
+template <class Extra>
+void check_at(const IntegratorInfo& info, const std::vector<std::string>& assignments,
+              const MethodDeclaration& declared, const std::string& where, Extra extra) {
+  IntegratorInfo probe = info;
+  linear_properties(probe, integrator_params(info, assignments));
+  probe.declared.order = declared.order;
+  probe.declared.a_stable = declared.a_stable;
+  probe.declared.l_stable = declared.l_stable;
+  try {
+    check_declaration(probe);
+    extra(probe.computed);
+  } catch (const RegistryError& e) {
+    throw RegistryError(std::string(e.what()) + " (at " + where + ")");
+  }
+}
+
 }  // namespace
 
 IntegratorInfo bdf2_entry() {
@@ -83,18 +102,13 @@ IntegratorInfo newmark_entry() {
   // never L-stable at these points (ρ∞ > 0).
   const std::pair<double, double> grid[] = {{0.25, 0.5}, {0.0, 0.5}, {0.3025, 0.6}, {0.1, 0.5}};
   for (auto [beta, gamma] : grid) {
-    IntegratorInfo probe = info;
-    linear_properties(probe, integrator_params(info, {"beta=" + format_real(beta),
-                                                      "gamma=" + format_real(gamma)}));
-    probe.declared.order = gamma == 0.5 ? 2 : 1;
-    probe.declared.a_stable = 2 * beta >= gamma && gamma >= 0.5;
-    probe.declared.l_stable = false;
-    try {
-      check_declaration(probe);
-    } catch (const RegistryError& e) {
-      throw RegistryError(std::string(e.what()) + " (at beta = " + format_real(beta) +
-                          ", gamma = " + format_real(gamma) + ")");
-    }
+    MethodDeclaration declared;
+    declared.order = gamma == 0.5 ? 2 : 1;
+    declared.a_stable = 2 * beta >= gamma && gamma >= 0.5;
+    declared.l_stable = false;
+    check_at(info, {"beta=" + format_real(beta), "gamma=" + format_real(gamma)}, declared,
+             "beta = " + format_real(beta) + ", gamma = " + format_real(gamma),
+             [](const MethodProperties&) {});
   }
   linear_properties(info, integrator_params(info));
   info.declared.order = 2;
@@ -127,19 +141,16 @@ IntegratorInfo generalized_alpha_entry() {
   // order, unconditionally stable, and a spectral radius at infinity equal
   // to rho_inf (so L-stable only at rho_inf = 0).
   for (double rho : {0.0, 0.5, 0.9, 1.0}) {
-    IntegratorInfo probe = info;
-    linear_properties(probe, integrator_params(info, {"rho_inf=" + format_real(rho)}));
-    probe.declared.order = 2;
-    probe.declared.a_stable = true;
-    probe.declared.l_stable = rho == 0.0;
-    try {
-      check_declaration(probe);
-      if (!(std::abs(probe.computed.r_inf - rho) <= 1e-3))
-        throw RegistryError("generalized-alpha: computed spectral radius at infinity " +
-                            format_real(probe.computed.r_inf) + " differs from rho_inf");
-    } catch (const RegistryError& e) {
-      throw RegistryError(std::string(e.what()) + " (at rho_inf = " + format_real(rho) + ")");
-    }
+    MethodDeclaration declared;
+    declared.order = 2;
+    declared.a_stable = true;
+    declared.l_stable = rho == 0.0;
+    check_at(info, {"rho_inf=" + format_real(rho)}, declared, "rho_inf = " + format_real(rho),
+             [rho](const MethodProperties& computed) {
+               if (!(std::abs(computed.r_inf - rho) <= 1e-3))
+                 throw RegistryError("generalized-alpha: computed spectral radius at infinity " +
+                                     format_real(computed.r_inf) + " differs from rho_inf");
+             });
   }
   linear_properties(info, integrator_params(info));
   info.declared.order = 2;
