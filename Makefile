@@ -11,6 +11,8 @@
 #   make bench-callgrind  instruction counts per step of fixed workloads
 #   make bench-gate       fails when those rise > 3 % above the committed baseline
 #   make bench-native     the suite built with -march=native (opt-in; gain vs make bench)
+#   make format           rewrite the C++ sources in the style of .clang-format
+#   make format-check     fail naming every source that differs from that style (CI)
 #
 # CI=true selects the `ci` preset (warnings are errors).
 
@@ -21,12 +23,12 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool test test-sanitize test-fuzz run figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
+.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,15p' Makefile
+	@sed -n '2,17p' Makefile
 
 # The tests also run mpirun (sharding) and the figures script.
 deps:
@@ -40,6 +42,21 @@ build: deps
 build-tool: deps
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target tibench
+
+# Every tracked C++ source, in the style of .clang-format (Google, 100 columns).
+CXX_SOURCES = $(shell git ls-files '*.cpp' '*.hpp' '*.h')
+
+format:
+	@scripts/setup-deps.sh format
+	@clang-format -i $(CXX_SOURCES)
+
+format-check:
+	@scripts/setup-deps.sh format
+	@bad=$$(for f in $(CXX_SOURCES); do clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done); \
+	if [ -n "$$bad" ]; then \
+	    echo "format-check: these sources differ from .clang-format (run make format):"; \
+	    echo "$$bad" | sed 's/^/  /'; exit 1; \
+	fi; echo "format-check: $(words $(CXX_SOURCES)) sources follow .clang-format"
 
 # Long studies carry the ctest label `long` and are not part of `make test`.
 test: build

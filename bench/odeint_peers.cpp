@@ -9,8 +9,8 @@
 
 #include <array>
 #include <boost/numeric/odeint.hpp>
-#include <boost/version.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
+#include <boost/version.hpp>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -39,7 +39,11 @@ template <class StateType, class Stepper>
 class OdeintRk4 {
  public:
   OdeintRk4(const Workload& w, StateType storage)
-      : w_(w), p_(w.make()), accel_(w, *p_), n_(p_->dofs()), s0_(p_->initial_state()),
+      : w_(w),
+        p_(w.make()),
+        accel_(w, *p_),
+        n_(p_->dofs()),
+        s0_(p_->initial_state()),
         y_(std::move(storage)) {}
   void reset() {
     std::copy(s0_.q.data(), s0_.q.data() + n_, raw(y_));
@@ -183,7 +187,8 @@ void register_odeint() {
     if (n == 1)
       add(w.id + "/ros34pw2/odeint-rosenbrock4",
           odeint.substr(0, odeint.find("runge_kutta4")) +
-              "rosenbrock4 (order 4, Shampine's parameters: a different method), fixed step, ublas dense LU",
+              "rosenbrock4 (order 4, Shampine's parameters: a different method), fixed step, ublas "
+              "dense LU",
           [&w](benchmark::State& st) { run_odeint_rosenbrock4(st, w); });
   }
 }

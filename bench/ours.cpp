@@ -142,7 +142,9 @@ std::vector<Row> rows_for(const Workload& w) {
     std::vector<Row> rows{reuse};
     if (cholmod) {
       rows.push_back(cholmod_reuse);
-      rows.push_back({"backward-euler", false, {"jacobian_reuse=true", "linear_solver=cholmod"},
+      rows.push_back({"backward-euler",
+                      false,
+                      {"jacobian_reuse=true", "linear_solver=cholmod"},
                       "+reuse+cholmod"});
     }
     return rows;
@@ -168,9 +170,9 @@ std::vector<Row> rows_for(const Workload& w) {
     }
     return rows;
   }
-  for (const char* m : {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk2", "tr-bdf2",
-                        "ros34pw2", "bdf2", "a-search", "sdirk-2-1-2", "newmark",
-                        "generalized-alpha"})
+  for (const char* m :
+       {"backward-euler", "implicit-midpoint", "trapezoidal", "sdirk2", "tr-bdf2", "ros34pw2",
+        "bdf2", "a-search", "sdirk-2-1-2", "newmark", "generalized-alpha"})
     rows.push_back({m, false});
   return rows;
 }
@@ -181,9 +183,10 @@ void register_ours() {
   for (const auto& w : workloads()) {
     for (const auto& row : rows_for(w)) {
       const std::string name = w.id + "/" + row.name() + "/tibench";
-      benchmark::RegisterBenchmark(name.c_str(), [&w, row](benchmark::State& st) {
-        run(st, w, row);
-      })->Unit(benchmark::kMicrosecond)->UseRealTime();
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [&w, row](benchmark::State& st) { run(st, w, row); })
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
     }
   }
 }
@@ -215,7 +218,8 @@ long instructions_run(const std::string& name) {
 
 void set_counters(benchmark::State& state, const Workload& w, long steps_per_iteration,
                   const StepCounts& totals, double err_tend) {
-  const double steps = static_cast<double>(state.iterations()) * static_cast<double>(steps_per_iteration);
+  const double steps =
+      static_cast<double>(state.iterations()) * static_cast<double>(steps_per_iteration);
   state.counters["steps_per_s"] = benchmark::Counter(steps, benchmark::Counter::kIsRate);
   state.counters["rhs_per_step"] = totals.rhs / steps;
   state.counters["ns_per_rhs"] = rhs_nanoseconds(w);

@@ -80,8 +80,8 @@ void coo_pattern(Context& c) {
   c.coo_v.resize(c.coo_i.size());
 }
 
-PetscErrorCode i2jacobian(TS, PetscReal, ::Vec X, ::Vec, ::Vec, PetscReal, PetscReal shift_a,
-                          Mat, Mat B, void* ctx) {
+PetscErrorCode i2jacobian(TS, PetscReal, ::Vec X, ::Vec, ::Vec, PetscReal, PetscReal shift_a, Mat,
+                          Mat B, void* ctx) {
   auto& c = *static_cast<Context*>(ctx);
   const PetscScalar* x;
   PetscCall(VecGetArrayRead(X, &x));
@@ -253,17 +253,20 @@ void register_petsc_alpha2() {
     for (const auto& m : methods) {
       for (const auto& o : petsc_orderings()) {
         const std::string name = w.id + "/" + m.ours + "/petsc-" + o.name;
-        benchmark::RegisterBenchmark(name.c_str(), [&w, &m, &o](benchmark::State& st) {
-          run(st, w, m, o);
-        })->Unit(benchmark::kMicrosecond)->UseRealTime();
+        benchmark::RegisterBenchmark(name.c_str(),
+                                     [&w, &m, &o](benchmark::State& st) { run(st, w, m, o); })
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();
         std::string settings =
             std::string("TS alpha2 ") +
-            (m.newmark ? "TSAlpha2SetParams(1, 1, 0.5, 0.25) (Newmark)" : "TSAlpha2SetRadius(0.9)") +
+            (m.newmark ? "TSAlpha2SetParams(1, 1, 0.5, 0.25) (Newmark)"
+                       : "TSAlpha2SetRadius(0.9)") +
             ", fixed step (TSADAPTNONE), starts each solve with two BE half steps, ";
-        settings += linear ? "SNESNEWTONLS + basic line search, one step (SNESConvergedSkip, max_it 1; "
-                             "KSPONLY leaves alpha2's V1, A1 stale), Jacobian and LU lagged -2 "
-                             "persistent, rebuilt when the shift changes (2 per solve)"
-                           : "SNESNEWTONLS rtol = stol = 1e-12, Jacobian every iteration";
+        settings +=
+            linear ? "SNESNEWTONLS + basic line search, one step (SNESConvergedSkip, max_it 1; "
+                     "KSPONLY leaves alpha2's V1, A1 stale), Jacobian and LU lagged -2 "
+                     "persistent, rebuilt when the shift changes (2 per solve)"
+                   : "SNESNEWTONLS rtol = stol = 1e-12, Jacobian every iteration";
         settings += std::string(", KSPPREONLY + PCLU, ordering ") + o.name +
                     ", AIJ by COO; TS set up once (" + petsc_version() + ")";
         describe_peer(name, settings);

@@ -73,9 +73,13 @@ void coo_pattern(Context& c) {
   const Index n = c.n;
   c.coo_i.clear();
   c.coo_j.clear();
-  for (Index i = 0; i < n; ++i) c.coo_i.push_back(static_cast<PetscInt>(i)), c.coo_j.push_back(static_cast<PetscInt>(i));
-  for (Index i = 0; i < n; ++i) c.coo_i.push_back(static_cast<PetscInt>(i)), c.coo_j.push_back(static_cast<PetscInt>(n + i));
-  for (Index i = 0; i < n; ++i) c.coo_i.push_back(static_cast<PetscInt>(n + i)), c.coo_j.push_back(static_cast<PetscInt>(n + i));
+  for (Index i = 0; i < n; ++i)
+    c.coo_i.push_back(static_cast<PetscInt>(i)), c.coo_j.push_back(static_cast<PetscInt>(i));
+  for (Index i = 0; i < n; ++i)
+    c.coo_i.push_back(static_cast<PetscInt>(i)), c.coo_j.push_back(static_cast<PetscInt>(n + i));
+  for (Index i = 0; i < n; ++i)
+    c.coo_i.push_back(static_cast<PetscInt>(n + i)),
+        c.coo_j.push_back(static_cast<PetscInt>(n + i));
   for (const auto& e : c.hessian) {
     c.coo_i.push_back(static_cast<PetscInt>(n + e.row()));
     c.coo_j.push_back(static_cast<PetscInt>(e.col()));
@@ -244,8 +248,8 @@ const std::vector<PetscOrdering>& petsc_orderings() {
 bool linear_workload(const Workload& w) { return w.id.find("fput") == std::string::npos; }
 
 std::string petsc_version() {
-  return "PETSc " + std::to_string(PETSC_VERSION_MAJOR) + "." + std::to_string(PETSC_VERSION_MINOR) +
-         "." + std::to_string(PETSC_VERSION_SUBMINOR);
+  return "PETSc " + std::to_string(PETSC_VERSION_MAJOR) + "." +
+         std::to_string(PETSC_VERSION_MINOR) + "." + std::to_string(PETSC_VERSION_SUBMINOR);
 }
 
 void register_petsc() {
@@ -257,10 +261,12 @@ void register_petsc() {
       for (const auto& o : petsc_orderings()) {
         const std::string impl = std::string("petsc-") + o.name;
         const std::string name = w.id + "/" + m.ours + "/" + impl;
-        benchmark::RegisterBenchmark(name.c_str(), [&w, &m, &o](benchmark::State& st) {
-          run(st, w, m, o);
-        })->Unit(benchmark::kMicrosecond)->UseRealTime();
-        std::string settings = std::string("TS ") + m.type + (m.subtype ? std::string(" ") + m.subtype : "") +
+        benchmark::RegisterBenchmark(name.c_str(),
+                                     [&w, &m, &o](benchmark::State& st) { run(st, w, m, o); })
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();
+        std::string settings = std::string("TS ") + m.type +
+                               (m.subtype ? std::string(" ") + m.subtype : "") +
                                (std::string(m.type) == TSARKIMEX ? " fully implicit" : "") +
                                ", fixed step (TSADAPTNONE), ";
         settings += linear ? "TS_LINEAR + SNESKSPONLY, Jacobian and LU lagged -2 persistent"

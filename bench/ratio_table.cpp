@@ -55,9 +55,9 @@ std::map<std::string, std::string>& settings_table() {
 }
 
 void print_peer_rows(const std::map<std::string, Median>& medians, std::FILE* out) {
-  std::fprintf(out, "%-18s %-18s %-24s %11s %11s %7s %10s %10s %6s %6s %9s\n", "workload",
-               "method", "peer", "ours us/st", "peer us/st", "ratio", "err ours", "err peer",
-               "nwt/st", "sol/st", "setup us");
+  std::fprintf(out, "%-18s %-18s %-24s %11s %11s %7s %10s %10s %6s %6s %9s\n", "workload", "method",
+               "peer", "ours us/st", "peer us/st", "ratio", "err ours", "err peer", "nwt/st",
+               "sol/st", "setup us");
   for (const auto& [name, peer] : medians) {
     Name n;
     if (!split(name, n) || n.implementation == "tibench") continue;
@@ -67,11 +67,11 @@ void print_peer_rows(const std::map<std::string, Median>& medians, std::FILE* ou
     const std::string label =
         n.implementation + (unoptimized_peer(n.implementation) ? " [unoptimized]" : "");
     std::fprintf(out, "%-18s %-18s %-24s %11.3f %11.3f %7.3f %10.2e %10.2e %6.2f %6.2f %9.0f\n",
-                 n.workload.c_str(), n.method.c_str(), label.c_str(),
-                 1e6 * ours.seconds_per_step, 1e6 * peer.seconds_per_step,
-                 ours.seconds_per_step / peer.seconds_per_step, counter(ours, "err_tend"),
-                 counter(peer, "err_tend"), counter(peer, "newton_per_step"),
-                 counter(peer, "solves_per_step"), counter(peer, "setup_us"));
+                 n.workload.c_str(), n.method.c_str(), label.c_str(), 1e6 * ours.seconds_per_step,
+                 1e6 * peer.seconds_per_step, ours.seconds_per_step / peer.seconds_per_step,
+                 counter(ours, "err_tend"), counter(peer, "err_tend"),
+                 counter(peer, "newton_per_step"), counter(peer, "solves_per_step"),
+                 counter(peer, "setup_us"));
   }
 }
 
@@ -90,8 +90,9 @@ void print_best_variants(const std::map<std::string, Median>& medians, std::FILE
       best[key] = {n.implementation, m.seconds_per_step};
   }
   if (best.empty()) return;
-  std::fprintf(out, "\nagainst the fastest PETSc variant (factorization ordering chosen by "
-                    "measurement in this run):\n");
+  std::fprintf(out,
+               "\nagainst the fastest PETSc variant (factorization ordering chosen by "
+               "measurement in this run):\n");
   std::fprintf(out, "%-18s %-18s %-12s %11s %11s %7s\n", "workload", "method", "fastest",
                "ours us/st", "peer us/st", "ratio");
   for (const auto& [key, variant] : best) {
@@ -154,8 +155,8 @@ void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
       std::fprintf(out,
                    "\nexplicit floor: 4 kernel evaluations (ns/rhs, measured) + 30 vectors of n "
                    "doubles at the measured triad bandwidth; %% of floor = floor / ours:\n");
-      std::fprintf(out, "%-18s %-8s %11s %11s %11s %10s %11s\n", "workload", "method",
-                   "ours us/st", "floor us/st", "% of floor", "ours/floor", "loop us/st");
+      std::fprintf(out, "%-18s %-8s %11s %11s %11s %10s %11s\n", "workload", "method", "ours us/st",
+                   "floor us/st", "% of floor", "ours/floor", "loop us/st");
       header = true;
     }
     const double ours = 1e6 * m.seconds_per_step, floor = counter(m, "floor_us");
@@ -176,12 +177,13 @@ void describe_peer(const std::string& benchmark, const std::string& settings) {
 const std::map<std::string, std::string>& peer_settings() { return settings_table(); }
 
 void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* out) {
-  std::fprintf(out,
-               "\n==== tibench bench: ratio table (ours / peer, time per step, medians) ====\n"
-               "ratio < 1: tibench is faster. err: max-norm error of (q, v) at t_end vs RK4 at "
-               "h/64 (implicit methods).\n"
-               "setup: building the integrator once per benchmark, not in the time per step.\n"
-               "[unoptimized] = a peer library built without optimization by Debian (SUNDIALS).\n\n");
+  std::fprintf(
+      out,
+      "\n==== tibench bench: ratio table (ours / peer, time per step, medians) ====\n"
+      "ratio < 1: tibench is faster. err: max-norm error of (q, v) at t_end vs RK4 at "
+      "h/64 (implicit methods).\n"
+      "setup: building the integrator once per benchmark, not in the time per step.\n"
+      "[unoptimized] = a peer library built without optimization by Debian (SUNDIALS).\n\n");
   print_peer_rows(medians, out);
   print_best_variants(medians, out);
   print_settings(medians, out);

@@ -85,7 +85,8 @@ int jacobian(realtype, N_Vector Y, N_Vector, SUNMatrix J, void* data, N_Vector, 
       SM_ELEMENT_B(J, 2 * e.row() + 1, 2 * e.col()) -= inv_mass[e.row()] * e.value();
   } else {
     for (Index i = 0; i < n; ++i) SM_ELEMENT_D(J, i, n + i) = 1.0;
-    for (const auto& e : c.hessian) SM_ELEMENT_D(J, n + e.row(), e.col()) -= inv_mass[e.row()] * e.value();
+    for (const auto& e : c.hessian)
+      SM_ELEMENT_D(J, n + e.row(), e.col()) -= inv_mass[e.row()] * e.value();
   }
   return 0;
 }
@@ -226,8 +227,8 @@ void run(benchmark::State& state, const Workload& w, bool is_explicit) {
 }  // namespace
 
 void register_sundials() {
-  const std::string build =
-      std::string(" (Debian libsundials-dev ") + SUNDIALS_VERSION + ", compiled without optimization)";
+  const std::string build = std::string(" (Debian libsundials-dev ") + SUNDIALS_VERSION +
+                            ", compiled without optimization)";
   for (const auto& w : workloads()) {
     if (w.steps_explicit == 0) continue;
     const std::string rk4 = w.id + "/rk4/sundials";

@@ -59,9 +59,7 @@ const Workload& workload(const std::string& id) {
   throw std::logic_error("unknown workload " + id);
 }
 
-std::unique_ptr<Problem> Workload::make() const {
-  return make_problem(problem, params);
-}
+std::unique_ptr<Problem> Workload::make() const { return make_problem(problem, params); }
 
 Acceleration::Acceleration(const Workload& w, const Problem& p)
     : p_(p), n_(p.dofs()), inv_mass_(p.inverse_mass()) {

@@ -23,12 +23,12 @@
 namespace tibench::bench {
 
 struct Workload {
-  std::string id;                      // e.g. "chain-1000-fput"
-  std::string problem;                 // registry id
-  std::vector<std::string> params;     // overrides
+  std::string id;                   // e.g. "chain-1000-fput"
+  std::string problem;              // registry id
+  std::vector<std::string> params;  // overrides
   double h_explicit = 0, h_implicit = 0;
   long steps_explicit = 0, steps_implicit = 0;  // steps per benchmark iteration (0: no rows)
-  bool raw_kernel = false;            // oscillator and spring-chain
+  bool raw_kernel = false;                      // oscillator and spring-chain
   // err_tend against RK4 at h/64 (false: bodies against obstacles, which RK4
   // cannot run with contact constraints).
   bool rk4_reference = true;

@@ -70,7 +70,8 @@ bool is_stale_temporary(const std::string& file, const std::string& name, bool a
   // "<name>.tmp"; they can only be told apart from a live writer by its pid.
   const std::string with_pid = name + ".tmp.";
   long pid = 0;
-  if (file.rfind(with_pid, 0) == 0 && parse_pid(std::string_view(file).substr(with_pid.size()), pid))
+  if (file.rfind(with_pid, 0) == 0 &&
+      parse_pid(std::string_view(file).substr(with_pid.size()), pid))
     return all_of_path || !process_exists(pid);
   return all_of_path && file == name + ".tmp";
 }

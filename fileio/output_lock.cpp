@@ -54,7 +54,8 @@ namespace {
 
 // Whether fd is the file now at `path` (not one unlinked by its last holder).
 bool still_linked(int fd, const std::string& path) {
-  struct stat by_fd {}, by_path {};
+  struct stat by_fd {
+  }, by_path{};
   return ::fstat(fd, &by_fd) == 0 && ::lstat(path.c_str(), &by_path) == 0 &&
          by_fd.st_dev == by_path.st_dev && by_fd.st_ino == by_path.st_ino;
 }
@@ -76,14 +77,15 @@ OutputLock::OutputLock(const std::string& path, const std::string& option)
       const std::string holder = err == EWOULDBLOCK ? read_holder(fd_) : std::strerror(err);
       ::close(fd_);
       fd_ = -1;
-      throw InputError(option + " '" + path + "' is being written by another tibench (" +
-                       holder + "); wait for it to finish or choose another output");
+      throw InputError(option + " '" + path + "' is being written by another tibench (" + holder +
+                       "); wait for it to finish or choose another output");
     }
     if (still_linked(fd_, lock_path_)) break;
     ::close(fd_);
     fd_ = -1;
   }
-  if (fd_ < 0) throw InputError("cannot lock " + option + " '" + path + "': its lock file keeps changing");
+  if (fd_ < 0)
+    throw InputError("cannot lock " + option + " '" + path + "': its lock file keeps changing");
   write_holder(fd_);
   stale_removed_ = remove_stale_temporaries(path, true);
 }

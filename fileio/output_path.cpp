@@ -17,8 +17,8 @@ namespace {
 
 [[noreturn]] void fail(const std::string& option, const std::string& path,
                        const std::string& reason, const std::string& accepted) {
-  throw InputError("invalid " + option + " '" + path + "': " + reason + " (accepted: " +
-                   accepted + ")");
+  throw InputError("invalid " + option + " '" + path + "': " + reason + " (accepted: " + accepted +
+                   ")");
 }
 
 const char* kOutputAccepted = "a new or regular file in an existing, writable directory";
@@ -27,8 +27,10 @@ void check_directory_of(const std::string& path, const std::string& option) {
   const fs::path parent = fs::path(path).parent_path();
   const std::string dir = parent.empty() ? "." : parent.string();
   std::error_code ec;
-  if (!fs::exists(dir, ec)) fail(option, path, "directory '" + dir + "' does not exist", kOutputAccepted);
-  if (!fs::is_directory(dir, ec)) fail(option, path, "'" + dir + "' is not a directory", kOutputAccepted);
+  if (!fs::exists(dir, ec))
+    fail(option, path, "directory '" + dir + "' does not exist", kOutputAccepted);
+  if (!fs::is_directory(dir, ec))
+    fail(option, path, "'" + dir + "' is not a directory", kOutputAccepted);
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
     fail(option, path, "directory '" + dir + "' is not writable", kOutputAccepted);
 }

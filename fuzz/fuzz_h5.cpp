@@ -56,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   expect_clean_failure([&] { (void)tibench::cli::info(in.string()); });
-  expect_clean_failure([&] { (void)tibench::merge_run_files(merged.string(), {in.string()}, "fuzz"); });
+  expect_clean_failure(
+      [&] { (void)tibench::merge_run_files(merged.string(), {in.string()}, "fuzz"); });
   expect_clean_failure([&] { tibench::RunFile resumed(in.string(), true, "fuzz", identity); });
   std::error_code ec;
   fs::remove(in, ec);

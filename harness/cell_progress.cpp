@@ -31,7 +31,9 @@ void CellProgress::start(std::size_t k, long total) {
   slots_[k].started_ns.store(now_ns(), std::memory_order_release);
 }
 
-void CellProgress::finish(std::size_t k) { slots_[k].started_ns.store(0, std::memory_order_release); }
+void CellProgress::finish(std::size_t k) {
+  slots_[k].started_ns.store(0, std::memory_order_release);
+}
 
 void CellProgress::report(const std::vector<std::string>& labels) {
   if (!enabled_) return;

@@ -71,11 +71,11 @@ class ContactPhaseDetector {
 
   const Problem& p_;
   double total_mass_ = 0;
-  Snapshot last_free_;       // the last state not in contact
+  Snapshot last_free_;  // the last state not in contact
   bool in_contact_ = false;
   std::vector<ContactPhase> phases_;
-  Snapshot flight_start_;     // "after" of the last closed phase
-  bool in_flight_ = false;    // a closed phase's flight is being followed
+  Snapshot flight_start_;   // "after" of the last closed phase
+  bool in_flight_ = false;  // a closed phase's flight is being followed
 };
 
 }  // namespace tibench

@@ -88,8 +88,8 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
     std::set<std::string> shown;  // rows with a measured or failed cell
     for (const auto& r : runs) {
       if (r.problem != problem) continue;
-      const auto col = std::find(t.h_columns.begin(), t.h_columns.end(), r.h_requested) -
-                       t.h_columns.begin();
+      const auto col =
+          std::find(t.h_columns.begin(), t.h_columns.end(), r.h_requested) - t.h_columns.begin();
       if (col == static_cast<std::ptrdiff_t>(t.h_columns.size())) continue;
       auto& row = rows[r.integrator];
       if (row.cell.empty()) {

@@ -68,10 +68,10 @@ void copy_attributes(hid_t from, hid_t to, const std::string& object, const Cont
   H5O_info_t info;
   c.succeeded(H5Oget_info2(from, &info, H5O_INFO_NUM_ATTRS), object, "its header is unreadable");
   for (hsize_t i = 0; i < info.num_attrs; ++i) {
-    Handle a(c.opened(H5Aopen_by_idx(from, ".", H5_INDEX_NAME, H5_ITER_INC, i, H5P_DEFAULT,
-                                    H5P_DEFAULT),
-                     object, "an attribute is unreadable"),
-             H5Aclose);
+    Handle a(
+        c.opened(H5Aopen_by_idx(from, ".", H5_INDEX_NAME, H5_ITER_INC, i, H5P_DEFAULT, H5P_DEFAULT),
+                 object, "an attribute is unreadable"),
+        H5Aclose);
     std::vector<char> name(static_cast<std::size_t>(H5Aget_name(a.get(), 0, nullptr)) + 1);
     H5Aget_name(a.get(), name.size(), name.data());
     const std::string where = object + " attribute '" + name.data() + "'";
@@ -80,10 +80,10 @@ void copy_attributes(hid_t from, hid_t to, const std::string& object, const Cont
     NativeValues values(type.get(), space.get(), where, c);
     c.succeeded(H5Aread(a.get(), values.mem.get(), values.bytes.data()), where,
                 "its value is unreadable");
-    Handle out(c.opened(H5Acreate2(to, name.data(), type.get(), space.get(), H5P_DEFAULT,
-                                  H5P_DEFAULT),
-                       where, "it cannot be created in the output"),
-               H5Aclose);
+    Handle out(
+        c.opened(H5Acreate2(to, name.data(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                 where, "it cannot be created in the output"),
+        H5Aclose);
     c.succeeded(H5Awrite(out.get(), values.mem.get(), values.bytes.data()), where,
                 "it cannot be written");
   }
@@ -91,27 +91,26 @@ void copy_attributes(hid_t from, hid_t to, const std::string& object, const Cont
 
 void copy_dataset(hid_t from_group, hid_t to_group, const std::string& name,
                   const std::string& object, const Context& c) {
-  Handle d(c.opened(H5Dopen2(from_group, name.c_str(), H5P_DEFAULT), object,
-                   "its header is unreadable"),
-           H5Dclose);
+  Handle d(
+      c.opened(H5Dopen2(from_group, name.c_str(), H5P_DEFAULT), object, "its header is unreadable"),
+      H5Dclose);
   Handle type(c.opened(H5Dget_type(d.get()), object, "its type is unreadable"), H5Tclose);
   Handle space(c.opened(H5Dget_space(d.get()), object, "its shape is unreadable"), H5Sclose);
-  Handle dcpl(c.opened(H5Dget_create_plist(d.get()), object, "its layout is unreadable"),
-              H5Pclose);
+  Handle dcpl(c.opened(H5Dget_create_plist(d.get()), object, "its layout is unreadable"), H5Pclose);
   keep_compact(dcpl.get());
   NativeValues values(type.get(), space.get(), object, c);
   if (values.points > 0)
-    c.succeeded(H5Dread(d.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                        values.bytes.data()),
-                object, "its data is unreadable");
+    c.succeeded(
+        H5Dread(d.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.bytes.data()),
+        object, "its data is unreadable");
   Handle out(c.opened(H5Dcreate2(to_group, name.c_str(), type.get(), space.get(), H5P_DEFAULT,
-                                dcpl.get(), H5P_DEFAULT),
-                     object, "it cannot be created in the output"),
+                                 dcpl.get(), H5P_DEFAULT),
+                      object, "it cannot be created in the output"),
              H5Dclose);
   if (values.points > 0)
-    c.succeeded(H5Dwrite(out.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                         values.bytes.data()),
-                object, "it cannot be written");
+    c.succeeded(
+        H5Dwrite(out.get(), values.mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.bytes.data()),
+        object, "it cannot be written");
   copy_attributes(d.get(), out.get(), object, c);
 }
 
@@ -129,14 +128,14 @@ void copy_members(hid_t from, hid_t to, const std::string& path, const Context& 
     const std::string child = path + "/" + name.data();
     H5O_info_t child_info;
     c.succeeded(H5Oget_info_by_name2(from, name.data(), &child_info, H5O_INFO_BASIC, H5P_DEFAULT),
-            child, "its header is unreadable");
+                child, "its header is unreadable");
     if (child_info.type == H5O_TYPE_GROUP) {
       Handle g(c.opened(H5Gopen2(from, name.data(), H5P_DEFAULT), child, "it cannot be opened"),
                H5Gclose);
       Handle gcpl(H5Pcreate(H5P_GROUP_CREATE), H5Pclose);
       keep_compact(gcpl.get());
-      Handle out(c.opened(H5Gcreate2(to, name.data(), H5P_DEFAULT, gcpl.get(), H5P_DEFAULT),
-                         child, "it cannot be created in the output"),
+      Handle out(c.opened(H5Gcreate2(to, name.data(), H5P_DEFAULT, gcpl.get(), H5P_DEFAULT), child,
+                          "it cannot be created in the output"),
                  H5Gclose);
       copy_members(g.get(), out.get(), child, c);
     } else if (child_info.type == H5O_TYPE_DATASET) {
@@ -152,9 +151,9 @@ void copy_members(hid_t from, hid_t to, const std::string& path, const Context& 
 void copy_group(const H5::H5File& from, const std::string& path, H5::H5File& to,
                 const std::string& input) {
   const Context c{input};
-  Handle source(c.opened(H5Gopen2(from.getId(), path.c_str(), H5P_DEFAULT), path,
-                         "it cannot be opened"),
-                H5Gclose);
+  Handle source(
+      c.opened(H5Gopen2(from.getId(), path.c_str(), H5P_DEFAULT), path, "it cannot be opened"),
+      H5Gclose);
   H5::Group target = group(to, path);
   copy_members(source.get(), target.getId(), path, c);
 }

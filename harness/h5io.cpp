@@ -66,9 +66,7 @@ std::string copied(const std::string& base, const std::string& tmp) {
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path, const std::string& base)
-    : path_(std::move(path)),
-      tmp_(temp_path_for(path_)),
-      file_(copied(base, tmp_), H5F_ACC_RDWR) {}
+    : path_(std::move(path)), tmp_(temp_path_for(path_)), file_(copied(base, tmp_), H5F_ACC_RDWR) {}
 
 AtomicFile::~AtomicFile() {
   if (committed_) return;

@@ -1,7 +1,7 @@
 #include "harness/matrix.hpp"
 
-#include <charconv>
 #include <toml++/toml.h>
+#include <charconv>
 
 #include <algorithm>
 #include <cmath>
@@ -70,8 +70,8 @@ std::vector<std::string> overrides(const Ctx& ctx, const toml::node& n, const st
     else if (auto s = value.as_string())
       text = s->get();
     else
-      ctx.fail(value, "parameter '" + std::string(key.str()) +
-                          "' must be a number, boolean or string");
+      ctx.fail(value,
+               "parameter '" + std::string(key.str()) + "' must be a number, boolean or string");
     out.push_back(std::string(key.str()) + "=" + text);
   }
   return out;
@@ -127,10 +127,10 @@ std::string text_value(const Ctx& ctx, const toml::node& n, const std::string& w
 PaperTable paper_table(const Ctx& ctx, const toml::node& node) {
   const toml::table* t = node.as_table();
   if (!t) ctx.fail(node, "[[table]] must be a table");
-  check_keys(ctx, *t,
-             {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format",
-              "columns"},
-             "[[table]]");
+  check_keys(
+      ctx, *t,
+      {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format", "columns"},
+      "[[table]]");
   PaperTable p;
   auto required_string = [&](const char* key) {
     const toml::node* n = t->get(key);
@@ -151,8 +151,8 @@ PaperTable paper_table(const Ctx& ctx, const toml::node& node) {
       ctx.fail(*t->get("quantity"), "unknown metric '" + key + "' (accepted: " + accepted + ")");
     }
   } else if (p.quantity.rfind("series:", 0) != 0 || p.quantity.size() <= 7) {
-    ctx.fail(*t->get("quantity"), "invalid quantity '" + p.quantity +
-                                      "' (accepted: metric:<key> or series:<dataset>)");
+    ctx.fail(*t->get("quantity"),
+             "invalid quantity '" + p.quantity + "' (accepted: metric:<key> or series:<dataset>)");
   }
   if (const toml::node* r = t->get("reduce")) {
     const auto how = r->value<std::string>();
@@ -172,28 +172,35 @@ PaperTable paper_table(const Ctx& ctx, const toml::node& node) {
   const toml::node* rows = t->get("rows");
   if (!rows || !rows->as_array() || rows->as_array()->empty())
     ctx.fail(rows ? *rows : node, "[[table]] needs rows = [h, ...] (requested step sizes)");
-  for (const auto& h : *rows->as_array()) p.rows.push_back(positive_number(ctx, h, "row step size"));
+  for (const auto& h : *rows->as_array())
+    p.rows.push_back(positive_number(ctx, h, "row step size"));
   if (const toml::node* labels = t->get("row_labels")) {
     if (!labels->as_array()) ctx.fail(*labels, "row_labels must be an array of strings");
-    for (const auto& l : *labels->as_array()) p.row_labels.push_back(text_value(ctx, l, "a row label"));
+    for (const auto& l : *labels->as_array())
+      p.row_labels.push_back(text_value(ctx, l, "a row label"));
   }
   const toml::node* cols = t->get("columns");
   if (!cols || !cols->as_array() || cols->as_array()->empty())
-    ctx.fail(cols ? *cols : node, "[[table]] needs columns = [{ label, problem, integrator }, ...]");
+    ctx.fail(cols ? *cols : node,
+             "[[table]] needs columns = [{ label, problem, integrator }, ...]");
   for (const auto& c : *cols->as_array()) {
     const toml::table* ct = c.as_table();
-    if (!ct) ctx.fail(c, "columns entries must be { label = ..., problem = ..., integrator = ... }");
+    if (!ct)
+      ctx.fail(c, "columns entries must be { label = ..., problem = ..., integrator = ... }");
     check_keys(ctx, *ct, {"label", "problem", "integrator", "paper"}, "table column");
     PaperColumn col;
     for (auto [key, field] : {std::pair{"label", &col.label}, std::pair{"problem", &col.problem},
                               std::pair{"integrator", &col.integrator}}) {
       const toml::node* n = ct->get(key);
-      if (!n || !n->is_string()) ctx.fail(c, std::string("table column needs ") + key + " = \"...\"");
+      if (!n || !n->is_string())
+        ctx.fail(c, std::string("table column needs ") + key + " = \"...\"");
       *field = n->value<std::string>().value();
     }
     if (const toml::node* paper = ct->get("paper")) {
-      if (!paper->as_array()) ctx.fail(*paper, "paper must be an array (one printed value per row)");
-      for (const auto& v : *paper->as_array()) col.paper.push_back(text_value(ctx, v, "a paper value"));
+      if (!paper->as_array())
+        ctx.fail(*paper, "paper must be an array (one printed value per row)");
+      for (const auto& v : *paper->as_array())
+        col.paper.push_back(text_value(ctx, v, "a paper value"));
       if (col.paper.size() > p.rows.size())
         ctx.fail(*paper, "more paper values than rows (expected at most " +
                              std::to_string(p.rows.size()) + ")");
@@ -283,8 +290,9 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     if (auto n = study->get("outputs")) {
       const auto v = integer_value(*n);
       if (!v || *v < 1 || *v > 100'000'000)
-        ctx.fail(*n, "invalid outputs (accepted: an integer 1 ... 100000000: evenly spaced error "
-                     "output times)");
+        ctx.fail(*n,
+                 "invalid outputs (accepted: an integer 1 ... 100000000: evenly spaced error "
+                 "output times)");
       outputs = static_cast<long>(*v);
     }
     {
@@ -292,10 +300,10 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       for (const auto& h : *study->get("h")->as_array()) {
         const long steps = step_count(ladder[k++], t_end);
         if (steps % outputs != 0)
-          ctx.fail(h, "step size " + std::to_string(ladder[k - 1]) + " gives " +
-                          std::to_string(steps) + " steps over t_end, not a multiple of outputs = " +
-                          std::to_string(outputs) +
-                          " (accepted: h with round(t_end/h) a multiple of outputs)");
+          ctx.fail(
+              h, "step size " + std::to_string(ladder[k - 1]) + " gives " + std::to_string(steps) +
+                     " steps over t_end, not a multiple of outputs = " + std::to_string(outputs) +
+                     " (accepted: h with round(t_end/h) a multiple of outputs)");
       }
     }
     try {
@@ -311,8 +319,8 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
       check_keys(ctx, *t, {"method", "h_ref"}, "reference");
       if (auto mnode = t->get("method")) {
         const auto mtext = mnode->value<std::string>();
-        if (!mtext || (*mtext != "auto" && *mtext != "exact" && *mtext != "rk4" &&
-                       *mtext != "none"))
+        if (!mtext ||
+            (*mtext != "auto" && *mtext != "exact" && *mtext != "rk4" && *mtext != "none"))
           ctx.fail(*mnode, "invalid reference method (accepted: auto, exact, rk4, none)");
         reference_method = *mtext;
       }

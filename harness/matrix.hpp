@@ -60,7 +60,7 @@ struct Exclusion {
 struct Matrix {
   std::string name;
   std::string description;
-  std::vector<CellSpec> cells;  // in file order: study × problem × integrator × h
+  std::vector<CellSpec> cells;      // in file order: study × problem × integrator × h
   std::vector<Exclusion> excluded;  // integrators "*" left out as not applicable
   std::vector<PaperTable> tables;   // [[table]] blocks (harness/paper_table.hpp)
 };

@@ -40,7 +40,8 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
     if (!std::filesystem::exists(in)) throw InputError("no such file '" + in + "'");
     H5::H5File f = h5::open_for_reading(in);
     H5::Group root = f.openGroup("/");
-    const std::string schema = h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
+    const std::string schema =
+        h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
     if (schema != h5::kSchema)
       throw InputError("'" + in + "' has schema '" + schema + "' (accepted: " + h5::kSchema + ")");
     const std::string c = h5::read_string_attr(root, "git_commit");
@@ -65,7 +66,8 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
     names += (names.empty() ? "" : ", ") + in;
     for (const auto& path : paths(f, "/runs", 3)) {
       H5::Group g = f.openGroup(path);
-      const std::string key = h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
+      const std::string key =
+          h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
       const auto it = owner.find(path);
       if (it != owner.end()) {
         if (it->second.first != key || key.empty())

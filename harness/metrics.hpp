@@ -30,9 +30,9 @@
 namespace tibench {
 
 inline constexpr std::array<const char*, 12> kMetricKeys = {
-    "err_final",          "err_q_final",        "err_v_final",      "err_max",
+    "err_final",          "err_q_final",        "err_v_final",        "err_max",
     "energy_drift_max",   "energy_drift_final", "momentum_drift_max", "angmom_drift_max",
-    "newton_iters_total", "linear_solves",      "rhs_evals",        "wall_s"};
+    "newton_iters_total", "linear_solves",      "rhs_evals",          "wall_s"};
 
 // Values by key; error and drift metrics start as NaN ("not measured"),
 // counters as 0. Unknown keys are a programming error (std::logic_error).

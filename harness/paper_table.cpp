@@ -64,9 +64,11 @@ Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, d
     const std::string name = t.quantity.substr(7);
     if (h5::exists(f, path + "/" + name)) {
       const auto slash = name.rfind('/');
-      H5::Group parent = slash == std::string::npos ? g : f.openGroup(path + "/" + name.substr(0, slash));
-      v = reduce_series(h5::read_doubles(parent, name.substr(slash == std::string::npos ? 0 : slash + 1)),
-                        t.reduce);
+      H5::Group parent =
+          slash == std::string::npos ? g : f.openGroup(path + "/" + name.substr(0, slash));
+      v = reduce_series(
+          h5::read_doubles(parent, name.substr(slash == std::string::npos ? 0 : slash + 1)),
+          t.reduce);
     }
   }
   if (std::isnan(v)) return {"n/a"};

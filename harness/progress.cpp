@@ -46,8 +46,8 @@ void Progress::draw(bool force) {
     return;
   last_draw_ = now;
   const double t = elapsed();
-  const double eta = done_ ? t / static_cast<double>(done_) * static_cast<double>(total_ - done_)
-                           : NAN;
+  const double eta =
+      done_ ? t / static_cast<double>(done_) * static_cast<double>(total_ - done_) : NAN;
   if (tty_) {
     const int width = 24;
     const int filled = static_cast<int>(width * done_ / total_);

@@ -48,7 +48,7 @@ Baseline make_baseline(const std::string& matrix, const std::vector<StoredRun>& 
     c.err_final = r.metrics["err_final"];
     c.energy_drift_max = r.metrics["energy_drift_max"];
     c.err_final_max = std::isfinite(c.err_final) ? std::max(c.err_final * b.err_factor, b.err_floor)
-                                                  : c.err_final;
+                                                 : c.err_final;
     c.energy_drift_max_max = std::isfinite(c.energy_drift_max)
                                  ? std::max(c.energy_drift_max * b.drift_factor, b.drift_floor)
                                  : c.energy_drift_max;
@@ -57,7 +57,8 @@ Baseline make_baseline(const std::string& matrix, const std::vector<StoredRun>& 
   for (const auto& t : convergence_tables(runs, "err_final"))
     for (const auto& row : t.rows)
       if (row.fit.points >= 2 && std::isfinite(row.fit.slope))
-        b.orders.push_back({t.problem, row.integrator, row.fit.slope, row.fit.slope - b.order_margin});
+        b.orders.push_back(
+            {t.problem, row.integrator, row.fit.slope, row.fit.slope - b.order_margin});
   return b;
 }
 
@@ -70,8 +71,9 @@ void save_baseline(const std::string& path, const Baseline& b) {
                  {"err_floor", b.err_floor},
                  {"drift_floor", b.drift_floor},
                  {"order_margin", b.order_margin},
-                 {"rule", "bound = max(measured * factor, floor); min_observed_order = "
-                          "observed - order_margin. Regenerate with tibench regress --update."}};
+                 {"rule",
+                  "bound = max(measured * factor, floor); min_observed_order = "
+                  "observed - order_margin. Regenerate with tibench regress --update."}};
   Json cells = Json::array();
   for (const auto& c : b.cells)
     cells.push_back({{"problem", c.problem},
@@ -154,8 +156,9 @@ GateReport check_against_baseline(const Baseline& b, const std::vector<StoredRun
         report.failures.push_back(name + ": " + metric + " is not measured any more (baseline " +
                                   sci(before) + ")");
       else if (measured > bound)
-        report.failures.push_back(name + ": " + metric + " " + sci(measured) + " exceeds its bound " +
-                                  sci(bound) + " (baseline " + sci(before) + ")");
+        report.failures.push_back(name + ": " + metric + " " + sci(measured) +
+                                  " exceeds its bound " + sci(bound) + " (baseline " + sci(before) +
+                                  ")");
     };
     check("err_final", r.metrics["err_final"], c.err_final_max, c.err_final);
     check("energy_drift_max", r.metrics["energy_drift_max"], c.energy_drift_max_max,
@@ -201,9 +204,11 @@ std::string baseline_diff(const Baseline& before, const Baseline& after) {
       continue;
     }
     const BaselineCell& o = *it->second;
-    if (o.status != c.status) out << "~ " << name << ": status " << o.status << " -> " << c.status << "\n";
+    if (o.status != c.status)
+      out << "~ " << name << ": status " << o.status << " -> " << c.status << "\n";
     if (changed(o.err_final, c.err_final))
-      out << "~ " << name << ": err_final " << sci(o.err_final) << " -> " << sci(c.err_final) << "\n";
+      out << "~ " << name << ": err_final " << sci(o.err_final) << " -> " << sci(c.err_final)
+          << "\n";
     if (changed(o.energy_drift_max, c.energy_drift_max))
       out << "~ " << name << ": energy_drift_max " << sci(o.energy_drift_max) << " -> "
           << sci(c.energy_drift_max) << "\n";

@@ -55,7 +55,7 @@ struct Baseline {
 };
 
 Baseline make_baseline(const std::string& matrix, const std::vector<StoredRun>& runs);
-Baseline load_baseline(const std::string& path);         // throws InputError
+Baseline load_baseline(const std::string& path);                 // throws InputError
 void save_baseline(const std::string& path, const Baseline& b);  // atomic
 
 struct GateReport {

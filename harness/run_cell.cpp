@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <optional>
 #include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "integrators/driver.hpp"
 #include "problems/contact/obstacle_contact.hpp"
@@ -51,16 +51,15 @@ std::string shown(double x) {
 // 0 < h <= t_end and at most max_steps steps; `what` names the step size.
 void check_step_size(double h, double t_end, long max_steps, const std::string& what) {
   if (h > t_end * (1 + 1e-12))
-    throw InputError("invalid " + what + " = " + shown(h) + ": larger than t_end = " +
-                     shown(t_end) + " (accepted: 0 < h <= t_end)");
+    throw InputError("invalid " + what + " = " + shown(h) +
+                     ": larger than t_end = " + shown(t_end) + " (accepted: 0 < h <= t_end)");
   const double steps = t_end / h;
   if (steps > static_cast<double>(max_steps) + 0.5) {
     char count[32];
     std::snprintf(count, sizeof count, steps < 1e15 ? "%.0f" : "%.3g", steps);
-    throw InputError(what + " = " + shown(h) + " over t_end = " + shown(t_end) +
-                     " needs " + count + " steps, more than the limit of " +
-                     std::to_string(max_steps) + " (accepted: at most that many; raise it with " +
-                     "--max-steps)");
+    throw InputError(what + " = " + shown(h) + " over t_end = " + shown(t_end) + " needs " + count +
+                     " steps, more than the limit of " + std::to_string(max_steps) +
+                     " (accepted: at most that many; raise it with " + "--max-steps)");
   }
 }
 
@@ -141,9 +140,11 @@ std::string cell_key_text(const CellSpec& spec) {
          "\nparams=" + sorted(spec.problem_params) + "\nintegrator=" + spec.integrator +
          "\nintegrator_label=" + spec.integrator_key() +
          "\niparams=" + sorted(spec.integrator_params) + "\nh=" + format_real(spec.h) +
-         "\nt_end=" + format_real(spec.t_end) + "\nmax_samples=" + std::to_string(spec.max_samples) +
-         "\nenergy_cap=" + format_real(spec.energy_cap) + "\noutputs=" + std::to_string(spec.outputs) +
-         "\nreference=" + spec.reference_method + "\nh_ref=" + format_real(spec.h_ref) +
+         "\nt_end=" + format_real(spec.t_end) +
+         "\nmax_samples=" + std::to_string(spec.max_samples) +
+         "\nenergy_cap=" + format_real(spec.energy_cap) +
+         "\noutputs=" + std::to_string(spec.outputs) + "\nreference=" + spec.reference_method +
+         "\nh_ref=" + format_real(spec.h_ref) +
          (spec.frames >= 0 ? "\nframes=" + std::to_string(spec.frames) : "");
 }
 
@@ -196,7 +197,8 @@ class Recorder {
     if (const auto surface = p.surface_triangles(); !surface.empty() && frames != 0) {
       const long count = frames < 0 ? kDefaultFrames : frames;
       frame_stride_ = std::max(1L, (steps + count - 1) / count);
-      for (const auto& tri : surface) rec.frames.surface.insert(rec.frames.surface.end(), tri.begin(), tri.end());
+      for (const auto& tri : surface)
+        rec.frames.surface.insert(rec.frames.surface.end(), tri.begin(), tri.end());
       frame(s0);
     }
     sample(s0, H0_);
@@ -342,8 +344,7 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
     m["err_q_final"] = last.q;
     m["err_v_final"] = last.v;
   }
-  if (unresolved.empty())
-    m["err_max"] = *std::max_element(rec.err_out.begin(), rec.err_out.end());
+  if (unresolved.empty()) m["err_max"] = *std::max_element(rec.err_out.begin(), rec.err_out.end());
 }
 
 }  // namespace

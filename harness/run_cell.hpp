@@ -32,13 +32,13 @@ struct CellSpec {
   std::vector<std::string> problem_params;  // "name=value" overrides
   std::string integrator;
   std::vector<std::string> integrator_params;
-  double h = 0.0;            // requested step size
+  double h = 0.0;  // requested step size
   double t_end = 0.0;
-  long max_samples = 10000;  // time-series samples kept (plus t = 0)
-  double energy_cap = 1e12;  // |H − H0| > cap·|H0| counts as divergence
-  long outputs = 1;          // error output times t_j = j t_end / outputs
+  long max_samples = 10000;               // time-series samples kept (plus t = 0)
+  double energy_cap = 1e12;               // |H − H0| > cap·|H0| counts as divergence
+  long outputs = 1;                       // error output times t_j = j t_end / outputs
   std::string reference_method = "auto";  // auto | exact | rk4 | none (reference/reference.hpp)
-  double h_ref = 0.0;        // rk4 reference step; 0: h / kDefaultReferenceRefinement
+  double h_ref = 0.0;                     // rk4 reference step; 0: h / kDefaultReferenceRefinement
   // Position frames kept for viewing (XDMF) of problems with a surface mesh
   // (Problem::surface_triangles); −1: kDefaultFrames for them, 0: none.
   long frames = -1;
@@ -91,7 +91,7 @@ struct TimeSeries {
 // evenly spaced steps, and the surface triangles (node indices).
 struct Frames {
   std::vector<double> t;
-  std::vector<double> positions;  // frames × dofs, row-major
+  std::vector<double> positions;   // frames × dofs, row-major
   std::vector<long long> surface;  // triangles × 3
 };
 
@@ -102,7 +102,7 @@ struct RunRecord {
   long steps = 0;
   std::string status = "ok";  // ok | diverged | solver_failed | timeout | error
   std::string message;
-  std::string params_json;  // {"problem": {...}, "integrator": {...}}
+  std::string params_json;       // {"problem": {...}, "integrator": {...}}
   std::string reference_method;  // "exact" | "rk4" | "" (no reference)
   std::string reference_key;     // hash of the reference's key text
   // "exact", "pass: ..." or "fail: ..." (the reference cannot resolve an
@@ -113,7 +113,7 @@ struct RunRecord {
   TimeSeries series;
   std::vector<double> t_out, err_out;  // error at each output time reached (NaN: unresolved)
   std::vector<double> final_q, final_v;
-  std::string contact_model;               // "" when the problem has no obstacles
+  std::string contact_model;  // "" when the problem has no obstacles
   std::vector<ContactPhase> contact_phases;
   Frames frames;
 };

@@ -11,14 +11,17 @@
 namespace tibench {
 
 RunFile::RunFile(std::string path, bool resume, std::string command_line, RunIdentity identity)
-    : path_(std::move(path)), command_line_(std::move(command_line)), identity_(std::move(identity)) {
+    : path_(std::move(path)),
+      command_line_(std::move(command_line)),
+      identity_(std::move(identity)) {
   if (!resume || !std::filesystem::exists(path_)) return;
   H5::H5File f = h5::open_for_reading(path_);
   H5::Group root = f.openGroup("/");
-  const std::string schema = h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
+  const std::string schema =
+      h5::has_attr(root, "schema") ? h5::read_string_attr(root, "schema") : "";
   if (schema != h5::kSchema)
-    throw InputError("cannot resume '" + path_ + "': schema '" + schema + "' (accepted: " +
-                     h5::kSchema + ")");
+    throw InputError("cannot resume '" + path_ + "': schema '" + schema +
+                     "' (accepted: " + h5::kSchema + ")");
   const std::string commit = h5::read_string_attr(root, "git_commit");
   if (commit != build_info::git_commit)
     throw InputError("cannot resume '" + path_ + "': written by commit " + commit +
@@ -41,7 +44,8 @@ void RunFile::checkpoint(const std::vector<RunRecord>& runs,
   H5::H5File& f = out->file();
   h5::write_provenance(f, command_line_);
   write_identity(f, identity_);
-  for (const auto& [problem, ref] : references) write_reference(f, reference_path(problem, *ref), *ref);
+  for (const auto& [problem, ref] : references)
+    write_reference(f, reference_path(problem, *ref), *ref);
   for (const auto& r : runs) {
     write_run(f, r);
     completed_.insert(r.cell_key);

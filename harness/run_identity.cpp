@@ -40,8 +40,8 @@ void write_identity(H5::H5File& f, const RunIdentity& id) {
 
 std::optional<RunIdentity> read_identity(const H5::H5File& f) {
   const H5::Group root = f.openGroup("/");
-  for (const char* name : {"matrix_hash", "matrix_cells", "shard_index", "shard_count",
-                           "shard_scheme"})
+  for (const char* name :
+       {"matrix_hash", "matrix_cells", "shard_index", "shard_count", "shard_scheme"})
     if (!h5::has_attr(root, name)) return std::nullopt;
   RunIdentity id;
   id.matrix_hash = h5::read_string_attr(root, "matrix_hash");
@@ -49,8 +49,10 @@ std::optional<RunIdentity> read_identity(const H5::H5File& f) {
   id.shard_index = static_cast<long>(h5::read_int_attr(root, "shard_index"));
   id.shard_count = static_cast<long>(h5::read_int_attr(root, "shard_count"));
   id.shard_scheme = h5::read_string_attr(root, "shard_scheme");
-  if (h5::has_attr(root, "shard_source")) id.shard_source = h5::read_string_attr(root, "shard_source");
-  if (h5::has_attr(root, "shard_partial")) id.shard_partial = h5::read_string_attr(root, "shard_partial");
+  if (h5::has_attr(root, "shard_source"))
+    id.shard_source = h5::read_string_attr(root, "shard_source");
+  if (h5::has_attr(root, "shard_partial"))
+    id.shard_partial = h5::read_string_attr(root, "shard_partial");
   return id;
 }
 
@@ -78,8 +80,8 @@ namespace {
 void check_same_set(const std::string& a_name, const RunIdentity& a, const std::string& b_name,
                     const RunIdentity& b) {
   auto differ = [&](const std::string& what, const std::string& va, const std::string& vb) {
-    throw InputError("'" + b_name + "' is " + what + " " + vb + ", '" + a_name + "' " + what +
-                     " " + va + " (accepted: shards of one matrix, one shard count and scheme)");
+    throw InputError("'" + b_name + "' is " + what + " " + vb + ", '" + a_name + "' " + what + " " +
+                     va + " (accepted: shards of one matrix, one shard count and scheme)");
   };
   if (a.matrix_hash != b.matrix_hash)
     differ("of matrix", a.matrix_hash + " (" + std::to_string(a.matrix_cells) + " cells)",
@@ -96,7 +98,8 @@ RunIdentity merged_identity(
   std::map<long, std::string> seen;  // shard index -> file
   for (const auto& [name, id] : inputs) {
     if (!id)
-      throw InputError("'" + name + "' records no matrix identity (accepted: files written by "
+      throw InputError("'" + name +
+                       "' records no matrix identity (accepted: files written by "
                        "this version of tibench run or merge)");
     check_same_set(inputs.front().first, *inputs.front().second, name, *id);
     if (!id->shard_partial.empty())
@@ -122,7 +125,8 @@ RunIdentity merged_identity(
   merged.shard_index = 0;
   merged.shard_count = 1;
   merged.shard_source = "merge";
-  merged.shard_partial = missing.empty() ? "" : missing + " of " + std::to_string(first.shard_count);
+  merged.shard_partial =
+      missing.empty() ? "" : missing + " of " + std::to_string(first.shard_count);
   return merged;
 }
 

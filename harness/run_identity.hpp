@@ -60,7 +60,8 @@ void check_resume_identity(const H5::H5File& f, const std::string& path, const R
 // InputError, naming the files and what differs, for files without identity,
 // of different matrices, shard counts or schemes, a shard given twice, or
 // missing shards unless allow_partial.
-RunIdentity merged_identity(const std::vector<std::pair<std::string, std::optional<RunIdentity>>>& inputs,
-                            bool allow_partial);
+RunIdentity merged_identity(
+    const std::vector<std::pair<std::string, std::optional<RunIdentity>>>& inputs,
+    bool allow_partial);
 
 }  // namespace tibench

@@ -75,7 +75,8 @@ void write_frames(H5::H5File& f, const std::string& path, const RunRecord& rec) 
   const std::size_t dofs = fr.t.empty() ? 3 : fr.positions.size() / fr.t.size();
   for (std::size_t k = 0; k < fr.t.size(); ++k) {
     const auto first = fr.positions.begin() + static_cast<std::ptrdiff_t>(k * dofs);
-    h5::matrix_dataset(p, frame_dataset(k), std::vector<double>(first, first + static_cast<std::ptrdiff_t>(dofs)), 3);
+    h5::matrix_dataset(p, frame_dataset(k),
+                       std::vector<double>(first, first + static_cast<std::ptrdiff_t>(dofs)), 3);
   }
 }
 

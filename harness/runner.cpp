@@ -20,7 +20,6 @@ namespace tibench {
 
 namespace {
 
-
 std::string record_line(const RunRecord& r) {
   char buf[512];
   std::snprintf(buf, sizeof buf,
@@ -109,8 +108,9 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
     res.references.push_back({slot.problem_label, r.summary(), r.ok, slot.cached,
                               r.max_self_convergence(), r.max_cross_check()});
     if (r.method == "rk4" && o.progress)
-      std::fprintf(stderr, "%sreference %s: %s%s\n", r.ok ? "" : "tibench: WARNING: ",
-                   slot.problem_label.c_str(), r.summary().c_str(), slot.cached ? " (cached)" : "");
+      std::fprintf(stderr, "%sreference %s: %s%s\n",
+                   r.ok ? "" : "tibench: WARNING: ", slot.problem_label.c_str(),
+                   r.summary().c_str(), slot.cached ? " (cached)" : "");
   };
   for (const auto& slot : slots)
     if (slot.cached) report_reference(slot);
@@ -167,8 +167,9 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
     last_checkpoint = std::chrono::steady_clock::now();
   };
   // Missing only when interrupted while computing references.
-  const bool references_ready = std::all_of(slot_of_cell.begin(), slot_of_cell.end(),
-                                            [&](std::size_t s) { return slots[s].ref.has_value(); });
+  const bool references_ready =
+      std::all_of(slot_of_cell.begin(), slot_of_cell.end(),
+                  [&](std::size_t s) { return slots[s].ref.has_value(); });
   if (references_ready) {
     run_pool(
         todo.size(), o.jobs, o.cancel,
@@ -183,8 +184,7 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
             std::size_t k;
             ~Finish() { p.finish(k); }
           } finish{in_cell, k};
-          ctx.time_limit_s =
-              o.cell_timeout_s > 0 ? o.cell_timeout_s : cells[todo[k]].time_limit_s;
+          ctx.time_limit_s = o.cell_timeout_s > 0 ? o.cell_timeout_s : cells[todo[k]].time_limit_s;
           try {
             results[k] = run_cell(cells[todo[k]], ctx);
           } catch (const Cancelled&) {
@@ -240,7 +240,8 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
 std::string summary_text(const RunnerResult& r) {
   std::string s;
   char buf[512];
-  std::snprintf(buf, sizeof buf, "cells: %zu in matrix, %zu in this shard, %zu already complete, "
+  std::snprintf(buf, sizeof buf,
+                "cells: %zu in matrix, %zu in this shard, %zu already complete, "
                 "%zu run now (",
                 r.matrix_cells, r.shard_cells, r.skipped, r.completed);
   s += buf;
@@ -256,7 +257,8 @@ std::string summary_text(const RunnerResult& r) {
          " cells have errors the reference cannot resolve (reported as n/a; see reference_check)\n";
   std::size_t failed_refs = 0;
   for (const auto& u : r.references) failed_refs += !u.ok;
-  if (failed_refs) s += "WARNING: " + std::to_string(failed_refs) + " references failed their checks\n";
+  if (failed_refs)
+    s += "WARNING: " + std::to_string(failed_refs) + " references failed their checks\n";
   if (r.interrupted) s += "INTERRUPTED: completed cells are saved; rerun with --resume to finish\n";
   std::snprintf(buf, sizeof buf, "wall time %s%s%s\n", format_duration(r.wall_s).c_str(),
                 r.output.empty() ? "" : ", wrote ", r.output.c_str());

@@ -29,9 +29,9 @@ namespace tibench {
 struct RunnerOptions {
   int jobs = 1;
   Shard shard;
-  std::string output;           // "" = no file
+  std::string output;  // "" = no file
   bool resume = false;
-  std::string reference_cache;  // directory of cached references; "" = none
+  std::string reference_cache;       // directory of cached references; "" = none
   double checkpoint_seconds = 10.0;  // 0: after every completed cell
   double cell_timeout_s = 0.0;  // > 0: overrides every cell's time limit (CellSpec::time_limit_s)
   bool progress = true;
@@ -53,7 +53,7 @@ struct RunnerResult {
   std::string output;  // the file written (shard-adjusted), "" if none
   std::size_t matrix_cells = 0, shard_cells = 0, skipped = 0, completed = 0;
   std::map<std::string, std::size_t> by_status;  // of the cells completed here
-  std::size_t unresolved = 0;  // cells whose reference_check failed
+  std::size_t unresolved = 0;                    // cells whose reference_check failed
   std::vector<ReferenceUse> references;
   std::vector<StoredRun> runs;  // cells completed here, in matrix order
   bool interrupted = false;

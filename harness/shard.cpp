@@ -44,7 +44,9 @@ const std::vector<RankSource>& rank_sources() {
   static const std::vector<RankSource> sources = {
       {"OMPI_COMM_WORLD_RANK", {"OMPI_COMM_WORLD_SIZE"}, false},
       {"PMI_RANK", {"PMI_SIZE"}, false},
-      {"PMIX_RANK", {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS", "SLURM_NTASKS"}, true},
+      {"PMIX_RANK",
+       {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS", "SLURM_NTASKS"},
+       true},
       {"SLURM_PROCID", {"SLURM_STEP_NUM_TASKS"}, false},
   };
   return sources;
@@ -65,8 +67,7 @@ std::optional<Shard> from_rank(const Env& env, const RankSource& s) {
     std::string names;
     for (const char* name : s.sizes) names += (names.empty() ? "" : ", ") + std::string(name);
     throw InputError(std::string(s.rank) + "=" + std::to_string(*rank) +
-                     " is set but no launch size is (looked for " + names +
-                     "); pass --shard K/N");
+                     " is set but no launch size is (looked for " + names + "); pass --shard K/N");
   }
   if (*size < 1 || *rank < 0 || *rank >= *size)
     throw InputError(std::string("invalid shard environment ") + s.rank + "='" +
@@ -107,7 +108,8 @@ Shard from_array_list(const Env& env, long id, const std::string& text) {
   if (at == ids.end())
     throw InputError("SLURM_ARRAY_TASK_ID=" + std::to_string(id) + " is not in --shard-of-array '" +
                      text + "' (accepted: the array's task ids)");
-  return {at - ids.begin(), static_cast<long>(ids.size()), "SLURM_ARRAY_TASK_ID/--shard-of-array", ""};
+  return {at - ids.begin(), static_cast<long>(ids.size()), "SLURM_ARRAY_TASK_ID/--shard-of-array",
+          ""};
 }
 
 // A regular stepped range MIN, MIN+STEP, ..., MAX with COUNT tasks.
@@ -132,8 +134,8 @@ std::optional<Shard> from_array(const Env& env, const std::string& array_ids) {
                      ") is not a regular stepped range, so the shard cannot be derived from it; "
                      "pass --shard-of-array with the array's task ids in order (e.g. "
                      "--shard-of-array 1,4,9)");
-  return Shard{(*id - *min) / step, (*max - *min) / step + 1,
-               "SLURM_ARRAY_TASK_ID/MIN/MAX/STEP", ""};
+  return Shard{(*id - *min) / step, (*max - *min) / step + 1, "SLURM_ARRAY_TASK_ID/MIN/MAX/STEP",
+               ""};
 }
 
 }  // namespace
@@ -177,9 +179,8 @@ std::string shard_output_path(const std::string& output, const Shard& shard) {
   const auto brace = output.find("{shard}");
   if (brace != std::string::npos) return output.substr(0, brace) + tag + output.substr(brace + 7);
   const auto dot = output.rfind(".h5");
-  const std::string stem = (dot != std::string::npos && dot + 3 == output.size())
-                               ? output.substr(0, dot)
-                               : output;
+  const std::string stem =
+      (dot != std::string::npos && dot + 3 == output.size()) ? output.substr(0, dot) : output;
   return stem + ".shard-" + tag + ".h5";
 }
 

@@ -45,7 +45,8 @@ std::vector<long> plan_shards(const std::vector<std::uint64_t>& costs, long shar
 std::vector<std::uint64_t> shard_loads(const std::vector<std::uint64_t>& costs,
                                        const std::vector<long>& owner, long shards) {
   std::vector<std::uint64_t> load(static_cast<std::size_t>(std::max(1L, shards)), 0);
-  for (std::size_t i = 0; i < costs.size(); ++i) load[static_cast<std::size_t>(owner[i])] += costs[i];
+  for (std::size_t i = 0; i < costs.size(); ++i)
+    load[static_cast<std::size_t>(owner[i])] += costs[i];
   return load;
 }
 

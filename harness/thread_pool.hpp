@@ -35,7 +35,8 @@ void run_pool(std::size_t n, int jobs, const std::atomic<bool>* cancel, Task tas
   std::mutex mu;
   std::condition_variable cv;
   std::deque<std::size_t> finished;
-  const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), n));
+  const int threads =
+      static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(1, jobs)), n));
   std::atomic<int> running{threads};
   auto fail = [&](std::exception_ptr e) {
     std::lock_guard<std::mutex> lock(mu);

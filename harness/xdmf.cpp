@@ -2,11 +2,11 @@
 
 #include <H5Cpp.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 #include <vector>
 
 #include "fileio/atomic_write.hpp"
@@ -58,12 +58,13 @@ void write_grid(std::ostream& x, const std::string& file, const FrameRun& r) {
       << "        <Time Value=\"" << time << "\"/>\n"
       << "        <Topology TopologyType=\"Triangle\" NumberOfElements=\"" << r.triangles << "\">\n"
       << "          <DataItem Dimensions=\"" << r.triangles << " 3\" NumberType=\"Int\" "
-      << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path << "/frames/surface</DataItem>\n"
+      << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path
+      << "/frames/surface</DataItem>\n"
       << "        </Topology>\n"
       << "        <Geometry GeometryType=\"XYZ\">\n"
       << "          <DataItem Dimensions=\"" << r.nodes << " 3\" NumberType=\"Float\" "
-      << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path << "/frames/positions/"
-      << frame << "</DataItem>\n"
+      << "Precision=\"8\" Format=\"HDF\">" << file << ":" << r.path << "/frames/positions/" << frame
+      << "</DataItem>\n"
       << "        </Geometry>\n"
       << "      </Grid>\n";
   }

@@ -4,8 +4,7 @@
 
 namespace tibench {
 
-ButcherTableau ButcherTableau::from_matrices(std::string id, Eigen::MatrixXd A,
-                                             Eigen::VectorXd b) {
+ButcherTableau ButcherTableau::from_matrices(std::string id, Eigen::MatrixXd A, Eigen::VectorXd b) {
   if (A.rows() != A.cols() || A.rows() != b.size() || b.size() == 0)
     throw std::logic_error("tableau " + id + ": A must be s x s and b of length s >= 1");
   ButcherTableau t;

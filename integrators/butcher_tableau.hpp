@@ -24,8 +24,8 @@ struct ButcherTableau {
   // stages listed in reverse order so that the adjoint of a DIRK is again
   // lower triangular (and solved stage by stage).
   ButcherTableau adjoint() const;
-  bool is_explicit() const;            // strictly lower triangular
-  bool is_lower_triangular() const;    // DIRK structure (explicit included)
+  bool is_explicit() const;          // strictly lower triangular
+  bool is_lower_triangular() const;  // DIRK structure (explicit included)
 };
 
 }  // namespace tibench

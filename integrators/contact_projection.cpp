@@ -23,8 +23,8 @@ namespace {
 // whenever that is ≥ 0; the caller keeps that formula there.
 constexpr int kMaxEnumeratedPairs = 8;
 
-void contact_multipliers(const std::array<Vector3, kMaxEnumeratedPairs>& n, int k,
-                         const Vector3& g, std::array<double, kMaxEnumeratedPairs>& mu) {
+void contact_multipliers(const std::array<Vector3, kMaxEnumeratedPairs>& n, int k, const Vector3& g,
+                         std::array<double, kMaxEnumeratedPairs>& mu) {
   using Normals = Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, 3>;
   mu.fill(-1.0);
   double best = g.norm();  // the empty support
@@ -77,7 +77,8 @@ void ContactProjection::project(const Vec& anchor, Vec& y) const {
       bool violated = false;
       for (std::size_t b = 0; b < obstacles.size(); ++b) {
         bool active = false;
-        for (const auto& a : vertices_[k].active) active = active || a.obstacle == static_cast<int>(b);
+        for (const auto& a : vertices_[k].active)
+          active = active || a.obstacle == static_cast<int>(b);
         const double phi = obstacles[b].phi(xp, t);
         if (!(phi < 0) && !(active && phi != 0.0)) continue;
         xp -= phi * obstacles[b].evaluate(xp, t).grad;
@@ -155,7 +156,8 @@ void ContactProjection::update_active_set(const Vec& anchor, const Vec& y, const
     active_pairs_ += static_cast<int>(v.active.size());
     for (const auto& a : v.active)
       signature_.push_back(static_cast<long>(k) * static_cast<long>(obstacles.size()) + a.obstacle);
-    for (int i = 0; i < 3; ++i) vertex_of_dof_[static_cast<std::size_t>(d + i)] = static_cast<int>(k);
+    for (int i = 0; i < 3; ++i)
+      vertex_of_dof_[static_cast<std::size_t>(d + i)] = static_cast<int>(k);
   }
   version_ = signature_ == previous ? version : version + 1;
 }
@@ -235,8 +237,9 @@ void ContactProjection::active_forces(std::vector<ContactForce>& out) const {
   const double t = contact_.time();
   for (std::size_t k = 0; k < vertices_.size(); ++k)
     for (const auto& a : vertices_[k].active)
-      out.push_back({contact_.vertex_dofs()[k], a.normal, a.lambda,
-                     contact_.obstacles()[static_cast<std::size_t>(a.obstacle)].motion.velocity_at(t)});
+      out.push_back(
+          {contact_.vertex_dofs()[k], a.normal, a.lambda,
+           contact_.obstacles()[static_cast<std::size_t>(a.obstacle)].motion.velocity_at(t)});
 }
 
 }  // namespace tibench

@@ -86,7 +86,7 @@ class ContactProjection {
   void expand(const Eigen::Triplet<double>& e, Triplets& out) const;
 
   const ObstacleContact& contact_;
-  std::vector<Vertex> vertices_;   // per contact vertex
+  std::vector<Vertex> vertices_;    // per contact vertex
   std::vector<int> vertex_of_dof_;  // contact vertex of a dof's node if active, else −1
   int active_pairs_ = 0;
   long version_ = 0;

@@ -38,7 +38,8 @@ void DecoupledStepper::conservative_impulse(const RungeKuttaStepper& st, double 
     if (tab.b[i] == 0.0) continue;
     const Vec& Q = st.stage_positions()[static_cast<std::size_t>(i)];
     if (full_correction_) {
-      p_.force(Q, st.stage_velocities()[static_cast<std::size_t>(i)], t + tab.c[i] * h(), g_, scratch_);
+      p_.force(Q, st.stage_velocities()[static_cast<std::size_t>(i)], t + tab.c[i] * h(), g_,
+               scratch_);
     } else {
       p_.gradient(Q, g_);
       g_ = -g_;

@@ -29,7 +29,7 @@ const char* to_string(RunStatus s);
 
 struct DriveOptions {
   long steps = 0;
-  double energy_cap = 1e12;    // relative energy change that counts as divergence
+  double energy_cap = 1e12;  // relative energy change that counts as divergence
   double energy_floor = 1e-300;
   std::optional<std::chrono::steady_clock::time_point> deadline;  // none: no time limit
 };

@@ -48,7 +48,8 @@ Graph graph_of(const SparseMatrix& A) {
 // (−1 = unvisited) receives the level of every node reached, `reached` the
 // nodes in visiting order. Returns the number of levels.
 StorageIndex breadth_first(const Graph& g, const std::vector<StorageIndex>& sources,
-                           std::vector<StorageIndex>& distance, std::vector<StorageIndex>& reached) {
+                           std::vector<StorageIndex>& distance,
+                           std::vector<StorageIndex>& reached) {
   reached.clear();
   for (StorageIndex s : sources) {
     distance[static_cast<std::size_t>(s)] = 0;
@@ -58,8 +59,8 @@ StorageIndex breadth_first(const Graph& g, const std::vector<StorageIndex>& sour
   for (std::size_t head = 0; head < reached.size(); ++head) {
     const StorageIndex x = reached[head];
     const StorageIndex d = distance[static_cast<std::size_t>(x)];
-    for (auto k = g.start[static_cast<std::size_t>(x)]; k < g.start[static_cast<std::size_t>(x) + 1];
-         ++k) {
+    for (auto k = g.start[static_cast<std::size_t>(x)];
+         k < g.start[static_cast<std::size_t>(x) + 1]; ++k) {
       const StorageIndex y = g.adjacent[static_cast<std::size_t>(k)];
       if (distance[static_cast<std::size_t>(y)] >= 0) continue;
       distance[static_cast<std::size_t>(y)] = d + 1;
@@ -122,7 +123,9 @@ Permutation center_out_ordering(const Graph& g) {
     const std::size_t base = order.size();
     order.resize(base + component.size());
     for (StorageIndex x : component) {
-      order[base + bucket_start[static_cast<std::size_t>(far - distance[static_cast<std::size_t>(x)])]++] = x;
+      order[base +
+            bucket_start[static_cast<std::size_t>(far - distance[static_cast<std::size_t>(x)])]++] =
+          x;
       placed[static_cast<std::size_t>(x)] = true;
     }
     // Distances stay set: the component's nodes are never reached again
@@ -139,7 +142,9 @@ Permutation center_out_ordering(const Graph& g) {
 EliminationShape elimination_shape(const Graph& g, const Permutation& order) {
   const auto n = g.start.size() - 1;
   std::vector<StorageIndex> position(n), parent(n, -1), tag(n), height(n, 1);
-  for (std::size_t k = 0; k < n; ++k) position[static_cast<std::size_t>(order.indices()[static_cast<Index>(k)])] = static_cast<StorageIndex>(k);
+  for (std::size_t k = 0; k < n; ++k)
+    position[static_cast<std::size_t>(order.indices()[static_cast<Index>(k)])] =
+        static_cast<StorageIndex>(k);
   EliminationShape shape;
   for (std::size_t k = 0; k < n; ++k) {
     const auto kk = static_cast<StorageIndex>(k);
@@ -149,7 +154,8 @@ EliminationShape elimination_shape(const Graph& g, const Permutation& order) {
       // Every node reached from a nonzero A(i, k), i < k, on the way up the
       // elimination tree is a nonzero L(k, i).
       for (auto i = position[static_cast<std::size_t>(g.adjacent[static_cast<std::size_t>(e)])];
-           i < kk && tag[static_cast<std::size_t>(i)] != kk; i = parent[static_cast<std::size_t>(i)]) {
+           i < kk && tag[static_cast<std::size_t>(i)] != kk;
+           i = parent[static_cast<std::size_t>(i)]) {
         if (parent[static_cast<std::size_t>(i)] == -1) parent[static_cast<std::size_t>(i)] = kk;
         ++shape.factor_nonzeros;
         tag[static_cast<std::size_t>(i)] = kk;
@@ -160,7 +166,8 @@ EliminationShape elimination_shape(const Graph& g, const Permutation& order) {
   for (std::size_t k = 0; k < n; ++k) {
     const auto up = parent[k];
     if (up >= 0)
-      height[static_cast<std::size_t>(up)] = std::max(height[static_cast<std::size_t>(up)], height[k] + 1);
+      height[static_cast<std::size_t>(up)] =
+          std::max(height[static_cast<std::size_t>(up)], height[k] + 1);
     shape.critical_path = std::max<Index>(shape.critical_path, height[k]);
   }
   return shape;

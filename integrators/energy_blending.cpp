@@ -74,13 +74,13 @@ BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, Ble
                            "its result blends implicit-midpoint (or symplectic-Euler) and Euler "
                            "states, none of them a constrained minimizer"});
   if (o_.symplectic_euler_start)
-    start_ = std::make_unique<PartitionedRKStepper>(p, PartitionedTableau::from_record(tableaux::symplectic_euler_v), h,
-                                                    newton);
+    start_ = std::make_unique<PartitionedRKStepper>(
+        p, PartitionedTableau::from_record(tableaux::symplectic_euler_v), h, newton);
   else
     start_ = std::make_unique<RungeKuttaStepper>(
         p, ButcherTableau::from_record(tableaux::implicit_midpoint), h, newton);
-  be_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::backward_euler),
-                                            h, newton);
+  be_ = std::make_unique<RungeKuttaStepper>(
+      p, ButcherTableau::from_record(tableaux::backward_euler), h, newton);
   fe_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::forward_euler),
                                             h, newton);
 }

@@ -80,7 +80,6 @@ class BlendStepper final : public Stepper {
   const std::optional<BlendCandidates>& last_candidates() const { return last_; }
 
  private:
-
   const Problem& p_;
   BlendOptions o_;
   std::unique_ptr<Stepper> start_;

@@ -25,7 +25,8 @@ const std::string kDinev =
 
 // The linear analysis of `base`, recorded under one label for order and
 // stability.
-void linear_properties_of(IntegratorInfo& info, const StepperMaker& base, const std::string& label) {
+void linear_properties_of(IntegratorInfo& info, const StepperMaker& base,
+                          const std::string& label) {
   apply_linear_analysis(info, base, label, label);
 }
 
@@ -84,9 +85,10 @@ IntegratorInfo a_search_entry() {
                  Range::any("a clip of alpha, itself any real; needs alpha_min <= alpha_max")),
       bool_param("sparse", d.sparse,
                  "search only when H(1) stayed on one side of the target for 3 steps (Sec. 5.6)"),
-      choice_param("root", "closest-feasible", {"closest-feasible", "closest-to-one"},
-                   "root of H(alpha) = target: closer to 1, but when it must be clipped the clipped "
-                   "root with the smaller energy error (default), or always the root closer to 1"),
+      choice_param(
+          "root", "closest-feasible", {"closest-feasible", "closest-to-one"},
+          "root of H(alpha) = target: closer to 1, but when it must be clipped the clipped "
+          "root with the smaller energy error (default), or always the root closer to 1"),
       choice_param("target", "conserve", {"conserve", "decay"},
                    "energy target: conserve E_0 (minus losses) or decay towards ground_energy"),
       real_param("energy_scale", d.target.scale, "c in E_0 = c H_0 (Sec. 5 scenes: 0.95)",

@@ -73,7 +73,8 @@ double global_error(const Eigen::MatrixXd& Q, double h) {
     Eigen::Vector3d u(std::cos(phase), -std::sin(phase), -std::cos(phase));
     for (long k = 0; k < steps; ++k) u = Q * u;
     const double t = h * static_cast<double>(steps);
-    err = std::max({err, std::abs(u[0] - std::cos(t + phase)), std::abs(u[1] + std::sin(t + phase))});
+    err =
+        std::max({err, std::abs(u[0] - std::cos(t + phase)), std::abs(u[1] + std::sin(t + phase))});
   }
   return err;
 }
@@ -103,8 +104,8 @@ Eigen::MatrixXd update_matrix(const StepperMaker& make, double m, double c, doub
     State s{Vec::Constant(1, u[0]), Vec::Constant(1, u[1]), 0.0};
     std::vector<State> previous;
     for (int k2 = 0; k2 < history; ++k2)
-      previous.push_back({Vec::Constant(1, u[2 + 2 * k2]), Vec::Constant(1, u[3 + 2 * k2]),
-                          -h * (k2 + 1)});
+      previous.push_back(
+          {Vec::Constant(1, u[2 + 2 * k2]), Vec::Constant(1, u[3 + 2 * k2]), -h * (k2 + 1)});
     if (history > 0) stepper->set_history(previous);
     if (acceleration) stepper->set_carried_acceleration(s, Vec::Constant(1, u[pairs]));
     const StepReport r = stepper->step(s);
@@ -138,7 +139,8 @@ std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
     const Eigen::VectorXcd mu = balanced_eigenvalues(Q, 1.0);
     Eigen::Index top = 0;
     mu.cwiseAbs().maxCoeff(&top);
-    rows.push_back({hbar, Q.determinant(), Q.trace(), std::abs(mu[top]), std::abs(std::arg(mu[top]))});
+    rows.push_back(
+        {hbar, Q.determinant(), Q.trace(), std::abs(mu[top]), std::abs(std::arg(mu[top]))});
   }
   return rows;
 }
@@ -178,7 +180,8 @@ LinearProperties analyze_linear(const StepperMaker& make) {
     const double y = std::pow(10.0, -2.0 + 8.0 * k / 96.0);
     const Eigen::MatrixXd Q = update_matrix_at(make, {0.0, y});
     p.max_rho_imaginary = std::max(p.max_rho_imaginary, spectral_radius(Q, y));
-    if (Q.rows() == 2) p.max_det_deviation = std::max(p.max_det_deviation, std::abs(Q.determinant() - 1));
+    if (Q.rows() == 2)
+      p.max_det_deviation = std::max(p.max_det_deviation, std::abs(Q.determinant() - 1));
   }
   // Open left half-plane: conjugate pairs on rays strictly between the
   // imaginary and the negative real axis, and distinct real pairs (z, 2z)

@@ -25,8 +25,7 @@
 
 namespace tibench {
 
-using StepperMaker =
-    std::function<std::unique_ptr<Stepper>(const Problem&, double h)>;
+using StepperMaker = std::function<std::unique_ptr<Stepper>(const Problem&, double h)>;
 
 // m x'' + c x' + k x = 0 as a Problem (dissipation R = ½ c v²).
 std::unique_ptr<Problem> make_linear_test_problem(double m, double c, double k);
@@ -54,13 +53,13 @@ struct LinearProperties {
   // From the local error O(h^{p+1}) on exact solutions of x'' = −x; for a
   // carried acceleration, from the global error O(h^p) at t = 2.
   int order = 0;
-  double order_slope = 0;       // the fitted slope (p + 1, or p from the global error)
-  double max_rho_imaginary = 0; // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
-  double max_rho_left = 0;      // sup of ρ(Q) over the sampled open left half-plane
-  double rho_inf = 0;           // max of ρ(Q) at |z| = 1e6: imaginary axis, 3π/4, real axis
-  bool a_stable = false;        // both sups ≤ 1 + 1e-10
-  bool l_stable = false;        // a_stable, rho_inf ≤ 1e-2 and ρ decaying (≤ ρ(1e4)/5)
-  double max_det_deviation = 0; // sup |det Q − 1| over the undamped grid (one-step methods)
+  double order_slope = 0;        // the fitted slope (p + 1, or p from the global error)
+  double max_rho_imaginary = 0;  // sup of ρ(Q) over the undamped ħ grid (1e-4 … 1e12)
+  double max_rho_left = 0;       // sup of ρ(Q) over the sampled open left half-plane
+  double rho_inf = 0;            // max of ρ(Q) at |z| = 1e6: imaginary axis, 3π/4, real axis
+  bool a_stable = false;         // both sups ≤ 1 + 1e-10
+  bool l_stable = false;         // a_stable, rho_inf ≤ 1e-2 and ρ decaying (≤ ρ(1e4)/5)
+  double max_det_deviation = 0;  // sup |det Q − 1| over the undamped grid (one-step methods)
 };
 
 LinearProperties analyze_linear(const StepperMaker& make);

@@ -18,7 +18,8 @@ void compare(std::vector<std::string>& out, const char* name, const std::optiona
              const std::optional<T>& computed) {
   if (!declared) return;
   if (!computed || *declared != *computed)
-    out.push_back(std::string(name) + ": declared " + show(declared) + ", computed " + show(computed));
+    out.push_back(std::string(name) + ": declared " + show(declared) + ", computed " +
+                  show(computed));
 }
 
 }  // namespace

@@ -21,8 +21,8 @@ void linear_properties(IntegratorInfo& info, const ParamSet& params) {
 }
 
 const tableaux::ButcherRecord& starter_record(const std::string& id) {
-  for (const tableaux::ButcherRecord* r : {&tableaux::backward_euler, &tableaux::sdirk2,
-                                           &tableaux::trapezoidal, &tableaux::tr_bdf2})
+  for (const tableaux::ButcherRecord* r :
+       {&tableaux::backward_euler, &tableaux::sdirk2, &tableaux::trapezoidal, &tableaux::tr_bdf2})
     if (r->id == id) return *r;
   throw std::logic_error("unknown BDF2 starter " + id);
 }

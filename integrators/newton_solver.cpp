@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 namespace tibench {
 
@@ -94,8 +94,8 @@ bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
          same_values(phi.inertia(), constant_.inertia);
 }
 
-bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project,
-                             double shift, bool& factorized) {
+bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
+                             bool& factorized) {
   // A constant Hessian with the inertia of the kept factor is the matrix
   // that factor was computed from: nothing to assemble (bit-identical to
   // assembling it and finding it unchanged).
@@ -159,9 +159,9 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
 NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   const double eps = std::numeric_limits<double>::epsilon();
-  bool have_gradient = false;  // g_ already holds ∇Φ(x) from the line search
+  bool have_gradient = false;       // g_ already holds ∇Φ(x) from the line search
   double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
-  phi.project(x);  // constrained objectives start from a feasible point
+  phi.project(x);                   // constrained objectives start from a feasible point
   if (options_.two_candidate_guess && phi.explicit_candidate(trial_)) {
     phi.project(trial_);
     if (phi.value(trial_) < phi.value(x)) {
@@ -223,8 +223,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       char buf[160];
       std::snprintf(buf, sizeof buf,
                     "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
-                    options_.max_iters, r.residual,
-                    std::max(tolerance, phi.residual_noise(x)));
+                    options_.max_iters, r.residual, std::max(tolerance, phi.residual_noise(x)));
       r.message = buf;
       return r;
     }
@@ -293,8 +292,8 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       if (chord) {
         const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm
                                                    : std::numeric_limits<double>::infinity();
-        error_estimate = rate < 1 ? rate / (1 - rate) * step_norm
-                                  : std::numeric_limits<double>::infinity();
+        error_estimate =
+            rate < 1 ? rate / (1 - rate) * step_norm : std::numeric_limits<double>::infinity();
         if (previous_step_norm > 0 && rate > options_.reuse_rate) reuse_.refresh = true;
       }
       previous_step_norm = step_norm;

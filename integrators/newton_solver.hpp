@@ -60,8 +60,8 @@ struct NewtonOptions {
   // Gast & Schroeder 2014 §3.1 options (off by default, so that the default
   // solver is plain safeguarded Newton):
   bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
-  bool descent_safeguard = false;    // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
-  double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
+  bool descent_safeguard = false;  // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
+  double step_clamp = 0.0;         // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
   // Chord (modified) Newton, off by default: the factorized Hessian is kept
   // across iterations, stages and steps while the steps contract (rate ≤ reuse_rate)
   // and the stage inertia is unchanged; convergence is then judged on the
@@ -80,9 +80,9 @@ struct NewtonOptions {
 
 struct NewtonResult {
   bool converged = false;
-  int iterations = 0;     // Newton updates taken
-  int linear_solves = 0;  // linear solves (one per Newton update)
-  int factorizations = 0; // Hessians assembled and factorized
+  int iterations = 0;      // Newton updates taken
+  int linear_solves = 0;   // linear solves (one per Newton update)
+  int factorizations = 0;  // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
@@ -90,8 +90,8 @@ struct NewtonResult {
   double residual = 0.0;
   bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
   bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
-  int safeguarded_steps = 0;             // steps replaced by the descent safeguard
-  int active_constraints = -1;  // contact constraints active at the end (−1: none)
+  int safeguarded_steps = 0;      // steps replaced by the descent safeguard
+  int active_constraints = -1;    // contact constraints active at the end (−1: none)
   std::string message;
 };
 
@@ -142,7 +142,7 @@ class NewtonSolver {
   // The kept factor of jacobian_reuse.
   struct Reuse {
     bool valid = false, refresh = false, pd = false;
-    Vec inertia;  // of the objective it was built for
+    Vec inertia;          // of the objective it was built for
     long active_set = 0;  // the objective's active_set_version() then
   } reuse_;
   Vec g_, g_trial_, dx_, trial_;

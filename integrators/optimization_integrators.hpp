@@ -50,8 +50,8 @@ class OptimizationStepper final : public Stepper {
 
  private:
   // One stage y^{n+1} = y^p + αh φ(y^{n+1}) ending at time t; false on failure.
-  bool solve_stage(const Vec& x_p, const Vec& v_p, double alpha, double t, const Vec& v_ref,
-                   Vec& x, Vec& v, StepReport& report);
+  bool solve_stage(const Vec& x_p, const Vec& v_p, double alpha, double t, const Vec& v_ref, Vec& x,
+                   Vec& v, StepReport& report);
   // f^n: carried from the previous step or evaluated.
   const Vec& start_force(const State& s, StepReport& report);
 

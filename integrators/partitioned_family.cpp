@@ -18,7 +18,8 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   const PartitionedTableau t = PartitionedTableau::from_record(r);
   info.stages = s;
   info.is_explicit = true;  // no position solve: explicit for problems without dissipation
-  for (int i = 0; i < s; ++i) info.is_explicit = info.is_explicit && t.A(i, i) * t.A_hat(i, i) == 0.0;
+  for (int i = 0; i < s; ++i)
+    info.is_explicit = info.is_explicit && t.A(i, i) * t.A_hat(i, i) == 0.0;
 
   // Order: bi-coloured trees, colour 0 = positions (A, b), 1 = velocities (Â, b̂).
   constexpr int max_order = 6;
@@ -35,8 +36,8 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   double defect = (t.b - t.b_hat).cwiseAbs().maxCoeff();
   for (int i = 0; i < s; ++i)
     for (int j = 0; j < s; ++j)
-      defect = std::max(defect, std::abs(t.b[i] * t.A_hat(i, j) + t.b_hat[j] * t.A(j, i) -
-                                         t.b[i] * t.b_hat[j]));
+      defect = std::max(
+          defect, std::abs(t.b[i] * t.A_hat(i, j) + t.b_hat[j] * t.A(j, i) - t.b[i] * t.b_hat[j]));
   info.computed.symplectic = defect <= 1e-12;
 
   info.param_specs = NewtonOptions::param_specs();

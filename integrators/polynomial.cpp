@@ -57,7 +57,8 @@ Polynomial operator*(const Polynomial& a, const Polynomial& b) {
 Polynomial operator-(const Polynomial& a, const Polynomial& b) {
   Polynomial p;
   p.coeffs.assign(std::max(a.coeffs.size(), b.coeffs.size()), 0.0);
-  for (std::size_t i = 0; i < p.coeffs.size(); ++i) p.coeffs[i] = a.coefficient(int(i)) - b.coefficient(int(i));
+  for (std::size_t i = 0; i < p.coeffs.size(); ++i)
+    p.coeffs[i] = a.coefficient(int(i)) - b.coefficient(int(i));
   return p;
 }
 

@@ -1,9 +1,9 @@
 #include "integrators/registry.hpp"
 
 #include "integrators/families.hpp"
+#include "integrators/optimization_integrators.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
-#include "integrators/optimization_integrators.hpp"
 #include "integrators/tableaux/theta.hpp"
 
 namespace tibench {
@@ -83,7 +83,8 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       newmark_entry(),
       generalized_alpha_entry(),
       // Energy-controlled (You et al.; Dinev et al.)
-      decoupled_entry("a1", "A-1 (decoupled symplectic backward Euler)", tableaux::backward_euler, 1),
+      decoupled_entry("a1", "A-1 (decoupled symplectic backward Euler)", tableaux::backward_euler,
+                      1),
       decoupled_entry("decoupled-sdirk2", "Decoupled symplectic SDIRK2", tableaux::sdirk2, 2),
       a_search_entry(),
       blend_entry(),

@@ -10,8 +10,9 @@
 //   U_i = hγ (W_i + v̂ + Σ_{j<i} (c_ij/h) U_j),
 // and q_{n+1} = q_n + Σ m_i U_i, v_{n+1} = v_n + Σ m_i W_i. S is factorized
 // once per step (one sparse LDLᵀ, kept when S is unchanged, e.g. on linear
-// problems; LU when K_q is nonsymmetric), its pattern analyzed once per run. The embedded weights m̂ give an error estimate.
-// Transformed coefficients: a = αΓ⁻¹, C = diag(1/γ) − Γ⁻¹, m = bΓ⁻¹, m̂ = b̂Γ⁻¹.
+// problems; LU when K_q is nonsymmetric), its pattern analyzed once per run. The embedded weights m̂
+// give an error estimate. Transformed coefficients: a = αΓ⁻¹, C = diag(1/γ) − Γ⁻¹, m = bΓ⁻¹, m̂ =
+// b̂Γ⁻¹.
 #pragma once
 
 #include <Eigen/SparseLU>

@@ -87,7 +87,7 @@ class RungeKuttaStepper final : public Stepper {
   std::optional<Vec> guess_;
   Vec q_tilde_, v_tilde_, x_, scratch_;  // x_: the stage increment y
   std::vector<Stage> stages_;
-  Sum update_sum_;  // b
+  Sum update_sum_;                     // b
   bool first_stage_in_place_ = false;  // a_11 = 0: stage 1 is evaluated on the state
   // With stage 1 in place, V_1 is the state's velocity buffer (s.v during the
   // stages, V_[0] after the swap): the terms that read it, pointed at that

@@ -23,10 +23,9 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
   same_positions_ = false;
   out.resize(n, n);
   out.setFromTriplets(triplets.begin(), triplets.end());
-  const bool changed =
-      n != n_ || static_cast<Index>(inner_.size()) != out.nonZeros() ||
-      !std::equal(outer_.begin(), outer_.end(), out.outerIndexPtr()) ||
-      !std::equal(inner_.begin(), inner_.end(), out.innerIndexPtr());
+  const bool changed = n != n_ || static_cast<Index>(inner_.size()) != out.nonZeros() ||
+                       !std::equal(outer_.begin(), outer_.end(), out.outerIndexPtr()) ||
+                       !std::equal(inner_.begin(), inner_.end(), out.innerIndexPtr());
   n_ = n;
   outer_.assign(out.outerIndexPtr(), out.outerIndexPtr() + out.outerSize() + 1);
   inner_.assign(out.innerIndexPtr(), out.innerIndexPtr() + out.nonZeros());
@@ -39,8 +38,8 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
     cols_[k] = c;
     const auto first = inner_.begin() + outer_[static_cast<std::size_t>(c)];
     const auto last = inner_.begin() + outer_[static_cast<std::size_t>(c) + 1];
-    slot_[k] = static_cast<SparseMatrix::StorageIndex>(std::lower_bound(first, last, r) -
-                                                       inner_.begin());
+    slot_[k] =
+        static_cast<SparseMatrix::StorageIndex>(std::lower_bound(first, last, r) - inner_.begin());
   }
   return changed;
 }

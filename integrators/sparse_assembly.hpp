@@ -34,8 +34,8 @@ class TripletAssembler {
  private:
   bool same_positions_ = false;
   Index n_ = -1;
-  std::vector<SparseMatrix::StorageIndex> rows_, cols_;  // cached triplet positions
-  std::vector<SparseMatrix::StorageIndex> slot_;         // value index of each triplet
+  std::vector<SparseMatrix::StorageIndex> rows_, cols_;    // cached triplet positions
+  std::vector<SparseMatrix::StorageIndex> slot_;           // value index of each triplet
   std::vector<SparseMatrix::StorageIndex> outer_, inner_;  // the compressed pattern
 };
 

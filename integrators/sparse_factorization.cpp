@@ -90,8 +90,8 @@ LinearSolver linear_solver(const std::string& id) {
     if (id == known) return id == "cholmod" ? LinearSolver::cholmod : LinearSolver::ldlt;
   std::string accepted;
   for (const auto& known : linear_solver_ids()) accepted += (accepted.empty() ? "" : ", ") + known;
-  throw InputError("linear_solver '" + id + "' is not available in this build (accepted: " +
-                   accepted + ")");
+  throw InputError("linear_solver '" + id +
+                   "' is not available in this build (accepted: " + accepted + ")");
 }
 
 SymmetricFactorization::SymmetricFactorization(LinearSolver backend) {
@@ -139,7 +139,8 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     ldlt_analyzed_ = true;
     double* values = permuted_.valuePtr();
     const double* source = A.valuePtr();
-    for (std::size_t k = 0; k < permuted_source_.size(); ++k) values[k] = source[permuted_source_[k]];
+    for (std::size_t k = 0; k < permuted_source_.size(); ++k)
+      values[k] = source[permuted_source_[k]];
     ldlt_.factorize_permuted(permuted_);
   }
   out.factorized = ldlt_.info() == Eigen::Success;

@@ -87,7 +87,7 @@ class SymmetricFactorization {
   bool solve_with_ldlt_ = true;
   std::vector<double> factored_values_;
   Vec inverse_diagonal_;  // 1/D of the last factorization
-  mutable Vec work_;  // solve's permuted right-hand side (+ the roots' slot)
+  mutable Vec work_;      // solve's permuted right-hand side (+ the roots' slot)
   // Path factors: the one entry of column i is L(parent_[i], i) =
   // path_values_[i]; a column without one points at slot n of work_, kept
   // at zero, with value 0 (so that a root's update adds exactly +0).

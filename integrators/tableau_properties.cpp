@@ -191,9 +191,11 @@ TableauProperties compute_properties(const ButcherTableau& t) {
 
   const Eigen::MatrixXd B = t.b.asDiagonal();
   const Eigen::MatrixXd Malg = B * t.A + t.A.transpose() * B - t.b * t.b.transpose();
-  p.algebraic_min_eigenvalue = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Malg).eigenvalues().minCoeff();
+  p.algebraic_min_eigenvalue =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Malg).eigenvalues().minCoeff();
   p.min_weight = t.b.minCoeff();
-  p.algebraically_stable = p.min_weight >= -kCoefficientTol && p.algebraic_min_eigenvalue >= -kCoefficientTol;
+  p.algebraically_stable =
+      p.min_weight >= -kCoefficientTol && p.algebraic_min_eigenvalue >= -kCoefficientTol;
   return p;
 }
 

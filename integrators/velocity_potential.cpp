@@ -4,8 +4,7 @@
 
 namespace tibench {
 
-const Vec& VelocityPotential::set_stage(const Vec& q, const Vec& v_tilde, double kappa,
-                                        double t) {
+const Vec& VelocityPotential::set_stage(const Vec& q, const Vec& v_tilde, double kappa, double t) {
   q_ = q;
   kappa_ = kappa;
   inertia_ = p_.mass() / kappa;
@@ -37,7 +36,8 @@ void VelocityPotential::hessian(const Vec& V, bool, Triplets& out) const {
 
 double VelocityPotential::residual_noise(const Vec& V) const {
   constexpr double eps = std::numeric_limits<double>::epsilon();
-  return 8 * eps * (V.cwiseAbs().maxCoeff() + v_hat_.cwiseAbs().maxCoeff() + dissipation_magnitude_);
+  return 8 * eps *
+         (V.cwiseAbs().maxCoeff() + v_hat_.cwiseAbs().maxCoeff() + dissipation_magnitude_);
 }
 
 }  // namespace tibench

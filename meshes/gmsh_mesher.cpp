@@ -51,7 +51,8 @@ extern "C" {
 }
 
 #if !defined(TIBENCH_GMSH_SONAME) || !defined(TIBENCH_GMSH_VERSION)
-#error "TIBENCH_GMSH_SONAME (the library to dlopen) and TIBENCH_GMSH_VERSION come from meshes/CMakeLists.txt"
+#error \
+    "TIBENCH_GMSH_SONAME (the library to dlopen) and TIBENCH_GMSH_VERSION come from meshes/CMakeLists.txt"
 #endif
 
 namespace tibench {

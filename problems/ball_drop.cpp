@@ -31,8 +31,8 @@ const ContactScene& scene() {
   static const ContactScene s{
       "ball-drop",
       "elastic ball (d = 1 m) dropped from 3 m, bouncing 10 s (Loeschner et al. 2020 Sec. 5.4)",
-      {"geometry=ball", "radius=0.5", "mesh_size=0.12", "E=6e5", "nu=0.48", "rho=1000",
-       "y0=3.5", "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
+      {"geometry=ball", "radius=0.5", "mesh_size=0.12", "E=6e5", "nu=0.48", "rho=1000", "y0=3.5",
+       "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
       nullptr,
       obstacles,
       {"mesh_size=0.35"},

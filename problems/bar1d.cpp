@@ -128,8 +128,8 @@ class Bar1d final : public DissipativeProblem {
     for (Index i = 0; i < dofs(); ++i) rest_[i] = p.real("gap") + ell_ * static_cast<double>(i);
     compute_modes();
     if (mu_k_ > 0)
-      add_dissipation(std::make_unique<LocalQuadraticDissipation>(
-          mass_proportional_forms(mass(), mu_k_)));
+      add_dissipation(
+          std::make_unique<LocalQuadraticDissipation>(mass_proportional_forms(mass(), mu_k_)));
     if (const double beta = p.real("beta"); beta > 0) {
       std::vector<LocalForm> forms;
       for (Index e = 0; e + 1 < dofs(); ++e) forms.push_back({{e, e + 1}, Eigen::MatrixXd(2, 2)});
@@ -195,8 +195,8 @@ class Bar1d final : public DissipativeProblem {
   // the elastic bar, and the damping rate.
   double time_scale() const override {
     const double impact_force = rho_ * c_ * std::abs(v0_);
-    const double r = ipc::solve_decreasing([](double x) { return -ipc::db(x); },
-                                           impact_force * dhat_ / kappa_);
+    const double r =
+        ipc::solve_decreasing([](double x) { return -ipc::db(x); }, impact_force * dhat_ / kappa_);
     const double barrier = std::sqrt(kappa_ * ipc::d2b(r) / (dhat_ * dhat_) / mass()[0]);
     return 1.0 / std::max({omega_.maxCoeff(), barrier, mu_k_});
   }
@@ -205,7 +205,8 @@ class Bar1d final : public DissipativeProblem {
     SplitMix64 rng(seed);
     State s{Vec(dofs()), Vec(dofs()), 0.0};
     s.q[0] = dhat_ * rng.uniform(0.3, 2.0);
-    for (Index i = 1; i < dofs(); ++i) s.q[i] = s.q[i - 1] + ell_ * (1.0 + 0.3 * rng.uniform(-1, 1));
+    for (Index i = 1; i < dofs(); ++i)
+      s.q[i] = s.q[i - 1] + ell_ * (1.0 + 0.3 * rng.uniform(-1, 1));
     for (Index i = 0; i < dofs(); ++i) s.v[i] = -v0_ + 0.3 * rng.uniform(-1, 1);
     return s;
   }
@@ -262,14 +263,14 @@ class Bar1d final : public DissipativeProblem {
 }  // namespace
 
 ProblemInfo bar1d_problem() {
-  return {"bar1d",
-          "1-D Neo-Hookean bar (1 m, 10 kg, 30 elements) hitting an IPC wall at 1 m/s "
-          "(You et al. Sec. 5.5, Table 2)",
-          bar1d_params, [](ParamSet p) -> std::unique_ptr<Problem> {
-            return std::make_unique<Bar1d>(std::move(p));
-          },
-          {},
-          {{"preset=damped-soft"}, {"preset=stiff", "beta=0.001"}, {"preset=medium"}}};
+  return {
+      "bar1d",
+      "1-D Neo-Hookean bar (1 m, 10 kg, 30 elements) hitting an IPC wall at 1 m/s "
+      "(You et al. Sec. 5.5, Table 2)",
+      bar1d_params,
+      [](ParamSet p) -> std::unique_ptr<Problem> { return std::make_unique<Bar1d>(std::move(p)); },
+      {},
+      {{"preset=damped-soft"}, {"preset=stiff", "beta=0.001"}, {"preset=medium"}}};
 }
 
 }  // namespace tibench

@@ -104,7 +104,8 @@ ProblemInfo barrier_ipc_problem() {
   return {"barrier-ipc",
           "particle vs IPC log barrier -kappa (x/dhat-1)^2 log(x/dhat), x0 = dhat + beta h "
           "(You et al. App. E)",
-          barrier_ipc_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+          barrier_ipc_params,
+          [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<BarrierIpc>(std::move(p));
           },
           {},

@@ -53,13 +53,10 @@ std::vector<ParamSpec> beam_params() {
       choice_param("material", "stable-neo-hookean", beam_materials(),
                    "Stable Neo-Hookean (Smith et al. 2018) or corotated linear with the "
                    "rotation fixed at the step start (Loeschner et al. 2020 Sec. 5.2)"),
-      real_param("E", 1e5, "Young's modulus [Pa] (Loeschner et al. Sec. 5.3)",
-                 Range::positive()),
+      real_param("E", 1e5, "Young's modulus [Pa] (Loeschner et al. Sec. 5.3)", Range::positive()),
       real_param("nu", 0.4, "Poisson ratio (Loeschner et al. Sec. 5.3)", Range::open(-1, 0.5)),
-      real_param("rho", 1000.0, "density [kg/m^3] (Loeschner et al. Sec. 5.3)",
-                 Range::positive()),
-      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]",
-                 Range::nonnegative()),
+      real_param("rho", 1000.0, "density [kg/m^3] (Loeschner et al. Sec. 5.3)", Range::positive()),
+      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]", Range::nonnegative()),
       real_param("length", 1.0, "beam length along x [m] (our choice: cubic elements)",
                  Range::positive()),
       real_param("height", 0.125, "beam height along y [m] (our choice)", Range::positive()),
@@ -90,8 +87,9 @@ std::vector<ParamSpec> beam_params() {
 
 std::shared_ptr<const MeshGeometry> beam_geometry(const ParamSet& p) {
   const int nx = static_cast<int>(p.integer("nx"));
-  SolidMesh mesh = hex_grid(nx, static_cast<int>(p.integer("ny")), static_cast<int>(p.integer("nz")),
-                            {p.real("length"), p.real("height"), p.real("width")});
+  SolidMesh mesh =
+      hex_grid(nx, static_cast<int>(p.integer("ny")), static_cast<int>(p.integer("nz")),
+               {p.real("length"), p.real("height"), p.real("width")});
   if (p.boolean("clamped"))
     for (Index n = 0; n < mesh.rest.cols(); ++n)
       if (n % (nx + 1) == 0 || n % (nx + 1) == nx) mesh.fixed[static_cast<std::size_t>(n)] = true;

@@ -27,8 +27,8 @@ const ContactScene& scene() {
   static const ContactScene s{
       "box-slide",
       "elastic box sliding on the ground with Coulomb friction: deceleration mu g",
-      {"geometry=box", "lx=0.4", "ly=0.2", "lz=0.4", "mesh_size=0.1", "E=1e6", "nu=0.3",
-       "y0=0.1", "vx=2", "mu=0.2", "k_penalty=1e10", "kappa=1", "dhat=1e-3"},
+      {"geometry=box", "lx=0.4", "ly=0.2", "lz=0.4", "mesh_size=0.1", "E=1e6", "nu=0.3", "y0=0.1",
+       "vx=2", "mu=0.2", "k_penalty=1e10", "kappa=1", "dhat=1e-3"},
       nullptr,
       obstacles,
       {"mesh_size=0.2"},

@@ -28,14 +28,12 @@ std::vector<ParamSpec> body_params() {
       real_param("minor_radius", 0.2, "torus minor radius [m]", Range::positive()),
       // Relative to the body, so the tetrahedron count it implies is what
       // meshes/mesh_spec.cpp caps, before gmsh runs.
-      real_param("mesh_size", 0.15, "target tetrahedron edge length [m] (gmsh)",
-                 Range::positive()),
+      real_param("mesh_size", 0.15, "target tetrahedron edge length [m] (gmsh)", Range::positive()),
       choice_param("material", "stable-neo-hookean", material_model_ids(), "energy density"),
       real_param("E", 1e5, "Young's modulus [Pa]", Range::positive()),
       real_param("nu", 0.3, "Poisson ratio", Range::open(-1, 0.5)),
       real_param("rho", 1000.0, "density [kg/m^3]", Range::positive()),
-      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]",
-                 Range::nonnegative()),
+      real_param("g", 9.81, "gravitational acceleration along -y [m/s^2]", Range::nonnegative()),
       real_param("x0", 0.0, "x of the body's centre (generated) or offset (file) [m]",
                  Range::any("every initial state is valid")),
       real_param("y0", 1.0, "y (height) of the body's centre or offset [m]",
@@ -71,8 +69,10 @@ std::shared_ptr<const TetMesh> body_mesh(const ParamSet& p) {
     return mesh_from_file(p.path("mesh_file"));
   }
   if (!p.path("mesh_file").empty())
-    throw InputError("mesh_file='" + p.path("mesh_file") + "' is read only with geometry=file (got "
-                     "geometry=" + geometry + ")");
+    throw InputError("mesh_file='" + p.path("mesh_file") +
+                     "' is read only with geometry=file (got "
+                     "geometry=" +
+                     geometry + ")");
   MeshSpec spec{geometry, 0, 0, 0, p.real("mesh_size")};
   if (geometry == "ball") spec.a = p.real("radius");
   if (geometry == "box" || geometry == "bar")
@@ -136,7 +136,8 @@ class ContactBody final : public DissipativeProblem {
   double gravity(const Vec& q) const;
   std::string obstacle_text() const {
     std::string s;
-    for (const auto& o : contact_->obstacles()) s += (s.empty() ? "" : "; ") + o.name + ": " + o.shape->describe();
+    for (const auto& o : contact_->obstacles())
+      s += (s.empty() ? "" : "; ") + o.name + ": " + o.shape->describe();
     return s;
   }
   Vec initial_positions(const ParamSet& p) const;

@@ -62,9 +62,9 @@ const ContactScene& scene() {
       "cube-stretch-compress",
       "cube released from 2x stretch, then a compressive pulse by two plates (Gast & Schroeder "
       "2014 Figs. 3-4)",
-      {"geometry=box", "lx=1", "ly=1", "lz=1", "mesh_size=0.2", "material=fixed-corotated",
-       "E=1e5", "nu=0.3", "rho=1000", "g=0", "y0=0", "initial_shape=stretched", "stretch=2",
-       "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
+      {"geometry=box", "lx=1", "ly=1", "lz=1", "mesh_size=0.2", "material=fixed-corotated", "E=1e5",
+       "nu=0.3", "rho=1000", "g=0", "y0=0", "initial_shape=stretched", "stretch=2", "k_penalty=1e8",
+       "kappa=10", "dhat=1e-3"},
       pulse_params,
       plates,
       {"mesh_size=0.5"},

@@ -102,7 +102,8 @@ class DampedOscillator final : public DissipativeProblem {
 ProblemInfo damped_oscillator_problem() {
   return {"damped-oscillator",
           "m x'' = -k x - c x' (power-law option); exact solution for p = 1 (You et al. Sec. 4.5)",
-          damped_oscillator_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+          damped_oscillator_params,
+          [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<DampedOscillator>(std::move(p));
           },
           {},

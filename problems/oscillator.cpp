@@ -23,8 +23,7 @@ namespace {
 std::vector<ParamSpec> oscillator_params() {
   return {
       real_param("m", 1.0, "mass of each degree of freedom [kg]", Range::positive()),
-      real_param("k", 1.0, "base stiffness [N/m]; dof i has stiffness (i+1) k",
-                 Range::positive()),
+      real_param("k", 1.0, "base stiffness [N/m]; dof i has stiffness (i+1) k", Range::positive()),
       real_param("x0", 1.0, "initial displacement of every dof [m]",
                  Range::any("every initial state is valid")),
       real_param("v0", 0.0, "initial velocity of every dof [m/s]",
@@ -65,15 +64,14 @@ class Oscillator final : public Problem {
 
   std::string_view id() const override { return "oscillator"; }
 
-  double potential(const Vec& q) const override {
-    return 0.5 * q.dot(stiffness_.cwiseProduct(q));
-  }
+  double potential(const Vec& q) const override { return 0.5 * q.dot(stiffness_.cwiseProduct(q)); }
   // A plain loop: for one oscillator (the explicit-stepping benchmark) Eigen's
   // dynamic-size expression setup costs more than the product itself. The
   // resize is a tail call off the common path, which then calls nothing and
   // saves no registers.
   void gradient(const Vec& q, Vec& g) const override {
-    if (g.size() != stiffness_.size()) [[unlikely]] return resize_and_multiply(stiffness_, q, g);
+    if (g.size() != stiffness_.size()) [[unlikely]]
+      return resize_and_multiply(stiffness_, q, g);
     multiply(stiffness_, q, g);
   }
   void hessian(const Vec&, Triplets& out, bool) const override {

@@ -80,27 +80,26 @@ std::string Range::text(std::string_view name) const {
   return "any finite value: " + why_;
 }
 
-ParamSpec real_param(std::string name, double default_value, std::string description,
-                     Range range) {
-  return {std::move(name), ParamKind::real, format_real(default_value), std::move(description),
-          std::move(range), {}};
+ParamSpec real_param(std::string name, double default_value, std::string description, Range range) {
+  return {std::move(name),        ParamKind::real,  format_real(default_value),
+          std::move(description), std::move(range), {}};
 }
 
 ParamSpec integer_param(std::string name, long default_value, std::string description,
                         Range range) {
-  return {std::move(name), ParamKind::integer, std::to_string(default_value),
-          std::move(description), std::move(range), {}};
+  return {std::move(name),        ParamKind::integer, std::to_string(default_value),
+          std::move(description), std::move(range),   {}};
 }
 
 ParamSpec bool_param(std::string name, bool default_value, std::string description) {
-  return {std::move(name), ParamKind::boolean, default_value ? "true" : "false",
-          std::move(description), std::nullopt, {}};
+  return {std::move(name),        ParamKind::boolean, default_value ? "true" : "false",
+          std::move(description), std::nullopt,       {}};
 }
 
 ParamSpec choice_param(std::string name, std::string default_value,
                        std::vector<std::string> choices, std::string description) {
-  return {std::move(name), ParamKind::choice, std::move(default_value), std::move(description),
-          std::nullopt, std::move(choices)};
+  return {std::move(name),        ParamKind::choice, std::move(default_value),
+          std::move(description), std::nullopt,      std::move(choices)};
 }
 
 ParamSpec path_param(std::string name, std::string description) {

@@ -59,17 +59,15 @@ class Range {
 struct ParamSpec {
   std::string name;
   ParamKind kind = ParamKind::real;
-  std::string default_value;  // textual, parsed according to kind
-  std::string description;    // meaning, units and source
-  std::optional<Range> range;  // real and integer parameters only
+  std::string default_value;         // textual, parsed according to kind
+  std::string description;           // meaning, units and source
+  std::optional<Range> range;        // real and integer parameters only
   std::vector<std::string> choices;  // accepted values for ParamKind::choice
 };
 
 // Convenience constructors keep spec tables short and readable.
-ParamSpec real_param(std::string name, double default_value, std::string description,
-                     Range range);
-ParamSpec integer_param(std::string name, long default_value, std::string description,
-                        Range range);
+ParamSpec real_param(std::string name, double default_value, std::string description, Range range);
+ParamSpec integer_param(std::string name, long default_value, std::string description, Range range);
 ParamSpec bool_param(std::string name, bool default_value, std::string description);
 ParamSpec choice_param(std::string name, std::string default_value,
                        std::vector<std::string> choices, std::string description);

@@ -79,8 +79,8 @@ class ParticleDrop final : public Problem {
   // The fall time to the ground, or the period of the contact spring at
   // rest on it (penalty, IPC: 1/ω with ω² the contact stiffness / m there).
   double time_scale() const override {
-    const double m = mass()[1], fall = std::sqrt(2.0 * std::max(std::abs(q0_[1]), 1e-3) /
-                                                  std::max(g_, 1e-3));
+    const double m = mass()[1],
+                 fall = std::sqrt(2.0 * std::max(std::abs(q0_[1]), 1e-3) / std::max(g_, 1e-3));
     const ContactParams& c = contact_.params();
     double stiffness = 0.0;
     if (c.kind == ContactKind::penalty) {
@@ -116,7 +116,9 @@ ProblemInfo particle_drop_problem() {
           "point mass falling on the ground, any contact model (Gast & Schroeder 2014 Sec. 5.2 "
           "test)",
           particle_params,
-          [](ParamSet p) -> std::unique_ptr<Problem> { return std::make_unique<ParticleDrop>(std::move(p)); },
+          [](ParamSet p) -> std::unique_ptr<Problem> {
+            return std::make_unique<ParticleDrop>(std::move(p));
+          },
           {},
           {{"contact=penalty", "y0=-0.01"},
            {"contact=ipc", "y0=0.0005"},

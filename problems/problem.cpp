@@ -19,9 +19,7 @@ Problem::Problem(ParamSet params, int dim, Vec mass)
 
 double Problem::dissipation(const Vec&, const Vec&) const { return 0.0; }
 
-void Problem::dissipation_gradient(const Vec&, const Vec& v, Vec& g) const {
-  g.setZero(v.size());
-}
+void Problem::dissipation_gradient(const Vec&, const Vec& v, Vec& g) const { g.setZero(v.size()); }
 
 void Problem::dissipation_hessian(const Vec&, const Vec&, Triplets&) const {}
 
@@ -78,8 +76,7 @@ namespace {
 // symmetric A given by triplets (duplicates summed).
 double gershgorin_rate(const Triplets& t, const Vec& m) {
   Vec rows = Vec::Zero(m.size());
-  for (const auto& e : t)
-    rows[e.row()] += std::abs(e.value()) / std::sqrt(m[e.row()] * m[e.col()]);
+  for (const auto& e : t) rows[e.row()] += std::abs(e.value()) / std::sqrt(m[e.row()] * m[e.col()]);
   return rows.size() ? rows.maxCoeff() : 0.0;
 }
 
@@ -115,9 +112,7 @@ State Problem::sample_state(std::uint64_t seed) const {
   return perturbed_initial_state(seed, 0.3, 0.3);
 }
 
-double Problem::kinetic_energy(const Vec& v) const {
-  return 0.5 * v.dot(mass_.cwiseProduct(v));
-}
+double Problem::kinetic_energy(const Vec& v) const { return 0.5 * v.dot(mass_.cwiseProduct(v)); }
 
 Vec Problem::linear_momentum(const Vec& v) const {
   Vec p = Vec::Zero(dim_);

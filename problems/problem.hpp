@@ -18,8 +18,8 @@
 #include <Eigen/SparseCore>
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -128,7 +128,7 @@ class Problem {
   // potential need it to be q-independent (or lagged by the problem).
   virtual bool dissipation_depends_on_q() const { return false; }
   virtual double dissipation(const Vec& q, const Vec& v) const;
-  virtual void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const;  // ∇_v R
+  virtual void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const;        // ∇_v R
   virtual void dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const;  // ∇²_vv R
   // ∇_q R, for problems whose R depends on q (default: zero). Needed by
   // schemes that minimize τ R(x, (x − x_a)/τ) over x (Brown et al. 2018 §5).
@@ -197,7 +197,7 @@ class Problem {
     set_potential_time(s.t);
     return kinetic_energy(s.v) + potential(s.q);
   }
-  Vec linear_momentum(const Vec& v) const;                  // dim components
+  Vec linear_momentum(const Vec& v) const;                 // dim components
   Eigen::Vector3d angular_momentum(const State& s) const;  // about the origin
   // Problem-specific observables, recorded per output sample by name.
   virtual std::vector<std::string> observable_names() const { return {}; }

@@ -3,24 +3,24 @@
 namespace tibench {
 
 // One line per problem: X(function returning its ProblemInfo).
-#define TIBENCH_PROBLEMS(X)    \
-  X(oscillator_problem)        \
-  X(damped_oscillator_problem) \
-  X(pendulum_problem)          \
-  X(random_convex_problem)     \
-  X(simple_spring_problem)     \
-  X(two_spring_problem)        \
-  X(barrier_quadratic_problem) \
-  X(barrier_ipc_problem)       \
-  X(bar1d_problem)             \
-  X(beam_problem)              \
-  X(tet_rayleigh_problem)      \
-  X(dissipative_1d_problem)    \
-  X(spring_chain_problem)      \
-  X(ball_drop_problem)         \
-  X(sphere_hard_drop_problem)  \
+#define TIBENCH_PROBLEMS(X)        \
+  X(oscillator_problem)            \
+  X(damped_oscillator_problem)     \
+  X(pendulum_problem)              \
+  X(random_convex_problem)         \
+  X(simple_spring_problem)         \
+  X(two_spring_problem)            \
+  X(barrier_quadratic_problem)     \
+  X(barrier_ipc_problem)           \
+  X(bar1d_problem)                 \
+  X(beam_problem)                  \
+  X(tet_rayleigh_problem)          \
+  X(dissipative_1d_problem)        \
+  X(spring_chain_problem)          \
+  X(ball_drop_problem)             \
+  X(sphere_hard_drop_problem)      \
   X(cube_stretch_compress_problem) \
-  X(box_slide_problem)         \
+  X(box_slide_problem)             \
   X(particle_drop_problem)
 
 #define TIBENCH_DECLARE(fn) ProblemInfo fn();

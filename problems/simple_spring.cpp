@@ -32,8 +32,7 @@ namespace {
 
 std::vector<ParamSpec> simple_spring_params() {
   return {
-      real_param("k", 1e5, "spring stiffness [N/m] (Dinev et al. 2018 Sec. 3)",
-                 Range::positive()),
+      real_param("k", 1e5, "spring stiffness [N/m] (Dinev et al. 2018 Sec. 3)", Range::positive()),
       real_param("m", 0.5, "mass [kg] (Dinev et al. Sec. 3)", Range::positive()),
       real_param("x0", 1.5, "initial spring length [m], along +x (Dinev et al. Sec. 3)",
                  Range::positive()),
@@ -129,7 +128,8 @@ class SimpleSpring final : public Problem {
 ProblemInfo simple_spring_problem() {
   return {"simple-spring",
           "3-D spring fixed at the origin, E = k/2 (|x|^2 - 1)^2 (Dinev et al. 2018 Sec. 3, Eq. 7)",
-          simple_spring_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+          simple_spring_params,
+          [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<SimpleSpring>(std::move(p));
           },
           {},

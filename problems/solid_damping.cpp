@@ -22,9 +22,9 @@ std::vector<std::unique_ptr<DissipationModel>> solid_damping_models(
   }
   if (d.beta > 0) {
     const MomentumCorrection correction =
-        d.model == "rayleigh-projection"           ? MomentumCorrection::projection
+        d.model == "rayleigh-projection"          ? MomentumCorrection::projection
         : d.model == "rayleigh-velocity-gradient" ? MomentumCorrection::velocity_gradient
-                                                   : MomentumCorrection::none;
+                                                  : MomentumCorrection::none;
     const double beta = d.beta;
     auto update = [body, beta, correction](const Vec& q, std::vector<LocalForm>& forms) {
       body->update_stiffness_forms(q, beta, correction, true, forms);

@@ -25,8 +25,8 @@ const ContactScene& scene() {
   static const ContactScene s{
       "sphere-hard-drop",
       "sphere dropped hard on the ground at 1/24 s (Gast & Schroeder 2014 Fig. 10)",
-      {"geometry=ball", "radius=0.5", "mesh_size=0.12", "material=fixed-corotated", "E=1e5", "nu=0.3",
-       "rho=1000", "y0=0.6", "vy=-10", "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
+      {"geometry=ball", "radius=0.5", "mesh_size=0.12", "material=fixed-corotated", "E=1e5",
+       "nu=0.3", "rho=1000", "y0=0.6", "vy=-10", "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
       nullptr,
       obstacles,
       {"mesh_size=0.35"},

@@ -130,7 +130,8 @@ class SpringChain final : public Problem {
     Vec cu(N), cv(N);
     const double w_max = 2.0 * std::sqrt(k_ / mass()[0]);
     for (Index n = 1; n <= N; ++n) {
-      const double w = w_max * std::sin(M_PI * static_cast<double>(n) / (2.0 * static_cast<double>(N + 1)));
+      const double w =
+          w_max * std::sin(M_PI * static_cast<double>(n) / (2.0 * static_cast<double>(N + 1)));
       const double c = std::cos(w * t), s = std::sin(w * t);
       cu[n - 1] = a[n - 1] * c + b[n - 1] / w * s;
       cv[n - 1] = -a[n - 1] * w * s + b[n - 1] * c;

@@ -80,8 +80,10 @@ class TetRayleigh final : public DissipativeProblem {
     const bool implicit = p.choice("rayleigh") == "implicit";
     if (implicit) {
       if (model != MaterialModel::st_venant_kirchhoff)
-        throw InputError("tet-rayleigh: rayleigh=implicit needs material=st-venant-kirchhoff "
-                         "(got '" + p.choice("material") + "')");
+        throw InputError(
+            "tet-rayleigh: rayleigh=implicit needs material=st-venant-kirchhoff "
+            "(got '" +
+            p.choice("material") + "')");
       if (p.choice("correction") != "none")
         throw InputError("tet-rayleigh: correction='" + p.choice("correction") +
                          "' needs rayleigh=lagged");
@@ -132,7 +134,8 @@ ProblemInfo tet_rayleigh_problem() {
   return {"tet-rayleigh",
           "one free St. Venant-Kirchhoff tetrahedron with Rayleigh damping (Brown et al. 2018 "
           "Sec. 7.1)",
-          tet_rayleigh_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+          tet_rayleigh_params,
+          [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<TetRayleigh>(std::move(p));
           },
           {},

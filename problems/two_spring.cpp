@@ -71,11 +71,12 @@ class TwoSpring final : public Problem {
 }  // namespace
 
 ProblemInfo two_spring_problem() {
-  return {"two-spring",
-          "E_test(x) = k (sqrt(x^2+1) - sqrt 2)^2, nonconvex 1-D (Dinev et al. 2018 App. C, Eq. 47)",
-          two_spring_params, [](ParamSet p) -> std::unique_ptr<Problem> {
-            return std::make_unique<TwoSpring>(std::move(p));
-          }};
+  return {
+      "two-spring",
+      "E_test(x) = k (sqrt(x^2+1) - sqrt 2)^2, nonconvex 1-D (Dinev et al. 2018 App. C, Eq. 47)",
+      two_spring_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+        return std::make_unique<TwoSpring>(std::move(p));
+      }};
 }
 
 }  // namespace tibench

@@ -41,11 +41,13 @@ std::vector<State> fine_rk4(const Problem& p, double t_end, long steps,
     for (int i = 0; i < s; ++i) {
       stage = y;
       for (int j = 0; j < i; ++j)
-        if (rec.A[i][j] != 0.0) stage.noalias() += (h * rec.A[i][j]) * k[static_cast<std::size_t>(j)];
+        if (rec.A[i][j] != 0.0)
+          stage.noalias() += (h * rec.A[i][j]) * k[static_cast<std::size_t>(j)];
       rhs(p, sys, stage, t + c[i] * h, k[static_cast<std::size_t>(i)]);
     }
     increment.setZero();
-    for (int i = 0; i < s; ++i) increment.noalias() += (h * rec.b[i]) * k[static_cast<std::size_t>(i)];
+    for (int i = 0; i < s; ++i)
+      increment.noalias() += (h * rec.b[i]) * k[static_cast<std::size_t>(i)];
     // Kahan: y + increment, carrying the low-order bits lost in the addition.
     corrected = increment - compensation;
     sum = y + corrected;

@@ -3,8 +3,8 @@
 #include <boost/numeric/odeint.hpp>
 #include <stdexcept>
 
-#include "reference/fine_rk4.hpp"
 #include "problems/first_order.hpp"
+#include "reference/fine_rk4.hpp"
 
 namespace tibench {
 
@@ -34,7 +34,8 @@ std::vector<State> dopri5_states(const Problem& p, const std::vector<double>& ti
   auto observer = [&](const StateVec& x, double t) {
     out.push_back(sys.unpack(Eigen::Map<const Vec>(x.data(), n), t));
   };
-  auto stepper = odeint::make_controlled(tolerance, tolerance, odeint::runge_kutta_dopri5<StateVec>());
+  auto stepper =
+      odeint::make_controlled(tolerance, tolerance, odeint::runge_kutta_dopri5<StateVec>());
   const double dt0 = times.empty() ? 1e-3 : 1e-3 * times.back();
   odeint::integrate_times(stepper, rhs, y, grid.begin(), grid.end(), dt0, observer);
   if (out.size() != grid.size())

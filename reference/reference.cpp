@@ -95,9 +95,10 @@ std::string resolved_method(const Problem& p, const ReferenceRequest& r) {
   if (m == "auto") m = p.has_exact() ? "exact" : contact ? "none" : "rk4";
   if (m == "rk4" && contact &&
       (contact->kind() == ContactKind::constraint || contact->kind() == ContactKind::post_process))
-    throw InputError("reference method 'rk4' cannot enforce contact=" +
-                     std::string(to_string(contact->kind())) + " of problem '" +
-                     std::string(p.id()) + "' (accepted: none, or rk4 with contact=penalty or ipc)");
+    throw InputError(
+        "reference method 'rk4' cannot enforce contact=" + std::string(to_string(contact->kind())) +
+        " of problem '" + std::string(p.id()) +
+        "' (accepted: none, or rk4 with contact=penalty or ipc)");
   if (m == "exact") {
     if (!p.has_exact())
       throw InputError("reference method 'exact' requested for problem '" + std::string(p.id()) +
@@ -193,8 +194,9 @@ Reference compute_reference(const Problem& p, const ReferenceRequest& r,
     const double allowed = 2.0 * ref.self_convergence[j] + r.cross_check_limit;
     if (!(ref.cross_check[j] <= allowed)) {
       ref.ok = false;
-      ref.message = "fine RK4 and dopri5 disagree by " + sci(ref.cross_check[j]) + " at t=" +
-                    g17(ref.times[j]) + ", more than 2 x the self-convergence difference " +
+      ref.message = "fine RK4 and dopri5 disagree by " + sci(ref.cross_check[j]) +
+                    " at t=" + g17(ref.times[j]) +
+                    ", more than 2 x the self-convergence difference " +
                     sci(ref.self_convergence[j]) + " + " + sci(r.cross_check_limit);
       break;
     }

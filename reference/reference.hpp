@@ -56,8 +56,8 @@ namespace tibench {
 struct ReferenceRequest {
   std::string method = "auto";  // auto | exact | rk4 | none
   double t_end = 0.0;
-  long outputs = 1;             // K evenly spaced output times; the last is t_end
-  double h_ref = 0.0;           // requested fine step (rk4); > 0
+  long outputs = 1;    // K evenly spaced output times; the last is t_end
+  double h_ref = 0.0;  // requested fine step (rk4); > 0
   double cross_check_tol = 1e-12;
   double cross_check_limit = 1e-8;  // allowed disagreement beyond 2 d_j
 };

@@ -2,7 +2,7 @@
 # Installs the Debian packages tibench needs, only those that are missing.
 # Idempotent: a second run installs nothing and does not touch apt.
 #
-# usage: scripts/setup-deps.sh [core] [figures] [bench] [fuzz]
+# usage: scripts/setup-deps.sh [core] [figures] [bench] [fuzz] [format]
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
 #           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
@@ -23,6 +23,8 @@
 #           with either; 36 ms with CHOLMOD on OpenBLAS)
 #   fuzz    `make test-fuzz` only: clang and its runtime libraries
 #           (libclang-rt-dev: libFuzzer and clang's ASan/UBSan runtimes)
+#   format  `make format` and `make format-check` (CI): clang-format, which
+#           applies the repository's .clang-format
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -34,6 +36,7 @@ GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
 GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev libopenblas0-serial"
 GROUP[fuzz]="clang libclang-rt-dev"
+GROUP[format]="clang-format"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)

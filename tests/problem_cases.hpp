@@ -55,8 +55,8 @@ inline const std::vector<std::pair<ProblemCase, std::shared_ptr<Problem>>>& all_
 }
 
 // The cases whose instance satisfies `keep` (which may call begin_step on it).
-inline std::vector<ProblemCase> problem_cases(
-    const std::function<bool(const Problem&)>& keep = [](const Problem&) { return true; }) {
+inline std::vector<ProblemCase> problem_cases(const std::function<bool(const Problem&)>& keep =
+                                                  [](const Problem&) { return true; }) {
   std::vector<ProblemCase> out;
   for (const auto& [c, instance] : all_problem_cases())
     if (keep(*instance)) out.push_back(c);

@@ -94,8 +94,8 @@ ClaimResult check_net_torque(const ClaimContext& ctx) {
   double corrected_max = 0, corrected_nonrigid_max = 0;
   for (int k = 0; k < meshes; ++k) {
     const RandomTetMesh m = random_tet_mesh(rng);
-    const ElasticBody body(m.geometry,
-                           Material(MaterialModel::stable_neo_hookean, Lame::from_young_poisson(1e5, 0.3)));
+    const ElasticBody body(m.geometry, Material(MaterialModel::stable_neo_hookean,
+                                                Lame::from_young_poisson(1e5, 0.3)));
     const Eigen::Vector3d t(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
     const Eigen::Vector3d w(rng.uniform(-3, 3), rng.uniform(-3, 3), rng.uniform(-3, 3));
     Vec rigid(m.q.size()), general(m.q.size());
@@ -104,23 +104,27 @@ ClaimResult check_net_torque(const ClaimContext& ctx) {
     for (Index i = 0; i < general.size(); ++i) general[i] = rigid[i] + rng.uniform(-1, 1);
     // The scale of the uncorrected forces, for relative measures.
     const Balance plain = damping_balance(body, m.q, rigid, beta, MomentumCorrection::none);
-    const Balance plain_general = damping_balance(body, m.q, general, beta, MomentumCorrection::none);
+    const Balance plain_general =
+        damping_balance(body, m.q, general, beta, MomentumCorrection::none);
     rayleigh_torque_min = std::min(rayleigh_torque_min, plain.torque / plain.magnitude);
     rayleigh_force_max = std::max(rayleigh_force_max, plain.force / plain.magnitude);
     for (auto c : {MomentumCorrection::projection, MomentumCorrection::velocity_gradient}) {
       const Balance b = damping_balance(body, m.q, rigid, beta, c);
-      corrected_max = std::max({corrected_max, b.force / plain.magnitude, b.torque / plain.magnitude});
+      corrected_max =
+          std::max({corrected_max, b.force / plain.magnitude, b.torque / plain.magnitude});
       const Balance g = damping_balance(body, m.q, general, beta, c);
-      corrected_nonrigid_max = std::max(
-          {corrected_nonrigid_max, g.force / plain_general.magnitude, g.torque / plain_general.magnitude});
+      corrected_nonrigid_max = std::max({corrected_nonrigid_max, g.force / plain_general.magnitude,
+                                         g.torque / plain_general.magnitude});
     }
   }
   ClaimResult r;
-  r.expected = "Rayleigh damping beta K v does not conserve angular momentum (net torque on a "
-               "rigid rotation of a deformed body); the corrected dissipation exerts zero net "
-               "force and torque";
-  r.tolerance = "Rayleigh: |torque| > 1e-6 of the force scale; corrected: |force|, |torque| <= "
-                "1e-12 of the uncorrected force scale sum_i |f_i| max(1, |x_i|)";
+  r.expected =
+      "Rayleigh damping beta K v does not conserve angular momentum (net torque on a "
+      "rigid rotation of a deformed body); the corrected dissipation exerts zero net "
+      "force and torque";
+  r.tolerance =
+      "Rayleigh: |torque| > 1e-6 of the force scale; corrected: |force|, |torque| <= "
+      "1e-12 of the uncorrected force scale sum_i |f_i| max(1, |x_i|)";
   r.interpretation =
       "random free tetrahedral meshes (2x2x2 cubes of 0.1 m, 6 tets each, nodes displaced by "
       "up to 15% of the cube size), Stable Neo-Hookean E = 1e5 Pa, nu = 0.3, beta = 0.01 s; "
@@ -132,11 +136,14 @@ ClaimResult check_net_torque(const ClaimContext& ctx) {
                 {"rayleigh_max_rel_force_rigid_velocity", rayleigh_force_max},
                 {"corrected_max_rel_force_or_torque_rigid_velocity", corrected_max},
                 {"corrected_max_rel_force_or_torque_general_velocity", corrected_nonrigid_max}};
-  const bool ok = rayleigh_torque_min > 1e-6 && corrected_max <= 1e-12 && corrected_nonrigid_max <= 1e-12;
+  const bool ok =
+      rayleigh_torque_min > 1e-6 && corrected_max <= 1e-12 && corrected_nonrigid_max <= 1e-12;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
   r.summary = "Rayleigh: relative net torque >= " + format_real(rayleigh_torque_min) +
-              " (net force <= " + format_real(rayleigh_force_max) + "); corrected: net force and "
-              "torque <= " + format_real(std::max(corrected_max, corrected_nonrigid_max));
+              " (net force <= " + format_real(rayleigh_force_max) +
+              "); corrected: net force and "
+              "torque <= " +
+              format_real(std::max(corrected_max, corrected_nonrigid_max));
   return r;
 }
 
@@ -154,15 +161,17 @@ ClaimResult check_rate_invariance(const ClaimContext&) {
     const Mat3 W = A - A.transpose();
     const Mat9 G = nonrigid_rate_operator(F);
     auto apply = [&](const Mat3& X) {
-      return Eigen::Matrix<double, 9, 1>(G * Eigen::Map<const Eigen::Matrix<double, 9, 1>>(X.data()));
+      return Eigen::Matrix<double, 9, 1>(G *
+                                         Eigen::Map<const Eigen::Matrix<double, 9, 1>>(X.data()));
     };
     const Eigen::Matrix<double, 9, 1> a = apply(Fdot), b = apply(Fdot + W * F);
     worst = std::max(worst, (a - b).norm() / ((W * F).norm() + Fdot.norm()));
     worst_rigid = std::max(worst_rigid, apply(W * F).norm() / (W * F).norm());
   }
   ClaimResult r;
-  r.expected = "F_dot^nr = 1/2 (F_dot + F^-T F_dot' F) (Eq. 67) is unchanged when a rigid rate "
-               "W F (W skew) is added to F_dot";
+  r.expected =
+      "F_dot^nr = 1/2 (F_dot + F^-T F_dot' F) (Eq. 67) is unchanged when a rigid rate "
+      "W F (W skew) is added to F_dot";
   r.tolerance = "|F_dot^nr(F_dot + W F) - F_dot^nr(F_dot)| <= 1e-12 (|W F| + |F_dot|)";
   r.interpretation = "1000 random F = I + U(-0.5, 0.5), F_dot, W = A - A' (|det F| >= 1e-3)";
   r.measured = {{"max_rel_change", worst}, {"max_rel_image_of_rigid_rate", worst_rigid}};
@@ -177,14 +186,14 @@ ClaimResult check_rate_invariance(const ClaimContext&) {
 // L_{n+1} − L_n = h Σ_i x_{n,i} × f_i(x_{n+1}, v_{n+1}) exactly (x_{n+1} × v_{n+1}
 // = x_n × v_{n+1}), so the damping's share is h Σ_i x_{n,i} × f^damp_i.
 struct SpinRun {
-  double kept = 0;         // |L(T)| / |L(0)|
+  double kept = 0;           // |L(T)| / |L(0)|
   double damping_share = 0;  // |Σ_n h Σ_i x_n × f^damp| / |L(0)|
 };
 
 SpinRun spin(const std::string& damping, double beta, double h, long steps) {
-  const auto p = make_problem("beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3",
-                                       "stretch=0.5", "damping=" + damping,
-                                       "beta=" + format_real(beta)});
+  const auto p =
+      make_problem("beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3", "stretch=0.5",
+                            "damping=" + damping, "beta=" + format_real(beta)});
   auto be = claims::stepper("backward-euler", *p, h, {"newton_tol=1e-12"});
   State s = p->initial_state();
   const Eigen::Vector3d L0 = p->angular_momentum(s);
@@ -196,7 +205,8 @@ SpinRun spin(const std::string& damping, double beta, double h, long steps) {
     if (!p->has_dissipation()) continue;
     p->dissipation_gradient(s.q, s.v, f);  // forms lagged at x_n: the step's damping force
     for (Index i = 0; i < p->nodes(); ++i)
-      from_damping -= h * Eigen::Vector3d(x_n.segment<3>(3 * i)).cross(Eigen::Vector3d(f.segment<3>(3 * i)));
+      from_damping -=
+          h * Eigen::Vector3d(x_n.segment<3>(3 * i)).cross(Eigen::Vector3d(f.segment<3>(3 * i)));
   }
   return {p->angular_momentum(s).norm() / L0.norm(), from_damping.norm() / L0.norm()};
 }
@@ -210,15 +220,19 @@ ClaimResult check_spinning_beam(const ClaimContext& ctx) {
   const SpinRun gradient = spin("rayleigh-velocity-gradient", beta, h, steps);
   const double corrected_share = std::max(projection.damping_share, gradient.damping_share);
   ClaimResult r;
-  r.expected = "Fig. 7: Rayleigh damping slows the rotation of a spinning beam; with the "
-               "correction the remaining angular momentum loss is primarily the integrator's own";
-  r.tolerance = "angular momentum changed by the damping forces: > 1% of |L0| for Rayleigh, <= "
-                "1e-10 |L0| (round-off) for both corrections";
+  r.expected =
+      "Fig. 7: Rayleigh damping slows the rotation of a spinning beam; with the "
+      "correction the remaining angular momentum loss is primarily the integrator's own";
+  r.tolerance =
+      "angular momentum changed by the damping forces: > 1% of |L0| for Rayleigh, <= "
+      "1e-10 |L0| (round-off) for both corrections";
   r.interpretation =
       "Brown et al.'s beam is not specified: the beam problem with 8x2x2 hexahedra (1 x 0.125 x "
       "0.125 m, Stable Neo-Hookean E = 1e5 Pa, nu = 0.4), free (clamped = false), no gravity, "
       "spin 3 rad/s about the vertical axis plus axial stretch rate 0.5 1/s; backward Euler "
-      "(registry) at h = 0.01 s for " + std::to_string(steps) + " steps; lagged Rayleigh "
+      "(registry) at h = 0.01 s for " +
+      std::to_string(steps) +
+      " steps; lagged Rayleigh "
       "beta = 0.02 s, plain and with both corrections. Under BE, L_{n+1} - L_n = h sum_i x_n,i x "
       "f_i exactly, so the damping forces' share of the change is measured directly; the total "
       "|L(T)|/|L(0)| of each run, including the undamped one (the integrator's own loss), is "
@@ -236,8 +250,8 @@ ClaimResult check_spinning_beam(const ClaimContext& ctx) {
   r.summary = "angular momentum changed by the damping forces: Rayleigh " +
               format_real(rayleigh.damping_share) + " |L0|, corrected " +
               format_real(corrected_share) + " |L0|; |L(T)|/|L(0)|: undamped " +
-              format_real(none.kept) + ", Rayleigh " + format_real(rayleigh.kept) +
-              ", corrected " + format_real(projection.kept) + " / " + format_real(gradient.kept);
+              format_real(none.kept) + ", Rayleigh " + format_real(rayleigh.kept) + ", corrected " +
+              format_real(projection.kept) + " / " + format_real(gradient.kept);
   return r;
 }
 

@@ -51,27 +51,32 @@ ClaimResult one_stage_family(const ClaimContext& ctx) {
     };
     auto st = stepper("forward-euler", *p, h);
     State s1 = step_once(*st, s0);
-    worst["FE"] = std::max(worst["FE"], rel(s1.q[0] - x0 - h * v0, s1.v[0] - v0 - h * a(x0), s1.q[0], s1.v[0]));
+    worst["FE"] = std::max(worst["FE"],
+                           rel(s1.q[0] - x0 - h * v0, s1.v[0] - v0 - h * a(x0), s1.q[0], s1.v[0]));
     st = stepper("opt-backward-euler", *p, h, tight);
     s1 = step_once(*st, s0);
-    worst["BE"] = std::max(worst["BE"], rel(s1.q[0] - x0 - h * s1.v[0], s1.v[0] - v0 - h * a(s1.q[0]), s1.q[0], s1.v[0]));
+    worst["BE"] = std::max(worst["BE"], rel(s1.q[0] - x0 - h * s1.v[0],
+                                            s1.v[0] - v0 - h * a(s1.q[0]), s1.q[0], s1.v[0]));
     st = stepper("implicit-midpoint", *p, h, tight);
     s1 = step_once(*st, s0);
-    worst["IM"] = std::max(worst["IM"], rel(s1.q[0] - x0 - h / 2 * (v0 + s1.v[0]),
-                                            s1.v[0] - v0 - h * a((x0 + s1.q[0]) / 2), s1.q[0], s1.v[0]));
+    worst["IM"] =
+        std::max(worst["IM"], rel(s1.q[0] - x0 - h / 2 * (v0 + s1.v[0]),
+                                  s1.v[0] - v0 - h * a((x0 + s1.q[0]) / 2), s1.q[0], s1.v[0]));
     st = stepper("opt-trapezoidal", *p, h, tight);
     s1 = step_once(*st, s0);
-    worst["TR"] = std::max(worst["TR"], rel(s1.q[0] - x0 - h / 2 * (v0 + s1.v[0]),
-                                            s1.v[0] - v0 - h / 2 * (a(x0) + a(s1.q[0])), s1.q[0], s1.v[0]));
+    worst["TR"] =
+        std::max(worst["TR"], rel(s1.q[0] - x0 - h / 2 * (v0 + s1.v[0]),
+                                  s1.v[0] - v0 - h / 2 * (a(x0) + a(s1.q[0])), s1.q[0], s1.v[0]));
     // BDF2: the second step (the first is the backward-Euler start).
     st = stepper("opt-bdf2", *p, h, tight);
     const State m1 = step_once(*st, s0);
     const State s2 = step_once(*st, m1);
     const double x1 = m1.q[0], v1 = m1.v[0], x2 = s2.q[0], v2 = s2.v[0];
-    worst["BDF2"] = std::max(worst["BDF2"],
-                             std::max(std::abs(x2 - (4 * x1 - x0) / 3 - 2 * h / 3 * v2) / scale_of(x1, x2, 1e-300),
-                                      std::abs(v2 - (4 * v1 - v0) / 3 - 2 * h / 3 * a(x2)) /
-                                          scale_of(v1, v2, (std::abs(x1) + std::abs(x2)) / h)));
+    worst["BDF2"] = std::max(
+        worst["BDF2"],
+        std::max(std::abs(x2 - (4 * x1 - x0) / 3 - 2 * h / 3 * v2) / scale_of(x1, x2, 1e-300),
+                 std::abs(v2 - (4 * v1 - v0) / 3 - 2 * h / 3 * a(x2)) /
+                     scale_of(v1, v2, (std::abs(x1) + std::abs(x2)) / h)));
   }
   ClaimResult r;
   r.expected = "each row of Table 1, solved as a minimization, satisfies its classical update";
@@ -125,8 +130,9 @@ ClaimResult tr_bdf2_algebra(const ClaimContext&) {
   ClaimResult r;
   r.expected =
       "delta_BDF2 exact for quadratics; alpha_TR = alpha_BDF2 at gamma = 2 - sqrt 2; second order";
-  r.tolerance = "delta residual <= 1e-12 relative; |alpha_TR - alpha_BDF2| <= 1e-15; observed "
-                "order 2 +- 0.1";
+  r.tolerance =
+      "delta residual <= 1e-12 relative; |alpha_TR - alpha_BDF2| <= 1e-15; observed "
+      "order 2 +- 0.1";
   r.interpretation =
       "stages implemented from Eqs. (33), (35), (36) in the one-stage form (6) with the TR stage "
       "ending at y^{n+gamma} (registry 'opt-tr-bdf2'); the coefficient of y^n in Eq. (34) is "
@@ -188,7 +194,8 @@ ClaimResult tr_bdf2_l_stability(const ClaimContext&) {
   for (auto z : {std::complex<double>(-0.5, 1.0), std::complex<double>(-10.0, 3.0),
                  std::complex<double>(0.0, 5.0), std::complex<double>(-100.0, 80.0)}) {
     const Eigen::VectorXcd mu = balanced_eigenvalues(
-        update_matrix_at([&](const Problem& p, double h) { return opt.stepper(p, h); }, z), std::abs(z));
+        update_matrix_at([&](const Problem& p, double h) { return opt.stepper(p, h); }, z),
+        std::abs(z));
     const std::complex<double> R = star.R(z);
     double best = INFINITY;
     for (Eigen::Index i = 0; i < mu.size(); ++i) best = std::min(best, std::abs(mu[i] - R));
@@ -196,8 +203,9 @@ ClaimResult tr_bdf2_l_stability(const ClaimContext&) {
   }
   ClaimResult r;
   r.expected = "gamma = 2 - sqrt 2 is the only choice for which TR-BDF2 is L-stable";
-  r.tolerance = "A-stable: |R| <= 1 + 1e-10 on the sampled imaginary axis and left half-plane; "
-                "L-stable: A-stable and |R(inf)| <= 1e-10";
+  r.tolerance =
+      "A-stable: |R| <= 1 + 1e-10 on the sampled imaginary axis and left half-plane; "
+      "L-stable: A-stable and |R(inf)| <= 1e-10";
   r.interpretation =
       "TR-BDF2 family tableau (Bank et al. 1985) for gamma on a grid in (0, 1) including "
       "2 - sqrt 2; L-stability = A-stability + R(z) -> 0 (Y Sec. 3.3 and L Sec. 1 state only the "
@@ -206,7 +214,8 @@ ClaimResult tr_bdf2_l_stability(const ClaimContext&) {
   r.measured = {{"per_gamma", table},
                 {"l_stable_gammas", l_stable_gammas},
                 {"opt_tr_bdf2_engine_vs_R_max_relative_difference", engine_vs_R}};
-  const bool only_star = l_stable_gammas.size() == 1 && std::abs(l_stable_gammas[0] - g_star) < 1e-12;
+  const bool only_star =
+      l_stable_gammas.size() == 1 && std::abs(l_stable_gammas[0] - g_star) < 1e-12;
   r.status = only_star ? Verdict::reproduced : Verdict::refuted;
   r.summary = std::to_string(l_stable_gammas.size()) + " of " + std::to_string(gammas.size()) +
               " gamma values give an L-stable tableau (R(inf) = 0 for every gamma in (0, 1); "
@@ -234,8 +243,9 @@ ClaimResult optimization_vs_newton(const ClaimContext& ctx) {
   auto damped = make_linear_test_problem(1.0, 0.3, 4.0);
   const double q_independent_damping = run_pair(*damped, 0.05);
   ClaimResult r;
-  r.expected = "for conservative forces the optimization and Newton formulations of TR-BDF2 solve "
-               "the same equations";
+  r.expected =
+      "for conservative forces the optimization and Newton formulations of TR-BDF2 solve "
+      "the same equations";
   r.tolerance = "max relative state difference <= 1e-9 over the run";
   r.interpretation =
       "registry 'opt-tr-bdf2' (minimization, Eq. 31) against 'tr-bdf2' (ESDIRK stages by the "
@@ -251,7 +261,6 @@ ClaimResult optimization_vs_newton(const ClaimContext& ctx) {
               format_real(q_independent_damping) + " (q-independent damping)";
   return r;
 }
-
 
 // Final-state errors of an optimization rule on a problem over the step
 // ladder h = 0.02 · 2^-j, both dissipation terms, measured by the harness's
@@ -348,11 +357,13 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
   const bool second = std::abs(s.at("x_dependent_second-order") - 2.0) <= 0.1;
   const bool independent = std::abs(s.at("x_independent_first-order") - 2.0) <= 0.1;
   ClaimResult r;
-  r.expected = "TR-BDF2 with the correction is second order; the uncorrected method is only "
-               "first-order accurate in the dissipative forces; with negligible grad_x R the "
-               "uncorrected method is still second order";
-  r.tolerance = "slopes over the last 3 halvings: uncorrected in [0.85, 1.15], corrected in "
-                "[1.9, 2.1]; x-independent R: uncorrected in [1.9, 2.1]";
+  r.expected =
+      "TR-BDF2 with the correction is second order; the uncorrected method is only "
+      "first-order accurate in the dissipative forces; with negligible grad_x R the "
+      "uncorrected method is still second order";
+  r.tolerance =
+      "slopes over the last 3 halvings: uncorrected in [0.85, 1.15], corrected in "
+      "[1.9, 2.1]; x-independent R: uncorrected in [1.9, 2.1]";
   r.interpretation =
       "claims.md B-A1 default: registry 'opt-tr-bdf2' (dissipation=first-order: Phi = U + "
       "alpha h R(x, delta(x)); second-order: Phi = U + alpha h (R(x, delta(x)) - R(x, v^n)), v^n "
@@ -361,7 +372,8 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
       "final-state error (M-weighted relative, q and v) against fine RK4 (h_ref = 1e-5, "
       "self-convergence and dopri5 checked); x-independent case R = 0.25 v^2 on "
       "'damped-oscillator' against its exact solution. opt-trapezoidal and opt-bdf2 are "
-      "reported alongside (full run); the verdict rests on opt-tr-bdf2. The paper's 'lower error than the "
+      "reported alongside (full run); the verdict rests on opt-tr-bdf2. The paper's 'lower error "
+      "than the "
       "corrected one' cannot show for exactly x-independent R, where both terms give the same "
       "minimizer: the error ratio is reported";
   r.measured = per_rule;

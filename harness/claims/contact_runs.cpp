@@ -41,8 +41,10 @@ ContactRun run_contact(const std::string& problem, const std::vector<std::string
         p->observables(s, obs);
         const int count = static_cast<int>(obs[static_cast<std::size_t>(inverted)]);
         out.max_inverted = std::max(out.max_inverted, count);
-        if (count > 0) out.first_uninverted_step = -1;
-        else if (out.first_uninverted_step < 0) out.first_uninverted_step = n;
+        if (count > 0)
+          out.first_uninverted_step = -1;
+        else if (out.first_uninverted_step < 0)
+          out.first_uninverted_step = n;
       });
   out.status = r.status;
   out.message = r.message;

@@ -15,11 +15,11 @@ namespace tibench::claims {
 struct ContactRun {
   RunStatus status = RunStatus::ok;
   std::string message;
-  double t_failed = 0.0;          // time of the step that ended the run (status != ok)
+  double t_failed = 0.0;  // time of the step that ended the run (status != ok)
   long steps = 0;
   double H0 = 0.0, H_final = 0.0;
-  double min_phi = 0.0;           // over every step
-  int max_inverted = 0;           // over every step (observable inverted_elements, if any)
+  double min_phi = 0.0;             // over every step
+  int max_inverted = 0;             // over every step (observable inverted_elements, if any)
   long first_uninverted_step = -1;  // first step after which no element is inverted again
   std::vector<ContactPhase> phases;
   State final_state;

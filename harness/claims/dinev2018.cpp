@@ -85,8 +85,9 @@ ClaimResult check_fe_identity(const ClaimContext& ctx) {
                 {"min_relative_dH", min_rel_dH}};
   const bool ok = worst_identity <= kIdentityTol && min_rel_dH >= -kMonotoneTol;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "identity residual max " + format_real(worst_identity) + ", min (H1-H0)/H0 = " +
-              format_real(min_rel_dH) + " over " + std::to_string(samples) + " convex samples";
+  r.summary = "identity residual max " + format_real(worst_identity) +
+              ", min (H1-H0)/H0 = " + format_real(min_rel_dH) + " over " + std::to_string(samples) +
+              " convex samples";
   return r;
 }
 
@@ -143,7 +144,8 @@ ClaimResult check_be_identity(const ClaimContext& ctx) {
     // the kinetic energy as ‖v‖_M ‖x‖_M / h; the scale includes it.
     const double velocity_resolution =
         std::sqrt(p->kinetic_energy(s1.v) * 2) *
-        std::sqrt(s1.q.dot(p->mass().cwiseProduct(s1.q)) + s0.q.dot(p->mass().cwiseProduct(s0.q))) / h;
+        std::sqrt(s1.q.dot(p->mass().cwiseProduct(s1.q)) + s0.q.dot(p->mass().cwiseProduct(s0.q))) /
+        h;
     const double scale =
         std::abs(H0) + std::abs(H1) + std::abs(bracket) + quad + velocity_resolution;
     worst_identity = std::max(worst_identity, std::abs((H0 - H1) - (bracket + quad)) / scale);
@@ -178,11 +180,12 @@ ClaimResult check_be_identity(const ClaimContext& ctx) {
                 {"long_runs", runs},
                 {"steps_per_run", steps},
                 {"max_relative_growth_over_H0", worst_growth}};
-  const bool ok = worst_identity <= kIdentityTol && max_rel_dH <= kMonotoneTol &&
-                  worst_growth <= 1e-10;
+  const bool ok =
+      worst_identity <= kIdentityTol && max_rel_dH <= kMonotoneTol && worst_growth <= 1e-10;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "identity residual max " + format_real(worst_identity) + ", max (H1-H0)/H0 = " +
-              format_real(max_rel_dH) + ", long-run max H/H0 - 1 = " + format_real(worst_growth);
+  r.summary = "identity residual max " + format_real(worst_identity) +
+              ", max (H1-H0)/H0 = " + format_real(max_rel_dH) +
+              ", long-run max H/H0 - 1 = " + format_real(worst_growth);
   return r;
 }
 
@@ -210,8 +213,9 @@ ClaimResult check_compositions(const ClaimContext& ctx) {
     // Implicit midpoint, Eqs. (5)-(6): x1 = x0 + h/2 (v0 + v1), v1 = v0 + h f((x0 + x1)/2).
     const State im = step_once(*fe_half, step_once(*be_half, s0));
     const double x1 = im.q[0], v1 = im.v[0];
-    im_eq = std::max({im_eq, std::abs(x1 - x0 - h / 2 * (v0 + v1)) / x_scale(x0, x1),
-                      std::abs(v1 - v0 + h * std::sin((x0 + x1) / 2)) / v_scale(v0, v1, x0, x1, h)});
+    im_eq =
+        std::max({im_eq, std::abs(x1 - x0 - h / 2 * (v0 + v1)) / x_scale(x0, x1),
+                  std::abs(v1 - v0 + h * std::sin((x0 + x1) / 2)) / v_scale(v0, v1, x0, x1, h)});
     auto im_direct = stepper("implicit-midpoint", *p, h, tight);
     const State imd = step_once(*im_direct, s0);
     im_vs_registry = std::max({im_vs_registry, std::abs(imd.q[0] - x1) / x_scale(x0, x1),
@@ -247,9 +251,9 @@ ClaimResult check_compositions(const ClaimContext& ctx) {
                 {"max_diff_vs_trapezoidal", tr_vs_registry}};
   const bool ok = im_eq <= 1e-14 && tr_eq <= 1e-14;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "IM residual max " + format_real(im_eq) + ", TR residual max " +
-              format_real(tr_eq) + "; registry IM/TR agree to " + format_real(im_vs_registry) +
-              " / " + format_real(tr_vs_registry);
+  r.summary = "IM residual max " + format_real(im_eq) + ", TR residual max " + format_real(tr_eq) +
+              "; registry IM/TR agree to " + format_real(im_vs_registry) + " / " +
+              format_real(tr_vs_registry);
   return r;
 }
 

@@ -28,7 +28,8 @@ ClaimResult im_optimization_form(const ClaimContext& ctx) {
   SplitMix64 rng(14);
   double grad_fd = 0, hess_fd = 0, critical = 0, eq17 = 0;
   for (int k = 0; k < samples; ++k) {
-    auto p = make_problem("random-convex", {"n=" + std::to_string(1 + k % 4), "seed=" + std::to_string(k + 3)});
+    auto p = make_problem("random-convex",
+                          {"n=" + std::to_string(1 + k % 4), "seed=" + std::to_string(k + 3)});
     State s0 = p->initial_state();
     const double h = rng.log_uniform(1e-3, 0.5);
     const Vec& M = p->mass();
@@ -49,15 +50,18 @@ ClaimResult im_optimization_form(const ClaimContext& ctx) {
     p->hessian(0.5 * (x + s0.q), t, false);
     SparseMatrix H(p->dofs(), p->dofs());
     H.setFromTriplets(t.begin(), t.end());
-    const Eigen::MatrixXd H19 = Eigen::MatrixXd(M.asDiagonal()) + 0.25 * h * h * Eigen::MatrixXd(H);  // Eq. (19)
+    const Eigen::MatrixXd H19 =
+        Eigen::MatrixXd(M.asDiagonal()) + 0.25 * h * h * Eigen::MatrixXd(H);  // Eq. (19)
     for (Index i = 0; i < p->dofs(); ++i) {
       const double d = 1e-6;
       Vec xp = x, xm = x;
       xp[i] += d;
       xm[i] -= d;
-      grad_fd = std::max(grad_fd, std::abs((g(xp) - g(xm)) / (2 * d) - g18[i]) / (1 + std::abs(g18[i])));
+      grad_fd =
+          std::max(grad_fd, std::abs((g(xp) - g(xm)) / (2 * d) - g18[i]) / (1 + std::abs(g18[i])));
       const Vec col = (grad(xp) - grad(xm)) / (2 * d);
-      hess_fd = std::max(hess_fd, (col - H19.col(i)).cwiseAbs().maxCoeff() / (1 + H19.col(i).cwiseAbs().maxCoeff()));
+      hess_fd = std::max(hess_fd, (col - H19.col(i)).cwiseAbs().maxCoeff() /
+                                      (1 + H19.col(i).cwiseAbs().maxCoeff()));
     }
     // The registry's implicit-midpoint step is a critical point of g, with
     // v from Eq. (17).
@@ -65,7 +69,8 @@ ClaimResult im_optimization_form(const ClaimContext& ctx) {
     const Vec g1 = grad(s1.q);
     Vec gE;
     p->gradient(0.5 * (s1.q + s0.q), gE);
-    const double scale = (M.cwiseProduct(s1.q - y)).cwiseAbs().maxCoeff() + 0.5 * h * h * gE.cwiseAbs().maxCoeff() +
+    const double scale = (M.cwiseProduct(s1.q - y)).cwiseAbs().maxCoeff() +
+                         0.5 * h * h * gE.cwiseAbs().maxCoeff() +
                          M.cwiseProduct(y).cwiseAbs().maxCoeff() * 1e-3;
     critical = std::max(critical, g1.cwiseAbs().maxCoeff() / scale);
     const Vec v17 = (2.0 / h) * (s1.q - s0.q) - s0.v;
@@ -73,13 +78,18 @@ ClaimResult im_optimization_form(const ClaimContext& ctx) {
                               scale_of(s1.v.cwiseAbs().maxCoeff(), s1.q.cwiseAbs().maxCoeff() / h));
   }
   ClaimResult r;
-  r.expected = "x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 E((x+x_n)/2); grad g and Hess g "
-               "are Eqs. (18)-(19); v_IM = 2(x - x_n)/h - v_n (Eq. 17)";
+  r.expected =
+      "x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 E((x+x_n)/2); grad g and Hess g "
+      "are Eqs. (18)-(19); v_IM = 2(x - x_n)/h - v_n (Eq. 17)";
   r.tolerance = "finite differences 1e-6 relative; critical point and Eq. (17) to 1e-10 relative";
-  r.interpretation = "random convex E (random-convex problem), random h in [1e-3, 0.5]; the IM step is the "
-                     "registry's implicit-midpoint (newton_tol = 1e-15)";
-  r.measured = {{"samples", samples}, {"gradient_fd_max", grad_fd}, {"hessian_fd_max", hess_fd},
-                {"critical_point_max", critical}, {"eq17_max", eq17}};
+  r.interpretation =
+      "random convex E (random-convex problem), random h in [1e-3, 0.5]; the IM step is the "
+      "registry's implicit-midpoint (newton_tol = 1e-15)";
+  r.measured = {{"samples", samples},
+                {"gradient_fd_max", grad_fd},
+                {"hessian_fd_max", hess_fd},
+                {"critical_point_max", critical},
+                {"eq17_max", eq17}};
   const bool ok = grad_fd <= 1e-6 && hess_fd <= 1e-6 && critical <= 1e-10 && eq17 <= 1e-10;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
   r.summary = "gradient FD " + format_real(grad_fd) + ", Hessian FD " + format_real(hess_fd) +
@@ -100,7 +110,9 @@ ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
       for (int j = 0; j < np; ++j) J(i, j) = rng.uniform(-1, 1);
     const Eigen::MatrixXd L = B * B.transpose();
     Vec M(n), y(n), xn(n), x(n), p(np);
-    for (int i = 0; i < n; ++i) M[i] = rng.uniform(0.5, 2), y[i] = rng.uniform(-1, 1), xn[i] = rng.uniform(-1, 1), x[i] = rng.uniform(-1, 1);
+    for (int i = 0; i < n; ++i)
+      M[i] = rng.uniform(0.5, 2), y[i] = rng.uniform(-1, 1), xn[i] = rng.uniform(-1, 1),
+      x[i] = rng.uniform(-1, 1);
     for (int i = 0; i < np; ++i) p[i] = rng.uniform(-1, 1);
     const double h = rng.log_uniform(1e-2, 1);
     auto g_be = [&](const Vec& z) {  // Eq. (27)
@@ -111,7 +123,8 @@ ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
       return 0.5 * (z - y).dot(M.cwiseProduct(z - y)) + h * h * (0.5 * m.dot(L * m) - m.dot(J * p));
     };
     // The residuals of the printed global systems, Eqs. (28) and (30).
-    const Vec r28 = (Eigen::MatrixXd(M.asDiagonal()) + h * h * L) * x - (h * h * J * p + M.cwiseProduct(y));
+    const Vec r28 =
+        (Eigen::MatrixXd(M.asDiagonal()) + h * h * L) * x - (h * h * J * p + M.cwiseProduct(y));
     const Vec r30 = (Eigen::MatrixXd(M.asDiagonal()) + 0.25 * h * h * L) * x -
                     (M.cwiseProduct(y) + 0.5 * h * h * J * p - 0.25 * h * h * L * xn);
     for (int i = 0; i < n; ++i) {
@@ -119,16 +132,21 @@ ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
       Vec xp = x, xm = x;
       xp[i] += d;
       xm[i] -= d;
-      be = std::max(be, std::abs((g_be(xp) - g_be(xm)) / (2 * d) - r28[i]) / (1 + std::abs(r28[i])));
-      im = std::max(im, std::abs((g_im(xp) - g_im(xm)) / (2 * d) - r30[i]) / (1 + std::abs(r30[i])));
+      be =
+          std::max(be, std::abs((g_be(xp) - g_be(xm)) / (2 * d) - r28[i]) / (1 + std::abs(r28[i])));
+      im =
+          std::max(im, std::abs((g_im(xp) - g_im(xm)) / (2 * d) - r30[i]) / (1 + std::abs(r30[i])));
     }
   }
   ClaimResult r;
-  r.expected = "(M + h^2 L) x = h^2 J p + M y is the stationarity of Eq. (27); (M + h^2 L/4) x = M y + h^2 "
-               "J p/2 - h^2 L x_n/4 (Eq. 30) that of Eq. (29)";
-  r.tolerance = "central differences of the objectives (step 1e-5) equal the residuals to 1e-8 relative";
-  r.interpretation = "random SPD L, random J, p, M, y, x_n, x and h; the gradient of each quadratic objective "
-                     "is compared with the residual of the printed linear system";
+  r.expected =
+      "(M + h^2 L) x = h^2 J p + M y is the stationarity of Eq. (27); (M + h^2 L/4) x = M y + h^2 "
+      "J p/2 - h^2 L x_n/4 (Eq. 30) that of Eq. (29)";
+  r.tolerance =
+      "central differences of the objectives (step 1e-5) equal the residuals to 1e-8 relative";
+  r.interpretation =
+      "random SPD L, random J, p, M, y, x_n, x and h; the gradient of each quadratic objective "
+      "is compared with the residual of the printed linear system";
   r.measured = {{"samples", samples}, {"eq28_max", be}, {"eq30_max", im}};
   r.status = std::max(be, im) <= 1e-8 ? Verdict::reproduced : Verdict::refuted;
   r.summary = "Eq. (28) " + format_real(be) + ", Eq. (30) " + format_real(im);
@@ -147,27 +165,30 @@ ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
 
 struct BlendAudit {
   long steps = 0, blended = 0, kept = 0, be_branch = 0, fe_branch = 0;
-  long non_monotone = 0;         // blended steps whose sampled e(α) is not monotone
-  double worst_reversal = 0;     // largest against-trend change / |e(1) - e(0)|
+  long non_monotone = 0;                 // blended steps whose sampled e(α) is not monotone
+  double worst_reversal = 0;             // largest against-trend change / |e(1) - e(0)|
   nlohmann::ordered_json worst_example;  // the sampled e(α) of that step
-  long multiple_roots = 0;       // blended steps whose sampled e(α) changes sign more than once
-  long branch_wrong = 0;         // branch not given by the sign of e(IM)
-  long kept_outside_tol = 0;     // S kept although |e(S)| >= tolerance
-  long bracketed = 0;            // e(a), e(b) of opposite signs: bisection finds a root
-  long stop_violations = 0;      // bracketed blend with |e(result)| >= tolerance
-  double stop_worst = 0;         // max |e(result)| / tolerance over bracketed blends
-  long be_overshoot = 0, be_overshoot_not_full = 0;  // e(IM), e(BE) >= tolerance
+  long multiple_roots = 0;    // blended steps whose sampled e(α) changes sign more than once
+  long branch_wrong = 0;      // branch not given by the sign of e(IM)
+  long kept_outside_tol = 0;  // S kept although |e(S)| >= tolerance
+  long bracketed = 0;         // e(a), e(b) of opposite signs: bisection finds a root
+  long stop_violations = 0;   // bracketed blend with |e(result)| >= tolerance
+  double stop_worst = 0;      // max |e(result)| / tolerance over bracketed blends
+  long be_overshoot = 0, be_overshoot_not_full = 0;      // e(IM), e(BE) >= tolerance
   long be_within_tol = 0, be_within_tol_violations = 0;  // 0 < e(BE) < tolerance
-  long fe_undershoot = 0;        // e(FE), e(IM) <= -tolerance (not a rule of the paper)
+  long fe_undershoot = 0;  // e(FE), e(IM) <= -tolerance (not a rule of the paper)
   long fe_within_tol = 0, fe_within_tol_violations = 0;  // -tolerance < e(FE) < 0
-  double fe_within_tol_worst = 0;  // max |e(result)| / tolerance there
-  double result_mismatch = 0;    // |result - blend(a, b, alpha)|, relative
+  double fe_within_tol_worst = 0;                        // max |e(result)| / tolerance there
+  double result_mismatch = 0;                            // |result - blend(a, b, alpha)|, relative
   double equation_residual = 0;  // IM/BE/FE candidates in their defining equations
   void merge(const BlendAudit& A) {
-    steps += A.steps, blended += A.blended, kept += A.kept, be_branch += A.be_branch, fe_branch += A.fe_branch;
+    steps += A.steps, blended += A.blended, kept += A.kept, be_branch += A.be_branch,
+        fe_branch += A.fe_branch;
     non_monotone += A.non_monotone, multiple_roots += A.multiple_roots;
-    if (A.worst_reversal > worst_reversal) worst_reversal = A.worst_reversal, worst_example = A.worst_example;
-    branch_wrong += A.branch_wrong, kept_outside_tol += A.kept_outside_tol, bracketed += A.bracketed;
+    if (A.worst_reversal > worst_reversal)
+      worst_reversal = A.worst_reversal, worst_example = A.worst_example;
+    branch_wrong += A.branch_wrong, kept_outside_tol += A.kept_outside_tol,
+        bracketed += A.bracketed;
     stop_violations += A.stop_violations, stop_worst = std::max(stop_worst, A.stop_worst);
     be_overshoot += A.be_overshoot, be_overshoot_not_full += A.be_overshoot_not_full;
     be_within_tol += A.be_within_tol, be_within_tol_violations += A.be_within_tol_violations;
@@ -179,19 +200,29 @@ struct BlendAudit {
   }
   nlohmann::ordered_json json(bool with_example = true) const {
     nlohmann::ordered_json j = {
-        {"steps", steps}, {"blended", blended}, {"kept_im", kept}, {"be_branch", be_branch},
-        {"fe_branch", fe_branch}, {"non_monotone_steps", non_monotone},
-        {"worst_reversal_relative", worst_reversal}, {"sign_changes_more_than_one", multiple_roots},
+        {"steps", steps},
+        {"blended", blended},
+        {"kept_im", kept},
+        {"be_branch", be_branch},
+        {"fe_branch", fe_branch},
+        {"non_monotone_steps", non_monotone},
+        {"worst_reversal_relative", worst_reversal},
+        {"sign_changes_more_than_one", multiple_roots},
         {"branch_not_by_sign", branch_wrong},
-        {"kept_outside_tolerance", kept_outside_tol}, {"bracketed_blends", bracketed},
-        {"bracketed_stopping_rule_violations", stop_violations}, {"bracketed_max_abs_e_over_tolerance", stop_worst},
-        {"be_also_overshoots", be_overshoot}, {"be_also_overshoots_alpha_not_1", be_overshoot_not_full},
+        {"kept_outside_tolerance", kept_outside_tol},
+        {"bracketed_blends", bracketed},
+        {"bracketed_stopping_rule_violations", stop_violations},
+        {"bracketed_max_abs_e_over_tolerance", stop_worst},
+        {"be_also_overshoots", be_overshoot},
+        {"be_also_overshoots_alpha_not_1", be_overshoot_not_full},
         {"be_overshoot_within_tolerance", be_within_tol},
         {"be_overshoot_within_tolerance_violations", be_within_tol_violations},
-        {"fe_also_undershoots", fe_undershoot}, {"fe_undershoot_within_tolerance", fe_within_tol},
+        {"fe_also_undershoots", fe_undershoot},
+        {"fe_undershoot_within_tolerance", fe_within_tol},
         {"fe_undershoot_within_tolerance_violations", fe_within_tol_violations},
         {"fe_undershoot_within_tolerance_max_abs_e_over_tolerance", fe_within_tol_worst},
-        {"result_vs_blend_max", result_mismatch}, {"candidate_equation_residual_max", equation_residual}};
+        {"result_vs_blend_max", result_mismatch},
+        {"candidate_equation_residual_max", equation_residual}};
     if (with_example && !worst_example.is_null()) j["worst_non_monotone_step"] = worst_example;
     return j;
   }
@@ -199,12 +230,16 @@ struct BlendAudit {
 
 // Relative residual of a one-step method's equations x1 = x0 + h v*, m (v1 - v0)
 // = h f(q*), with v* and q* given by the method.
-double one_step_residual(const Problem& p, const State& z0, const State& z1, double h, const char* method) {
+double one_step_residual(const Problem& p, const State& z0, const State& z1, double h,
+                         const char* method) {
   const std::string name(method);
   Vec vstar, qstar;
-  if (name == "IM") vstar = 0.5 * (z0.v + z1.v), qstar = 0.5 * (z0.q + z1.q);
-  else if (name == "BE") vstar = z1.v, qstar = z1.q;
-  else vstar = z0.v, qstar = z0.q;
+  if (name == "IM")
+    vstar = 0.5 * (z0.v + z1.v), qstar = 0.5 * (z0.q + z1.q);
+  else if (name == "BE")
+    vstar = z1.v, qstar = z1.q;
+  else
+    vstar = z0.v, qstar = z0.q;
   Vec g;
   p.gradient(qstar, g);
   const Vec rx = z1.q - z0.q - h * vstar;
@@ -214,7 +249,8 @@ double one_step_residual(const Problem& p, const State& z0, const State& z1, dou
   const Vec rv = m.cwiseProduct(z1.v - z0.v) + h * g;
   const double sx = std::max({z0.q.cwiseAbs().maxCoeff(), z1.q.cwiseAbs().maxCoeff(),
                               h * vstar.cwiseAbs().maxCoeff(), 1e-300});
-  const double sv = std::max({m.cwiseProduct(z0.v).cwiseAbs().maxCoeff(), m.cwiseProduct(z1.v).cwiseAbs().maxCoeff(),
+  const double sv = std::max({m.cwiseProduct(z0.v).cwiseAbs().maxCoeff(),
+                              m.cwiseProduct(z1.v).cwiseAbs().maxCoeff(),
                               h * g.cwiseAbs().maxCoeff(), m.maxCoeff() * sx / h});
   return std::max(rx.cwiseAbs().maxCoeff() / sx, rv.cwiseAbs().maxCoeff() / sv);
 }
@@ -224,7 +260,8 @@ State blend_of(const State& a, const State& b, double alpha) {
 }
 
 // Audits the step just taken (s = its result; damping off).
-void audit_step(const Problem& p, const BlendCandidates& c, const State& s, double h, BlendAudit& A) {
+void audit_step(const Problem& p, const BlendCandidates& c, const State& s, double h,
+                BlendAudit& A) {
   ++A.steps;
   auto e = [&](const State& z) { return p.total_energy(z) - c.H_total; };
   const double e_s = e(c.s), tol = c.tolerance;
@@ -238,13 +275,14 @@ void audit_step(const Problem& p, const BlendCandidates& c, const State& s, doub
   ++A.blended;
   if (c.blend_be != (e_s > 0)) ++A.branch_wrong;
   (c.blend_be ? A.be_branch : A.fe_branch)++;
-  A.equation_residual =
-      std::max(A.equation_residual, one_step_residual(p, c.start, *c.other, h, c.blend_be ? "BE" : "FE"));
+  A.equation_residual = std::max(
+      A.equation_residual, one_step_residual(p, c.start, *c.other, h, c.blend_be ? "BE" : "FE"));
   const State& a = c.blend_be ? c.s : *c.other;
   const State& b = c.blend_be ? *c.other : c.s;
   const State expected = blend_of(a, b, c.alpha);
-  A.result_mismatch = std::max(A.result_mismatch, ((s.q - expected.q).norm() + (s.v - expected.v).norm()) /
-                                                      (expected.q.norm() + expected.v.norm()));
+  A.result_mismatch =
+      std::max(A.result_mismatch, ((s.q - expected.q).norm() + (s.v - expected.v).norm()) /
+                                      (expected.q.norm() + expected.v.norm()));
   // e(α) at 101 points; a step is non-monotone when it moves both up and
   // down by more than the rounding level of the energies (64 ulp).
   std::vector<double> ev(101);
@@ -269,9 +307,14 @@ void audit_step(const Problem& p, const BlendCandidates& c, const State& s, doub
     const double reversal = (trend >= 0 ? down : up) / std::max(std::abs(trend), noise);
     if (reversal > A.worst_reversal) {
       A.worst_reversal = reversal;
-      A.worst_example = {{"step", A.steps}, {"branch", c.blend_be ? "IM-BE" : "FE-IM"},
-                         {"H_total", c.H_total}, {"tolerance", tol}, {"largest_rise", up},
-                         {"largest_fall", down}, {"noise_level", noise}, {"sign_changes", sign_changes},
+      A.worst_example = {{"step", A.steps},
+                         {"branch", c.blend_be ? "IM-BE" : "FE-IM"},
+                         {"H_total", c.H_total},
+                         {"tolerance", tol},
+                         {"largest_rise", up},
+                         {"largest_fall", down},
+                         {"noise_level", noise},
+                         {"sign_changes", sign_changes},
                          {"e_at_alpha_j_over_100", ev}};
     }
   }
@@ -304,7 +347,8 @@ BlendAudit blend_run(const Problem& p, double h, long steps, double epsilon) {
   State s = p.initial_state();
   for (long n = 0; n < steps; ++n) {
     const StepReport r = st->step(s);
-    if (r.status != StepStatus::ok) throw std::runtime_error("blend-im step " + std::to_string(n) + ": " + r.message);
+    if (r.status != StepStatus::ok)
+      throw std::runtime_error("blend-im step " + std::to_string(n) + ": " + r.message);
     audit_step(p, *blend->last_candidates(), s, h, A);
   }
   return A;
@@ -328,7 +372,12 @@ BlendStudy blend_study(const ClaimContext& ctx) {
   // (a) Simple-spring runs (Sec. 3 parameters; claims.md §2 P1 defaults).
   auto spring = make_problem("simple-spring");
   S.small_steps = ctx.fast ? 2000L : 20000L;
-  struct Run { const char* name; double h; long steps; double epsilon; };
+  struct Run {
+    const char* name;
+    double h;
+    long steps;
+    double epsilon;
+  };
   const std::vector<Run> runs = {{"h_large", 0.033, 200, 0.01},
                                  {"h_small", 0.00033, S.small_steps, 0.01},
                                  {"h_large_eps_0.5", 0.033, 200, 0.5},
@@ -354,24 +403,35 @@ BlendStudy blend_study(const ClaimContext& ctx) {
   S.eps_default = integrator_params(find_integrator("blend-im")).real("epsilon");
   S.interpretation =
       "registry blend-im (implicit midpoint start, no damping) with its inspection hook "
-      "(BlendStepper::record_candidates); runs on simple-spring (Sec. 3: k = 1e5, m = 0.5, |x0| = 1.5, v0 = "
-      "10, Eq. 7 as printed) at h = 0.033 (200 steps) and h = 0.00033 (" + std::to_string(S.small_steps) +
-      " steps) with eps = 0.01, plus eps = 0.5 (Fig. 12) at h = 0.033 and eps = 1e-4 (test design: more "
-      "blended steps) at h = 0.00033; and first steps on the two-spring E_test (App. C, k = m = 1, h = 0.5) "
-      "from x0 in [-2, 2] x v0 in [-4, 4] (" + std::to_string(S.nx) + " x " + std::to_string(S.nv) + " states)";
+      "(BlendStepper::record_candidates); runs on simple-spring (Sec. 3: k = 1e5, m = 0.5, |x0| = "
+      "1.5, v0 = "
+      "10, Eq. 7 as printed) at h = 0.033 (200 steps) and h = 0.00033 (" +
+      std::to_string(S.small_steps) +
+      " steps) with eps = 0.01, plus eps = 0.5 (Fig. 12) at h = 0.033 and eps = 1e-4 (test design: "
+      "more "
+      "blended steps) at h = 0.00033; and first steps on the two-spring E_test (App. C, k = m = 1, "
+      "h = 0.5) "
+      "from x0 in [-2, 2] x v0 in [-4, 4] (" +
+      std::to_string(S.nx) + " x " + std::to_string(S.nv) + " states)";
   return S;
 }
 
 ClaimResult blend_monotone(const ClaimContext& ctx) {
   const BlendStudy S = blend_study(ctx);
   ClaimResult r;
-  r.expected = "'we found that e(alpha) is always monotonic' (Sec. 4.1), e(alpha) = E + K - H_total along the "
-               "blend (Eq. 23)";
-  r.tolerance = "a step is non-monotone when its sampled e(alpha) both rises and falls by more than 64 ulp of "
-                "the largest energy on the blend";
-  r.interpretation = S.interpretation + "; e(alpha) sampled at alpha = j/100, j = 0..100, along the blend each "
+  r.expected =
+      "'we found that e(alpha) is always monotonic' (Sec. 4.1), e(alpha) = E + K - H_total along "
+      "the "
+      "blend (Eq. 23)";
+  r.tolerance =
+      "a step is non-monotone when its sampled e(alpha) both rises and falls by more than 64 ulp "
+      "of "
+      "the largest energy on the blend";
+  r.interpretation = S.interpretation +
+                     "; e(alpha) sampled at alpha = j/100, j = 0..100, along the blend each "
                      "blended step used (BE: (1-alpha) IM + alpha BE; FE: (1-alpha) FE + alpha IM)";
-  r.measured = {{"simple_spring_runs", S.per_run}, {"simple_spring_total", S.spring.json()},
+  r.measured = {{"simple_spring_runs", S.per_run},
+                {"simple_spring_total", S.spring.json()},
                 {"two_spring_first_steps", S.nonconvex.json()}};
   if (!S.consistent()) {
     r.status = Verdict::inconclusive;
@@ -382,12 +442,14 @@ ClaimResult blend_monotone(const ClaimContext& ctx) {
   r.status = bad == 0 ? Verdict::reproduced : Verdict::refuted;
   std::string per_run;
   for (const auto& [name, j] : S.per_run.items())
-    per_run += (per_run.empty() ? "" : ", ") + name + " " + std::to_string(j["non_monotone_steps"].get<long>()) +
-               "/" + std::to_string(j["blended"].get<long>());
+    per_run += (per_run.empty() ? "" : ", ") + name + " " +
+               std::to_string(j["non_monotone_steps"].get<long>()) + "/" +
+               std::to_string(j["blended"].get<long>());
   r.summary = std::to_string(S.spring.non_monotone) + " non-monotone e(alpha) of " +
               std::to_string(S.spring.blended) + " blended simple-spring steps (" + per_run +
               "; worst reversal " + format_real(S.spring.worst_reversal) + " of |e(1) - e(0)|), " +
-              std::to_string(S.nonconvex.non_monotone) + " of " + std::to_string(S.nonconvex.blended) +
+              std::to_string(S.nonconvex.non_monotone) + " of " +
+              std::to_string(S.nonconvex.blended) +
               " on E_test; sampled e(alpha) changes sign more than once on " +
               std::to_string(S.spring.multiple_roots + S.nonconvex.multiple_roots) + " steps";
   return r;
@@ -398,17 +460,23 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
   const BlendAudit& A = S.spring;
   const BlendAudit& B = S.nonconvex;
   ClaimResult r;
-  r.expected = "e(IM) > 0: blend IM with BE (Eqs. 21-22), e(IM) < 0: blend FE (alpha = 0) with IM (alpha = "
-               "1); binary search until |e(alpha)| < eps H_total(x_n, v_n) (Eq. 24), eps = 0.01; 'if both "
-               "implicit midpoint and backward Euler increase the energy ... we simply take the endpoint alpha "
-               "= 1'";
-  r.tolerance = "branch and alpha = 1 exact; stopping rule strict (|e| < eps H_total, recomputed from the "
-                "states); candidates satisfy their method's equations to 1e-8 relative; the step's result "
-                "equals the recorded blend to 1e-12";
+  r.expected =
+      "e(IM) > 0: blend IM with BE (Eqs. 21-22), e(IM) < 0: blend FE (alpha = 0) with IM (alpha = "
+      "1); binary search until |e(alpha)| < eps H_total(x_n, v_n) (Eq. 24), eps = 0.01; 'if both "
+      "implicit midpoint and backward Euler increase the energy ... we simply take the endpoint "
+      "alpha "
+      "= 1'";
+  r.tolerance =
+      "branch and alpha = 1 exact; stopping rule strict (|e| < eps H_total, recomputed from the "
+      "states); candidates satisfy their method's equations to 1e-8 relative; the step's result "
+      "equals the recorded blend to 1e-12";
   r.interpretation =
-      S.interpretation + "; 'BE also increases the energy' read as e(BE) >= eps H_total (beyond the stopping "
-      "tolerance); the stopping rule is checked where the paper's search applies: e(a), e(b) of opposite "
-      "signs, and 0 < e(BE) < tolerance (bisection towards BE meets it). The paper does not cover FE also "
+      S.interpretation +
+      "; 'BE also increases the energy' read as e(BE) >= eps H_total (beyond the stopping "
+      "tolerance); the stopping rule is checked where the paper's search applies: e(a), e(b) of "
+      "opposite "
+      "signs, and 0 < e(BE) < tolerance (bisection towards BE meets it). The paper does not cover "
+      "FE also "
       "losing energy: FE beyond the tolerance (the integrator keeps the end closer to the target) "
       "and FE within it are reported separately";
   r.measured = {{"registry_default_epsilon", S.eps_default},
@@ -418,27 +486,31 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
   if (!S.consistent()) {
     r.status = Verdict::inconclusive;
     r.summary = "the recorded candidates do not reproduce the steps (result mismatch " +
-                format_real(std::max(A.result_mismatch, B.result_mismatch)) + ", equation residual " +
+                format_real(std::max(A.result_mismatch, B.result_mismatch)) +
+                ", equation residual " +
                 format_real(std::max(A.equation_residual, B.equation_residual)) + ")";
     return r;
   }
   const long wrong_branch = A.branch_wrong + B.branch_wrong;
-  const long stop = A.stop_violations + B.stop_violations + A.kept_outside_tol + B.kept_outside_tol +
-                    A.be_within_tol_violations + B.be_within_tol_violations;
+  const long stop = A.stop_violations + B.stop_violations + A.kept_outside_tol +
+                    B.kept_outside_tol + A.be_within_tol_violations + B.be_within_tol_violations;
   const long overshoot = A.be_overshoot + B.be_overshoot;
   const long not_full = A.be_overshoot_not_full + B.be_overshoot_not_full;
   const long fe_in = A.fe_within_tol + B.fe_within_tol;
   const long fe_in_bad = A.fe_within_tol_violations + B.fe_within_tol_violations;
   const bool ok = wrong_branch == 0 && stop == 0 && not_full == 0 && S.eps_default == 0.01;
   r.status = !ok ? Verdict::refuted : (overshoot > 0 ? Verdict::reproduced : Verdict::inconclusive);
-  r.summary = "branch by sign of e(IM) wrong on " + std::to_string(wrong_branch) + " of " +
-              std::to_string(A.blended + B.blended) + " blends; Eq. 24 violated on " + std::to_string(stop) +
-              " (max |e|/tol " + format_real(std::max(A.stop_worst, B.stop_worst)) + " over " +
-              std::to_string(A.bracketed + B.bracketed) + " bracketed); BE also overshoots on " +
-              std::to_string(overshoot) + " steps, alpha != 1 on " + std::to_string(not_full) +
-              (overshoot > 0 ? "" : " (rule not exercised)") + "; outside the paper: FE loses within the "
-              "tolerance on " + std::to_string(fe_in) + " steps, Eq. 24 missed on " + std::to_string(fe_in_bad) +
-              " (max |e|/tol " + format_real(std::max(A.fe_within_tol_worst, B.fe_within_tol_worst)) + ")";
+  r.summary =
+      "branch by sign of e(IM) wrong on " + std::to_string(wrong_branch) + " of " +
+      std::to_string(A.blended + B.blended) + " blends; Eq. 24 violated on " +
+      std::to_string(stop) + " (max |e|/tol " + format_real(std::max(A.stop_worst, B.stop_worst)) +
+      " over " + std::to_string(A.bracketed + B.bracketed) + " bracketed); BE also overshoots on " +
+      std::to_string(overshoot) + " steps, alpha != 1 on " + std::to_string(not_full) +
+      (overshoot > 0 ? "" : " (rule not exercised)") +
+      "; outside the paper: FE loses within the "
+      "tolerance on " +
+      std::to_string(fe_in) + " steps, Eq. 24 missed on " + std::to_string(fe_in_bad) +
+      " (max |e|/tol " + format_real(std::max(A.fe_within_tol_worst, B.fe_within_tol_worst)) + ")";
   return r;
 }
 
@@ -446,7 +518,8 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
 // model's momentum statements.
 class PointCloud final : public Problem {
  public:
-  PointCloud(Vec mass, Vec q0) : Problem(ParamSet("point cloud", {}), 3, std::move(mass)), q0_(std::move(q0)) {}
+  PointCloud(Vec mass, Vec q0)
+      : Problem(ParamSet("point cloud", {}), 3, std::move(mass)), q0_(std::move(q0)) {}
   std::string_view id() const override { return "point-cloud"; }
   double potential(const Vec&) const override { return 0.0; }
   void gradient(const Vec& q, Vec& g) const override { g.setZero(q.size()); }
@@ -477,7 +550,8 @@ ClaimResult damping_models(const ClaimContext& ctx) {
       Vec m(3 * nodes), q(3 * nodes), v(3 * nodes);
       for (int i = 0; i < nodes; ++i) {
         const double mi = rng.uniform(0.5, 2);
-        for (int c = 0; c < 3; ++c) m[3 * i + c] = mi, q[3 * i + c] = rng.uniform(-1, 1), v[3 * i + c] = rng.uniform(-1, 1);
+        for (int c = 0; c < 3; ++c)
+          m[3 * i + c] = mi, q[3 * i + c] = rng.uniform(-1, 1), v[3 * i + c] = rng.uniform(-1, 1);
       }
       PointCloud cloud(m, q);
       // A rigid field t + ω × (x − x_cm).
@@ -487,18 +561,22 @@ ClaimResult damping_models(const ClaimContext& ctx) {
       for (int i = 0; i < nodes; ++i) xcm += m[3 * i] * q.segment<3>(3 * i);
       xcm /= m.sum() / 3;
       Vec rigid(3 * nodes);
-      for (int i = 0; i < nodes; ++i) rigid.segment<3>(3 * i) = t + w.cross(Eigen::Vector3d(q.segment<3>(3 * i)) - xcm);
+      for (int i = 0; i < nodes; ++i)
+        rigid.segment<3>(3 * i) = t + w.cross(Eigen::Vector3d(q.segment<3>(3 * i)) - xcm);
       for (double k : {0.0, 0.08, 0.5, 1.0}) {
         State s{q, v, 0.0};
         const Vec P0 = cloud.linear_momentum(s.v);
         Eigen::Vector3d L0 = Eigen::Vector3d::Zero(), L1 = Eigen::Vector3d::Zero();
         for (int i = 0; i < nodes; ++i)
-          L0 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm).cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
+          L0 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm)
+                    .cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
         const double before = cloud.kinetic_energy(s.v);
         const double dissipated = momentum_preserving_damping(cloud, s, k, sign);
-        ke_identity = std::max(ke_identity, std::abs(dissipated - (before - cloud.kinetic_energy(s.v))));
+        ke_identity =
+            std::max(ke_identity, std::abs(dissipated - (before - cloud.kinetic_energy(s.v))));
         for (int i = 0; i < nodes; ++i)
-          L1 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm).cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
+          L1 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm)
+                    .cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
         dP = std::max(dP, (cloud.linear_momentum(s.v) - P0).norm() / (1 + P0.norm()));
         dL = std::max(dL, (L1 - L0).norm() / (1 + L0.norm()));
         if (k == 0.0) k0_changed = std::max(k0_changed, (s.v - v).cwiseAbs().maxCoeff());
@@ -509,21 +587,29 @@ ClaimResult damping_models(const ClaimContext& ctx) {
       }
     }
     per_sign[sign > 0 ? "rigid_fit_removed" : "eq32_as_printed"] = {
-        {"max_linear_momentum_change", dP}, {"max_angular_momentum_change", dL},
-        {"max_change_of_rigid_field", rigid_changed}, {"k1_max_nonrigid_residual", k1_nonrigid},
+        {"max_linear_momentum_change", dP},
+        {"max_angular_momentum_change", dL},
+        {"max_change_of_rigid_field", rigid_changed},
+        {"k1_max_nonrigid_residual", k1_nonrigid},
         {"k0_max_change", k0_changed}};
-    if (sign > 0) ours_ok = dP <= 1e-12 && dL <= 1e-12 && rigid_changed <= 1e-12 && k1_nonrigid <= 1e-12 && k0_changed == 0.0;
+    if (sign > 0)
+      ours_ok = dP <= 1e-12 && dL <= 1e-12 && rigid_changed <= 1e-12 && k1_nonrigid <= 1e-12 &&
+                k0_changed == 0.0;
   }
   ClaimResult r;
-  r.expected = "the damping is momentum-preserving and preserves rigid motion; k = 0 no damping; k = 1 "
-               "leaves a pure rigid motion; each application adds KE_before - KE_after to H_diss";
+  r.expected =
+      "the damping is momentum-preserving and preserves rigid motion; k = 0 no damping; k = 1 "
+      "leaves a pure rigid motion; each application adds KE_before - KE_after to H_diss";
   r.tolerance = "momenta and rigid fields to 1e-12; the bookkeeping identity to round-off (1e-14)";
-  r.interpretation = "random 3-D point clouds and velocity fields, k in {0, 0.08, 0.5, 1}; two readings of "
-                     "Eq. (32): dv = v - v_cm - w x r (the best-fit rigid velocity removed; the verdict) and "
-                     "dv = v - v_cm + w x r as printed (reported)";
-  r.measured = {{"samples", samples}, {"readings", per_sign}, {"bookkeeping_identity_max", ke_identity}};
+  r.interpretation =
+      "random 3-D point clouds and velocity fields, k in {0, 0.08, 0.5, 1}; two readings of "
+      "Eq. (32): dv = v - v_cm - w x r (the best-fit rigid velocity removed; the verdict) and "
+      "dv = v - v_cm + w x r as printed (reported)";
+  r.measured = {
+      {"samples", samples}, {"readings", per_sign}, {"bookkeeping_identity_max", ke_identity}};
   r.status = (ours_ok && ke_identity <= 1e-14) ? Verdict::reproduced : Verdict::refuted;
-  r.summary = std::string("with the rigid fit removed: ") + (ours_ok ? "momenta and rigid motion preserved" : "violated") +
+  r.summary = std::string("with the rigid fit removed: ") +
+              (ours_ok ? "momenta and rigid motion preserved" : "violated") +
               "; as printed (+ w x r) the rigid field changes by " +
               format_real(per_sign["eq32_as_printed"]["max_change_of_rigid_field"].get<double>());
   return r;
@@ -533,21 +619,26 @@ ClaimResult damping_models(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> dinev2018_blending_claims() {
   return {
-      {"D-M1", kPaper, "Sec. 4.1, Eqs. 14-19: x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 "
-                       "E((x+x_n)/2) with gradient (18) and Hessian (19); v from Eq. 17",
+      {"D-M1", kPaper,
+       "Sec. 4.1, Eqs. 14-19: x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 "
+       "E((x+x_n)/2) with gradient (18) and Hessian (19); v from Eq. 17",
        im_optimization_form},
-      {"D-M2", kPaper, "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
-                       "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
+      {"D-M2", kPaper,
+       "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
+       "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
        projective_dynamics_systems},
-      {"D-M3", kPaper, "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or FE/IM) "
-                       "blend of Eqs. 21-23",
+      {"D-M3", kPaper,
+       "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or FE/IM) "
+       "blend of Eqs. 21-23",
        blend_monotone},
-      {"D-M3.rules", kPaper, "Sec. 4.1, Eqs. 20-24: the blend branch follows the sign of e(IM), the bisection "
-                             "stops at |e| < eps H(x_n, v_n) with eps = 0.01, and alpha = 1 when BE also "
-                             "increases the energy",
+      {"D-M3.rules", kPaper,
+       "Sec. 4.1, Eqs. 20-24: the blend branch follows the sign of e(IM), the bisection "
+       "stops at |e| < eps H(x_n, v_n) with eps = 0.01, and alpha = 1 when BE also "
+       "increases the energy",
        blend_rules},
-      {"D-M4", kPaper, "Sec. 4.3, Eqs. 31-37: momentum-preserving damping removes only non-rigid velocity "
-                       "(k = 0: none, k = 1: pure rigid motion); the dissipated energy is booked in H_diss",
+      {"D-M4", kPaper,
+       "Sec. 4.3, Eqs. 31-37: momentum-preserving damping removes only non-rigid velocity "
+       "(k = 0: none, k = 1: pure rigid motion); the dissipated energy is booked in H_diss",
        damping_models},
   };
 }

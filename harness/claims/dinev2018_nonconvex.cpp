@@ -62,7 +62,8 @@ ClaimResult check_e_test(const ClaimContext&) {
     if (s.E(x) > max_on_unit) max_on_unit = s.E(x), argmax = x;
   }
   double min_curv_right = INFINITY;
-  for (int i = 0; i <= 49000; ++i) min_curv_right = std::min(min_curv_right, s.d2E(1.0 + i / 1000.0));
+  for (int i = 0; i <= 49000; ++i)
+    min_curv_right = std::min(min_curv_right, s.d2E(1.0 + i / 1000.0));
   const double E0 = s.E(0.0);
   ClaimResult r;
   r.expected =
@@ -88,13 +89,13 @@ ClaimResult check_e_test(const ClaimContext&) {
                 {"min_d2E_on_1_to_50", min_curv_right},
                 {"convex_for_abs_x_above", std::sqrt(std::cbrt(2.0) - 1.0)},
                 {"max_asymmetry_rel", asym}};
-  const bool ok = eq48_vs_fd <= 1e-8 && eq47_err <= 1e-15 && s.E(1.0) == 0.0 &&
-                  s.E(-1.0) == 0.0 && s.dE(1.0) == 0.0 && s.d2E(1.0) > 0 && s.dE(0.0) == 0.0 &&
-                  s.d2E(0.0) < 0 && argmax == 0.0 && min_curv_right > 0 && asym == 0.0;
+  const bool ok = eq48_vs_fd <= 1e-8 && eq47_err <= 1e-15 && s.E(1.0) == 0.0 && s.E(-1.0) == 0.0 &&
+                  s.dE(1.0) == 0.0 && s.d2E(1.0) > 0 && s.dE(0.0) == 0.0 && s.d2E(0.0) < 0 &&
+                  argmax == 0.0 && min_curv_right > 0 && asym == 0.0;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "Eq. (48) vs FD " + format_real(eq48_vs_fd) + "; E(+-1) = 0, E(0) = " +
-              format_real(E0) + " is the max on [-1,1] (argmax " + format_real(argmax) +
-              "), min E'' on [1,50] = " + format_real(min_curv_right);
+  r.summary = "Eq. (48) vs FD " + format_real(eq48_vs_fd) +
+              "; E(+-1) = 0, E(0) = " + format_real(E0) + " is the max on [-1,1] (argmax " +
+              format_real(argmax) + "), min E'' on [1,50] = " + format_real(min_curv_right);
   return r;
 }
 
@@ -113,7 +114,8 @@ ClaimResult check_counterexample(const ClaimContext&) {
     all_increase = all_increase && dH > 0;
     nlohmann::ordered_json roots = nlohmann::ordered_json::array();
     for (double x : backward_euler_roots(s, x0, v0, h))
-      roots.push_back({{"x1", x}, {"H1_minus_H0", hamiltonian(s, x, (x - x0) / h) - hamiltonian(s, x0, v0)}});
+      roots.push_back(
+          {{"x1", x}, {"H1_minus_H0", hamiltonian(s, x, (x - x0) / h) - hamiltonian(s, x0, v0)}});
     auto be = claims::stepper("backward-euler", s.problem(), h, {"newton_tol=1e-15"});
     const State solver = claims::step_once(*be, {Vec::Constant(1, x0), Vec::Constant(1, v0), 0.0});
     cases.push_back({{"x0", x0},
@@ -127,8 +129,9 @@ ClaimResult check_counterexample(const ClaimContext&) {
   // The construction holds while E(0) > E(x0): up to √((2√2 − 1)² − 1).
   const double threshold = std::sqrt((2 * std::sqrt(2.0) - 1) * (2 * std::sqrt(2.0) - 1) - 1);
   ClaimResult r;
-  r.expected = "x1 = 0, v1 = v0 = -x0/h solve the BE equations and H1 > H0 for x0 in (0, 1) "
-               "and for x0 slightly larger than 1";
+  r.expected =
+      "x1 = 0, v1 = v0 = -x0/h solve the BE equations and H1 > H0 for x0 in (0, 1) "
+      "and for x0 slightly larger than 1";
   r.tolerance = "BE residuals <= 1e-14; H1 - H0 > 0";
   r.interpretation =
       "k = m = 1, h = 0.5 (not given in the paper); x0 in {0.1, 0.5, 0.9} and {1.05, 1.1, 1.2} "
@@ -161,8 +164,8 @@ double heavy_tailed(SplitMix64& rng, double scale) {
 // v = (x_{n+1} − x_n)/h and of the root in doubles.
 double transition_tolerance(const TwoSpring& s, double x0, double x1, double h, double H) {
   const double v = (x1 - x0) / h;
-  const double resolution = 8 * kEps * (std::abs(x0) + std::abs(x1)) *
-                            (std::abs(s.dE(x1)) + s.m() * std::abs(v) / h);
+  const double resolution =
+      8 * kEps * (std::abs(x0) + std::abs(x1)) * (std::abs(s.dE(x1)) + s.m() * std::abs(v) / h);
   return 1e-12 * std::abs(H) + resolution;
 }
 
@@ -199,8 +202,8 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
     const TwoSpring t(rng.log_uniform(0.1, 1e4), rng.log_uniform(0.1, 10.0));
     const double h = rng.log_uniform(1e-3, 1.0);
     const bool far = n % 2 == 1;  // half the samples start beyond β (Lemma 2)
-    const double x0 = far ? (rng.uniform() < 0.5 ? -1 : 1) * rng.uniform(beta, 8.0)
-                          : rng.uniform(-4.0, 4.0);
+    const double x0 =
+        far ? (rng.uniform() < 0.5 ? -1 : 1) * rng.uniform(beta, 8.0) : rng.uniform(-4.0, 4.0);
     // Lemma-2 samples aim the inertial target y = x0 + h v0 at [−1.5, 1.5].
     const double v0 = far ? (rng.uniform(-1.5, 1.5) - x0) / h : heavy_tailed(rng, 1.0);
     const double H0 = hamiltonian(t, x0, v0);
@@ -214,10 +217,12 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
     }
   }
   ClaimResult r;
-  r.expected = "beta ~ 2.209 (Eq. 54), independent of the state; (55), (56), (59) hold; "
-               "Lemma 1 (|x_{n+1}| > 1) and Lemma 2 (|x_n| >= beta, |x_{n+1}| <= 1): H_{n+1} <= H_n";
-  r.tolerance = "|beta - 2.209| <= 5e-4 (printed precision); beta spread over k <= 1e-12 beta; "
-                "inequality slacks >= -1e-12; H_{n+1} <= H_n (1 + 1e-12) + resolution of v in doubles";
+  r.expected =
+      "beta ~ 2.209 (Eq. 54), independent of the state; (55), (56), (59) hold; "
+      "Lemma 1 (|x_{n+1}| > 1) and Lemma 2 (|x_n| >= beta, |x_{n+1}| <= 1): H_{n+1} <= H_n";
+  r.tolerance =
+      "|beta - 2.209| <= 5e-4 (printed precision); beta spread over k <= 1e-12 beta; "
+      "inequality slacks >= -1e-12; H_{n+1} <= H_n (1 + 1e-12) + resolution of v in doubles";
   r.interpretation =
       "x_max from E''(x_max) = 0 in (-1, 0) (Brent), beta from Eq. (54) (Brent on [1, 1e3]); "
       "k = m = 1 for the grids (x_{n+1} in [-1, 1] step 0.01, x_n in +-[beta, 20] 201 points); "
@@ -279,8 +284,10 @@ ClaimResult check_theorem(const ClaimContext& ctx) {
         worst_ratio = std::max(worst_ratio, H1 / bound);
         theorem_violations += H1 > bound * (1 + 1e-12) + tol;
         increases += H1 > Hn + tol;
-        if (std::abs(x1) > 1.0) ++case1, case1_bad += H1 > Hn + tol;
-        else if (std::abs(x) >= beta) ++case2, case2_bad += H1 > Hn + tol;
+        if (std::abs(x1) > 1.0)
+          ++case1, case1_bad += H1 > Hn + tol;
+        else if (std::abs(x) >= beta)
+          ++case2, case2_bad += H1 > Hn + tol;
         else
           ++case3, case3_bad += H1 > Hc * (1 + 1e-12) + tol, case3_increases += H1 > Hn + tol;
       }
@@ -291,8 +298,9 @@ ClaimResult check_theorem(const ClaimContext& ctx) {
     }
   }
   ClaimResult r;
-  r.expected = "exactly solved BE on E_test: H_n <= max(H_0, H_c), H_c = E(0) + m/2 ((beta+1)/h)^2 "
-               "(Theorem 1); Lemma 3: |x_n| < beta, |x_{n+1}| <= 1 => H_{n+1} <= H_c";
+  r.expected =
+      "exactly solved BE on E_test: H_n <= max(H_0, H_c), H_c = E(0) + m/2 ((beta+1)/h)^2 "
+      "(Theorem 1); Lemma 3: |x_n| < beta, |x_{n+1}| <= 1 => H_{n+1} <= H_c";
   r.tolerance = "H <= bound (1 + 1e-12) + resolution of v = (x_{n+1} - x_n)/h and of the root";
   r.interpretation =
       "random k in [0.1, 1e4], m in [0.1, 10], h in [1e-3, 1] (log-uniform), x0 in [-4, 4], "
@@ -375,14 +383,19 @@ ClaimResult check_bumps(const ClaimContext&) {
       ++total;
       with_bumps += b.increases > 0 && b.H_end < b.H0;
       with_runs += b.longest_run >= 2;
-      scan.push_back({{"h", h}, {"x0", x0}, {"increases", b.increases},
-                      {"longest_run", b.longest_run}, {"H_end_over_H0", b.H_end / b.H0}});
+      scan.push_back({{"h", h},
+                      {"x0", x0},
+                      {"increases", b.increases},
+                      {"longest_run", b.longest_run},
+                      {"H_end_over_H0", b.H_end / b.H0}});
     }
   ClaimResult r;
-  r.expected = "Fig. 18: 'little bumps in the otherwise generally decreasing Hamiltonian'; BE "
-               "'can consistently increase the Hamiltonian over several timesteps'";
-  r.tolerance = "an increase is H_{n+1} > H_n (1 + 1e-12) + the resolution of v in doubles; "
-                "'several' = at least 2 consecutive increases";
+  r.expected =
+      "Fig. 18: 'little bumps in the otherwise generally decreasing Hamiltonian'; BE "
+      "'can consistently increase the Hamiltonian over several timesteps'";
+  r.tolerance =
+      "an increase is H_{n+1} > H_n (1 + 1e-12) + the resolution of v in doubles; "
+      "'several' = at least 2 consecutive increases";
   r.interpretation =
       "Fig. 18's k, m, h, x0 are not given: default k = m = 1, h = 0.5, x0 = 3, v0 = 0, 200 "
       "steps, following the incremental-potential minimizer among the BE roots (also reported "
@@ -401,12 +414,12 @@ ClaimResult check_bumps(const ClaimContext&) {
                 {"scan", scan}};
   const bool default_bumps = d.increases > 0 && d.H_end < d.H0;
   r.status = (default_bumps || with_bumps > 0) && with_runs > 0 ? Verdict::reproduced
-                                                                 : Verdict::inconclusive;
+                                                                : Verdict::inconclusive;
   r.summary = "default (h = 0.5, x0 = 3): " + std::to_string(d.increases) +
-              " increases, longest run " + std::to_string(d.longest_run) + ", H_end/H0 = " +
-              format_real(d.H_end / d.H0) + "; scan: " + std::to_string(with_bumps) + "/" +
-              std::to_string(total) + " with bumps, " + std::to_string(with_runs) +
-              " with >= 2 consecutive increases";
+              " increases, longest run " + std::to_string(d.longest_run) +
+              ", H_end/H0 = " + format_real(d.H_end / d.H0) +
+              "; scan: " + std::to_string(with_bumps) + "/" + std::to_string(total) +
+              " with bumps, " + std::to_string(with_runs) + " with >= 2 consecutive increases";
   return r;
 }
 

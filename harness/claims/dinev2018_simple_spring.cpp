@@ -1,6 +1,7 @@
 // Claims of Dinev, Liu & Kavan 2018, §3 (Figs. 2–3): implicit midpoint on
 // the "simple spring" (problem simple-spring), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 D-S2 (sub-checks D-S2.1 … D-S2.4).
+// the claims list of the papers (ids as in `tibench list claims`) §1 D-S2 (sub-checks D-S2.1 …
+// D-S2.4).
 //
 //   D-S2.1   h = 0.033 s: the spring extends beyond its initial length 1.5 m
 //            within the first few steps.
@@ -66,7 +67,9 @@ double max_over(const std::vector<double>& x, std::size_t last) {
 }
 
 std::string steps_note(const ImRun& r) {
-  return r.failed_at < 0 ? "" : " (solve stopped at step " + std::to_string(r.failed_at) + ": " + r.message + ")";
+  return r.failed_at < 0
+             ? ""
+             : " (solve stopped at step " + std::to_string(r.failed_at) + ": " + r.message + ")";
 }
 
 const char* kInterpretation =
@@ -79,10 +82,12 @@ ClaimResult check_extends(const ClaimContext&) {
   const ImRun alt = run_implicit_midpoint("hookean-k", kHLarge, 5);
   const double max5 = max_over(eq7.length, 5);
   ClaimResult r;
-  r.expected = "with h = 0.033 s the spring extends beyond its initial length 1.5 m within the "
-               "first few time steps";
+  r.expected =
+      "with h = 0.033 s the spring extends beyond its initial length 1.5 m within the "
+      "first few time steps";
   r.tolerance = "max_{n<=5} |x_n| > 1.5";
-  r.interpretation = std::string(kInterpretation) + "; potential Eq. (7) as printed (the "
+  r.interpretation = std::string(kInterpretation) +
+                     "; potential Eq. (7) as printed (the "
                      "hookean-k form is reported alongside)";
   r.measured = {{"lengths_eq7", eq7.length},
                 {"max_length_first_5_steps_eq7", max5},
@@ -103,20 +108,23 @@ ClaimResult check_stays_inside(const ClaimContext& ctx) {
   r.expected = "with h = 0.00033 s the spring contracts and stays within the initial radius 1.5 m";
   r.tolerance = "max_n |x_n| <= 1.5 (1 + 1e-6)";
   r.interpretation = std::string(kInterpretation) + "; Eq. (7) as printed; " +
-                     std::to_string(steps) + " steps (duration not printed; claims.md default "
+                     std::to_string(steps) +
+                     " steps (duration not printed; claims.md default "
                      "20,000, 2,000 in --fast)";
   r.measured = {{"steps", steps},
                 {"steps_completed", static_cast<long>(eq7.length.size()) - 1},
                 {"max_length", longest},
-                {"min_length", -max_over([&] {
-                   std::vector<double> neg;
-                   for (double x : eq7.length) neg.push_back(-x);
-                   return neg;
-                 }(), eq7.length.size())}};
+                {"min_length", -max_over(
+                                   [&] {
+                                     std::vector<double> neg;
+                                     for (double x : eq7.length) neg.push_back(-x);
+                                     return neg;
+                                   }(),
+                                   eq7.length.size())}};
   const bool ok = eq7.failed_at < 0 && longest <= kInitialLength * (1 + 1e-6);
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "max |x_n| = " + format_real(longest) + " m over " + std::to_string(steps) + " steps" +
-              steps_note(eq7);
+  r.summary = "max |x_n| = " + format_real(longest) + " m over " + std::to_string(steps) +
+              " steps" + steps_note(eq7);
   return r;
 }
 
@@ -143,9 +151,11 @@ ClaimResult check_initial_energy(const ClaimContext&) {
   r.status = std::abs(h0_eq7 - 25000.0) <= 2500.0 ? Verdict::reproduced : Verdict::refuted;
   std::string list;
   for (const auto& f : matching) list += (list.empty() ? "" : ", ") + f;
-  r.summary = "H0 = " + format_real(h0_eq7) + " J with Eq. (7) as printed; forms within 10% of "
-              "25,000 J: " + (list.empty() ? "none" : list) + " (H0 = " +
-              format_real(forms["hookean-k"].get<double>()) + " J for k(|x|-1)^2)";
+  r.summary = "H0 = " + format_real(h0_eq7) +
+              " J with Eq. (7) as printed; forms within 10% of "
+              "25,000 J: " +
+              (list.empty() ? "none" : list) +
+              " (H0 = " + format_real(forms["hookean-k"].get<double>()) + " J for k(|x|-1)^2)";
   return r;
 }
 
@@ -155,8 +165,9 @@ ClaimResult check_energy_growth(const ClaimContext&) {
   const double growth = max_over(eq7.H, 50) / eq7.H[0];
   const double growth_alt = max_over(alt.H, 50) / alt.H[0];
   ClaimResult r;
-  r.expected = "with h = 0.033 s the energy 'quickly proceeds to energy levels of several orders "
-               "of magnitude higher' than the initial one";
+  r.expected =
+      "with h = 0.033 s the energy 'quickly proceeds to energy levels of several orders "
+      "of magnitude higher' than the initial one";
   r.tolerance = "max_{n<=50} H_n / H_0 > 100";
   r.interpretation = std::string(kInterpretation) + "; Eq. (7) as printed (hookean-k reported)";
   r.measured = {{"max_H_over_H0_eq7", growth},
@@ -193,19 +204,22 @@ ClaimResult check_angular_momentum(const ClaimContext&) {
                      {"failed_at", run.failed_at}};
     if (std::string(form) == "eq7-squared") {
       ok = worst < 1e-9 && prefix > 0;
-      summary = "max |L_n - L_0|/|L_0| = " + format_real(worst) + " over " + std::to_string(prefix) +
-                " converged steps while H_n/H_0 reached " + format_real(energy_range) + " (Eq. 7)" +
-                steps_note(run);
+      summary = "max |L_n - L_0|/|L_0| = " + format_real(worst) + " over " +
+                std::to_string(prefix) + " converged steps while H_n/H_0 reached " +
+                format_real(energy_range) + " (Eq. 7)" + steps_note(run);
     }
   }
-  r.expected = "'Even though the energy is fluctuating wildly, the angular momentum is still "
-               "conserved' (Fig. 3, h = 0.033 s)";
-  r.tolerance = "|L_n - L_0|/|L_0| < 1e-9 at every step n whose solve, and every earlier one, "
-                "reached a Newton residual < 1e-10 relative";
+  r.expected =
+      "'Even though the energy is fluctuating wildly, the angular momentum is still "
+      "conserved' (Fig. 3, h = 0.033 s)";
+  r.tolerance =
+      "|L_n - L_0|/|L_0| < 1e-9 at every step n whose solve, and every earlier one, "
+      "reached a Newton residual < 1e-10 relative";
   r.interpretation = std::string(kInterpretation) +
                      ", tightened to newton_tol = 1e-14 here so that the check measures the "
                      "integrator's conservation rather than where the solver stopped; " +
-                     std::to_string(steps) + " steps (claims.md default); verdict for Eq. (7) as "
+                     std::to_string(steps) +
+                     " steps (claims.md default); verdict for Eq. (7) as "
                      "printed, hookean-k reported; residual = StepReport::residual / max|x|";
   r.measured = by_form;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;

@@ -1,6 +1,6 @@
 // Claims of Gast & Schroeder 2014, "Optimization Integrator for Large Time
-// Steps" (SCA 2014, seed 001), as numbered in the claims list of the papers (ids as in `tibench list claims`)
-// §1 G.
+// Steps" (SCA 2014, seed 001), as numbered in the claims list of the papers (ids as in `tibench
+// list claims`) §1 G.
 //
 //   G-M1   §2.1: backward Euler as the minimization of
 //          E(x) = 1/(2Δt²) (x − x̂)ᵀ M (x − x̂) + Φ(x); gravity objectives.
@@ -96,8 +96,9 @@ ClaimResult check_minimization(const ClaimContext& ctx) {
         Vec g1;
         p->gradient(next.q, g1);
         const Vec inertia = M.cwiseProduct(next.q - n.q - dt * n.v) / (dt * dt);
-        be_residual = std::max(be_residual, (inertia + g1).cwiseAbs().maxCoeff() /
-                                                (inertia.cwiseAbs().maxCoeff() + g1.cwiseAbs().maxCoeff()));
+        be_residual =
+            std::max(be_residual, (inertia + g1).cwiseAbs().maxCoeff() /
+                                      (inertia.cwiseAbs().maxCoeff() + g1.cwiseAbs().maxCoeff()));
       }
     }
   }
@@ -120,12 +121,15 @@ ClaimResult check_minimization(const ClaimContext& ctx) {
     lo = std::min(lo, Ea - Eb), hi = std::max(hi, Ea - Eb);
     scale = std::max({scale, std::abs(Ea), std::abs(Eb)});
   }
-  const double expected_shift = M.cwiseProduct(g).dot(x_hat) + 0.5 * dt * dt * g.dot(M.cwiseProduct(g));
+  const double expected_shift =
+      M.cwiseProduct(g).dot(x_hat) + 0.5 * dt * dt * g.dot(M.cwiseProduct(g));
   ClaimResult r;
-  r.expected = "grad E = h(x): minimizing E solves the BE equations; the gravity objectives "
-               "differ by a constant";
-  r.tolerance = "finite-difference grad E vs h(x) <= 1e-7 relative; BE residual at the minimizer "
-                "<= 1e-9 relative; spread of E_a - E_b over x <= 1e-10 relative";
+  r.expected =
+      "grad E = h(x): minimizing E solves the BE equations; the gravity objectives "
+      "differ by a constant";
+  r.tolerance =
+      "finite-difference grad E vs h(x) <= 1e-7 relative; BE residual at the minimizer "
+      "<= 1e-9 relative; spread of E_a - E_b over x <= 1e-10 relative";
   r.interpretation =
       "h(x) is the Sec. 2 residual M(x - x^n - dt v^n)/dt^2 - f(x) (the printed Sec. 3 form "
       "M(x - x_hat - dt v^n)/dt^2 + dPhi/dx, with x_hat = x^n + dt v^n substituted, counts dt v^n "
@@ -143,10 +147,16 @@ ClaimResult check_minimization(const ClaimContext& ctx) {
                 {"gravity_shift_spread_rel", (hi - lo) / scale}};
   const bool ok = grad_vs_residual <= 1e-7 && be_residual <= 1e-9 && (hi - lo) <= 1e-10 * scale;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "FD grad E vs h(x): " + format_real(grad_vs_residual) + "; BE residual at the "
-              "minimizer " + format_real(be_residual) + "; gravity objectives differ by a "
-              "constant to " + format_real((hi - lo) / scale) + " (printed Sec. 3 h differs by "
-              ">= " + format_real(grad_vs_printed_min) + ")";
+  r.summary = "FD grad E vs h(x): " + format_real(grad_vs_residual) +
+              "; BE residual at the "
+              "minimizer " +
+              format_real(be_residual) +
+              "; gravity objectives differ by a "
+              "constant to " +
+              format_real((hi - lo) / scale) +
+              " (printed Sec. 3 h differs by "
+              ">= " +
+              format_real(grad_vs_printed_min) + ")";
   return r;
 }
 
@@ -169,7 +179,9 @@ ClaimResult check_damping_potentials(const ClaimContext& ctx) {
       Vec grad_psi;
       p->gradient(x, grad_psi);
       // Drag: Φ = k/(2Δt) (x − xⁿ)ᵀ M (x − xⁿ), force −k M v.
-      auto phi_drag = [&](const Vec& y) { return 0.5 * k / dt * (y - xn).dot(M.cwiseProduct(y - xn)); };
+      auto phi_drag = [&](const Vec& y) {
+        return 0.5 * k / dt * (y - xn).dot(M.cwiseProduct(y - xn));
+      };
       drag = std::max(drag, rel_diff(fd_gradient(phi_drag, x), k * M.cwiseProduct(v)));
       // Full Rayleigh: Φ_c = k/Δt ((x − xⁿ)ᵀ ∂ψ/∂x − ψ), force −k ∇²ψ(x) v.
       auto phi_full = [&](const Vec& y) {
@@ -196,17 +208,19 @@ ClaimResult check_damping_potentials(const ClaimContext& ctx) {
                                                       lag_exact.cwiseAbs().maxCoeff());
         // ∇Φ_c = k ∇²ψ(x) v (verified above): its Jacobian column by differences,
         // against k/Δt ∇²ψ(x): the difference is the third-derivative term.
-        const Vec col_c = k * (hessian_of(*p, xp) * ((xp - xn) / dt) -
-                               hessian_of(*p, xm) * ((xm - xn) / dt)) / (2 * d);
+        const Vec col_c =
+            k * (hessian_of(*p, xp) * ((xp - xn) / dt) - hessian_of(*p, xm) * ((xm - xn) / dt)) /
+            (2 * d);
         third_order = std::max(third_order, (col_c - full_part.col(j)).cwiseAbs().maxCoeff() /
                                                 full_part.cwiseAbs().maxCoeff());
       }
     }
   }
   ClaimResult r;
-  r.expected = "-grad Phi equals the damping force: -k M v (drag), -k Hess psi(x^{n+1}) v (full "
-               "Rayleigh, Phi_c), -k D v with Hessian k/dt D (lagged Rayleigh, Phi_d); Phi_c's "
-               "derivatives need third derivatives of psi";
+  r.expected =
+      "-grad Phi equals the damping force: -k M v (drag), -k Hess psi(x^{n+1}) v (full "
+      "Rayleigh, Phi_c), -k D v with Hessian k/dt D (lagged Rayleigh, Phi_d); Phi_c's "
+      "derivatives need third derivatives of psi";
   r.tolerance = "finite differences vs the stated forces and Hessian <= 1e-7 relative (max norm)";
   r.interpretation =
       "psi = the elastic energy of the beam (4x2x2, Stable Neo-Hookean, with gravity) and of the "
@@ -276,7 +290,8 @@ ClaimResult check_friction(const ClaimContext& ctx) {
         apply_friction(v, m, w, n, rng.log_uniform(1e-3, 1e3), rng.uniform(0.0, 1.0));
     double ke1 = 0;
     Eigen::Vector3d vbar = Eigen::Vector3d::Zero();
-    for (std::size_t i = 0; i < nodes; ++i) ke1 += 0.5 * m[i] * v[i].squaredNorm(), vbar += w[i] * v[i];
+    for (std::size_t i = 0; i < nodes; ++i)
+      ke1 += 0.5 * m[i] * v[i].squaredNorm(), vbar += w[i] * v[i];
     worst_gain = std::max(worst_gain, (ke1 - ke) / ke);
     violations += ke1 > ke * (1 + 1e-14);
     worst_normal = std::max(worst_normal, std::abs(n.dot(vbar - vbar0)) / vbar0.norm());
@@ -288,8 +303,9 @@ ClaimResult check_friction(const ClaimContext& ctx) {
     }
   }
   ClaimResult r;
-  r.expected = "friction applied after the solve only removes kinetic energy ('none of them can "
-               "add energy'); an unclamped impulse zeroes the tangential weighted relative velocity";
+  r.expected =
+      "friction applied after the solve only removes kinetic energy ('none of them can "
+      "add energy'); an unclamped impulse zeroes the tangential weighted relative velocity";
   r.tolerance = "KE' <= KE (1 + 1e-14); unclamped: |Q v_bar'| <= 1e-12 |v_bar|";
   r.interpretation =
       "the self-collision impulse as printed: j = -m_bar Q v_bar, v_bar = sum w_i v_i, "
@@ -313,7 +329,6 @@ ClaimResult check_friction(const ClaimContext& ctx) {
               "); unclamped tangential residual <= " + format_real(worst_tangential);
   return r;
 }
-
 
 // Gravity only (G-M2 (i)): particles in 3-D with lumped masses m_i,
 // P(x) = −Σ_i m_i g·x_i with g = (0, −9.81, 0). The backward-Euler solution
@@ -406,7 +421,8 @@ ClaimResult check_initial_guess(const ClaimContext& ctx) {
   double worst_printed_nonunit = 0;
   for (const bool unit : {true, false}) {
     Vec mass(12);
-    for (Index i = 0; i < 4; ++i) mass.segment(3 * i, 3).setConstant(unit ? 1.0 : rng.uniform(0.2, 5.0));
+    for (Index i = 0; i < 4; ++i)
+      mass.segment(3 * i, 3).setConstant(unit ? 1.0 : rng.uniform(0.2, 5.0));
     const FreeFall p(mass);
     int max_iters = 0, chose_A = 0;
     double max_residual_A = 0, max_residual_printed = 0, max_residual_B = 0;
@@ -438,8 +454,8 @@ ClaimResult check_initial_guess(const ClaimContext& ctx) {
   // with amplitude (N+1)/π ℓ, so the end springs start at ~2× rest length;
   // k = 1e4 N/m, k4 = 1e4 N/m³ (nonlinear), m = 1 kg: ħ = Δt² k/m ≈ 17.
   const long N = 10;
-  auto chain = make_problem("spring-chain", {"N=10", "k=1e4", "k4=1e4", "v0=0",
-                                             "u0=" + format_real((N + 1) / M_PI)});
+  auto chain = make_problem(
+      "spring-chain", {"N=10", "k=1e4", "k4=1e4", "v0=0", "u0=" + format_real((N + 1) / M_PI)});
   const State s0 = chain->initial_state();
   double max_stretch = 0;
   for (Index j = 0; j <= N; ++j) {
@@ -457,12 +473,14 @@ ClaimResult check_initial_guess(const ClaimContext& ctx) {
   const bool stiff_ok = at_frame.converged && at_frame.E_B < at_frame.E_A &&
                         !at_frame.rule_chose_A && at_frame.distance_B < at_frame.distance_A;
   ClaimResult r;
-  r.expected = "A is exact under free fall (no Newton iterations); at large steps or high stress "
-               "A may be very far from the solution and B is the better guess; the rule picks "
-               "the candidate with the smaller E";
-  r.tolerance = "(i) every sample: rule picks A, 0 Newton iterations, ||dt^2 M^-1 grad E(A)|| <= "
-                "1e-14 m; (ii) at dt = 1/24: E(B) < E(A), the rule picks B, B closer to the "
-                "solution than A";
+  r.expected =
+      "A is exact under free fall (no Newton iterations); at large steps or high stress "
+      "A may be very far from the solution and B is the better guess; the rule picks "
+      "the candidate with the smaller E";
+  r.tolerance =
+      "(i) every sample: rule picks A, 0 Newton iterations, ||dt^2 M^-1 grad E(A)|| <= "
+      "1e-14 m; (ii) at dt = 1/24: E(B) < E(A), the rule picks B, B closer to the "
+      "solution than A";
   r.interpretation =
       "candidate A solved from M(x - x^n - dt v^n)/dt^2 = f(x^n), i.e. x^n + dt v^n + dt^2 M^-1 "
       "f(x^n) (NewtonSolver two_candidate_guess, IncrementalPotential::explicit_candidate); the "
@@ -475,12 +493,14 @@ ClaimResult check_initial_guess(const ClaimContext& ctx) {
                 {"stretched_chain_max_stretch_ratio", max_stretch},
                 {"stretched_chain", stiff}};
   r.status = fall_ok && stiff_ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "free fall: A exact (0 iterations) for unit and non-unit masses, printed form off by " +
-              format_real(worst_printed_nonunit) + " m for non-unit masses; stretched chain at dt = "
-              "1/24: E(A) = " + format_real(at_frame.E_A) + ", E(B) = " + format_real(at_frame.E_B) +
-              ", rule chose " + (at_frame.rule_chose_A ? "A" : "B") + ", |A - x*| = " +
-              format_real(at_frame.distance_A) + " m vs |B - x*| = " +
-              format_real(at_frame.distance_B) + " m";
+  r.summary =
+      "free fall: A exact (0 iterations) for unit and non-unit masses, printed form off by " +
+      format_real(worst_printed_nonunit) +
+      " m for non-unit masses; stretched chain at dt = "
+      "1/24: E(A) = " +
+      format_real(at_frame.E_A) + ", E(B) = " + format_real(at_frame.E_B) + ", rule chose " +
+      (at_frame.rule_chose_A ? "A" : "B") + ", |A - x*| = " + format_real(at_frame.distance_A) +
+      " m vs |B - x*| = " + format_real(at_frame.distance_B) + " m";
   return r;
 }
 

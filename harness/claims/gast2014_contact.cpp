@@ -80,8 +80,8 @@ ClaimResult check_object_penalty(const ClaimContext&) {
   // Backward-Euler drop from 1 m (h = 1 ms, 1 s: the impact), and the rest
   // penetration after settling from 0.1 m (h = 10 ms, 30 s; backward
   // Euler damps the contact oscillation) against 3kδ² = mg.
-  const auto drop = claims::run_contact("particle-drop", {"contact=penalty"}, "backward-euler",
-                                        {}, 1e-3, 1.0);
+  const auto drop =
+      claims::run_contact("particle-drop", {"contact=penalty"}, "backward-euler", {}, 1e-3, 1.0);
   const auto settle = claims::run_contact("particle-drop", {"contact=penalty", "y0=0.1"},
                                           "backward-euler", {}, 1e-2, 30.0);
   const double m = problem_params(find_problem("particle-drop")).real("m");
@@ -99,27 +99,34 @@ ClaimResult check_object_penalty(const ClaimContext&) {
   const bool printed_attracts = printed_energy < 0 && printed_force < 0;
   const bool repulsive = energy > 0 && force > 0;
   const bool c2 = std::abs(below[0]) < 1e-12 && std::abs(below[1]) < 1e-6 &&
-                  std::abs(below[2]) < 1e-3 * 6 * k * 0.05 && above == std::array<double, 3>{0, 0, 0};
+                  std::abs(below[2]) < 1e-3 * 6 * k * 0.05 &&
+                  above == std::array<double, 3>{0, 0, 0};
   out.measured["settle"] = run_json(settle);
   const bool rests = drop.status == RunStatus::ok && settle.status == RunStatus::ok &&
                      std::abs(rest / rest_theory - 1) < 1e-3;
   out.status = !printed_attracts && repulsive && c2 && rests ? Verdict::reproduced
                : printed_attracts                            ? Verdict::refuted
                                                              : Verdict::inconclusive;
-  out.summary = std::string("as printed, k phi^3 is ") + (printed_energy < 0 ? "negative" : "positive") +
-                " inside and pulls the particle " + (printed_force < 0 ? "into" : "out of") +
-                " the object (force " + format_real(printed_force) + " N at phi = -0.05 m); the "
-                "reading -k phi^3 " + (repulsive ? "repels" : "does not repel") +
-                ", is C2 at phi = 0 (" + (c2 ? "yes" : "no") + "), and the BE drop rests at " +
-                format_real(rest) + " m against sqrt(mg/3k) = " + format_real(rest_theory) + " m";
-  out.expected = "Sec. 5.2: Phi = 0 for phi > 0 and Phi = k phi^3 otherwise, a penalty collision energy";
-  out.tolerance = "signs exact; C2: |Phi|, |Phi'|, |Phi''| at |phi| = 1e-6 vanish to 1e-12, 1e-6, "
-                  "1e-3 x 6k|phi| scale; rest penetration within 0.1 % of sqrt(mg/3k)";
-  out.interpretation = "A 1-D particle (particle-drop, m = 1 kg, k = 1e4 J/m^3) on the plane phi = y. "
-                       "The printed formula is evaluated as printed (refuted when it attracts); our "
-                       "penalty implements the repulsive reading -k phi^3 = k|phi|^3, checked for "
-                       "sign, smoothness, the impact of a BE drop from 1 m (h = 1 ms) and the closed-form rest "
-                       "penetration after settling from 0.1 m (h = 10 ms, 30 s).";
+  out.summary = std::string("as printed, k phi^3 is ") +
+                (printed_energy < 0 ? "negative" : "positive") + " inside and pulls the particle " +
+                (printed_force < 0 ? "into" : "out of") + " the object (force " +
+                format_real(printed_force) +
+                " N at phi = -0.05 m); the "
+                "reading -k phi^3 " +
+                (repulsive ? "repels" : "does not repel") + ", is C2 at phi = 0 (" +
+                (c2 ? "yes" : "no") + "), and the BE drop rests at " + format_real(rest) +
+                " m against sqrt(mg/3k) = " + format_real(rest_theory) + " m";
+  out.expected =
+      "Sec. 5.2: Phi = 0 for phi > 0 and Phi = k phi^3 otherwise, a penalty collision energy";
+  out.tolerance =
+      "signs exact; C2: |Phi|, |Phi'|, |Phi''| at |phi| = 1e-6 vanish to 1e-12, 1e-6, "
+      "1e-3 x 6k|phi| scale; rest penetration within 0.1 % of sqrt(mg/3k)";
+  out.interpretation =
+      "A 1-D particle (particle-drop, m = 1 kg, k = 1e4 J/m^3) on the plane phi = y. "
+      "The printed formula is evaluated as printed (refuted when it attracts); our "
+      "penalty implements the repulsive reading -k phi^3 = k|phi|^3, checked for "
+      "sign, smoothness, the impact of a BE drop from 1 m (h = 1 ms) and the closed-form rest "
+      "penetration after settling from 0.1 m (h = 10 ms, 30 s).";
   return out;
 }
 
@@ -163,7 +170,8 @@ ClaimResult check_solver_constants(const ClaimContext& ctx) {
                                       "pulse_start=100"};
   const auto opt = claims::run_contact("cube-stretch-compress", cube, "backward-euler",
                                        kOptimization, kFrame, ctx.fast ? 0.5 : 1.0);
-  out.measured["self_penalty"] = {{"depths", depths}, {"energies", energies}, {"loglog_slope", slope}};
+  out.measured["self_penalty"] = {
+      {"depths", depths}, {"energies", energies}, {"loglog_slope", slope}};
   out.measured["stretched_cube_1_step_per_frame"] = run_json(opt);
   const bool cubic = std::abs(slope - 3.0) < 0.05 && energies.front() > 0;
   const bool runs = opt.status == RunStatus::ok;
@@ -171,8 +179,9 @@ ClaimResult check_solver_constants(const ClaimContext& ctx) {
   out.summary = "self-collision penalty grows with depth^" + format_real(slope) +
                 " over 1e-5 ... 1e-2 m; backward Euler with l = 1e3, kappa = 1e-2 " +
                 (runs ? "runs" : "fails on") + " the 2x stretched cube at 1/24 s";
-  out.expected = "Sec. 3.1: l = 1e3, kappa = 1e-2 work; Sec. 5.3: k d sqrt(d + eps), eps = 1e-15, "
-                 "is approximately cubic in the penetration depth";
+  out.expected =
+      "Sec. 3.1: l = 1e3, kappa = 1e-2 work; Sec. 5.3: k d sqrt(d + eps), eps = 1e-15, "
+      "is approximately cubic in the penetration depth";
   out.tolerance = "log-log slope 3 +- 0.05; every step converges";
   out.interpretation =
       "The self-collision energy of a vertex pushed through a face of another tetrahedron "
@@ -213,22 +222,25 @@ ClaimResult check_stretched_cube(const ClaimContext& ctx) {
   out.measured["newton_steps_per_frame_needed"] = needed;
   const bool newton_fails = newton.status != RunStatus::ok, opt_runs = opt.status == RunStatus::ok;
   out.status = newton_fails && opt_runs ? Verdict::reproduced
-               : !opt_runs               ? Verdict::refuted
-                                         : Verdict::inconclusive;
+               : !opt_runs              ? Verdict::refuted
+                                        : Verdict::inconclusive;
   out.summary = std::string("at 1/24 s plain Newton ") + (newton_fails ? "fails" : "runs") +
                 ", the optimization integrator " + (opt_runs ? "runs" : "fails") +
                 "; plain Newton needs " + (needed ? std::to_string(needed) : "more than 6") +
                 " steps per frame (paper: 3)";
-  out.expected = "Fig. 3: on the stretched cube at one step per 24 Hz frame Newton fails and "
-                 "\"requires three time steps per frame\"; the optimization integrator converges";
-  out.tolerance = "run status (a failing solve or divergence ends a run); steps per frame "
-                  "searched from 2 to 6";
-  out.interpretation = "cube-stretch-compress without its pulse: a 1 m fixed-corotated cube "
-                       "(E = 1e5 Pa, nu = 0.3) released at rest from a 2x stretch along x, " +
-                       std::string(ctx.fast ? "0.5 s" : "1 s") +
-                       "; the paper gives no size, material or stretch. Plain Newton: no line "
-                       "search, no definiteness fix; optimization: line search, PSD fallback, "
-                       "Sec. 3.1 options.";
+  out.expected =
+      "Fig. 3: on the stretched cube at one step per 24 Hz frame Newton fails and "
+      "\"requires three time steps per frame\"; the optimization integrator converges";
+  out.tolerance =
+      "run status (a failing solve or divergence ends a run); steps per frame "
+      "searched from 2 to 6";
+  out.interpretation =
+      "cube-stretch-compress without its pulse: a 1 m fixed-corotated cube "
+      "(E = 1e5 Pa, nu = 0.3) released at rest from a 2x stretch along x, " +
+      std::string(ctx.fast ? "0.5 s" : "1 s") +
+      "; the paper gives no size, material or stretch. Plain Newton: no line "
+      "search, no definiteness fix; optimization: line search, PSD fallback, "
+      "Sec. 3.1 options.";
   return out;
 }
 
@@ -270,32 +282,35 @@ ClaimResult check_stretch_compress(const ClaimContext& ctx) {
     opt_all = opt_all && c.opt.status == RunStatus::ok;
     if (c.newton_outcome == "fails at the pulse" && !pattern) {
       pattern = true;
-      needed = newton_steps_per_frame({ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2",
-                                       "stretch=" + format_real(c.stretch),
-                                       "pulse_depth=" + format_real(c.depth),
-                                       "pulse_start=" + format_real(pulse)},
-                                      t_end, 2);
+      needed = newton_steps_per_frame(
+          {ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(c.stretch),
+           "pulse_depth=" + format_real(c.depth), "pulse_start=" + format_real(pulse)},
+          t_end, 2);
       j["newton_steps_per_frame_needed"] = needed;
     }
     out.measured["cases"].push_back(j);
   }
   out.status = !opt_all ? Verdict::refuted : pattern ? Verdict::reproduced : Verdict::inconclusive;
-  out.summary = std::string("optimization integrator ") + (opt_all ? "runs every case" : "fails a case") +
-                "; plain Newton " + (pattern ? "survives the stretch and fails at the pulse in at "
-                                               "least one case, needing " +
-                                                   (needed > 0 ? std::to_string(needed) : std::string(">6")) +
-                                                   " steps per frame (paper: 5)"
-                                             : "never survives the stretch and then fails at the pulse "
-                                               "in this sweep");
-  out.expected = "Fig. 4: at one step per frame Newton converges during the stretch phase, fails "
-                 "at a small compressive pulse and never recovers; it needs five steps per frame; "
-                 "the optimization integrator converges";
-  out.tolerance = "run status; the sweep decides (inconclusive when no case shows the pattern: the "
-                  "paper gives neither stretch nor pulse)";
-  out.interpretation = "cube-stretch-compress at 1/24 s over a sweep of stretch (1.25, 1.5) and "
-                       "pulse depth (0.1-0.3 m past the rest face, plates moving in over two frames "
-                       "and out again, constraint contact). A run ends at its first failed solve, "
-                       "so \"never recovers\" is not observed.";
+  out.summary = std::string("optimization integrator ") +
+                (opt_all ? "runs every case" : "fails a case") + "; plain Newton " +
+                (pattern ? "survives the stretch and fails at the pulse in at "
+                           "least one case, needing " +
+                               (needed > 0 ? std::to_string(needed) : std::string(">6")) +
+                               " steps per frame (paper: 5)"
+                         : "never survives the stretch and then fails at the pulse "
+                           "in this sweep");
+  out.expected =
+      "Fig. 4: at one step per frame Newton converges during the stretch phase, fails "
+      "at a small compressive pulse and never recovers; it needs five steps per frame; "
+      "the optimization integrator converges";
+  out.tolerance =
+      "run status; the sweep decides (inconclusive when no case shows the pattern: the "
+      "paper gives neither stretch nor pulse)";
+  out.interpretation =
+      "cube-stretch-compress at 1/24 s over a sweep of stretch (1.25, 1.5) and "
+      "pulse depth (0.1-0.3 m past the rest face, plates moving in over two frames "
+      "and out again, constraint contact). A run ends at its first failed solve, "
+      "so \"never recovers\" is not observed.";
   return out;
 }
 
@@ -309,11 +324,11 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
   std::string failures;
   bool all_ok = true, monotone = true;
   for (double E : moduli) {
-    const auto r = claims::run_contact(
-        "cube-stretch-compress",
-        {ctx.fast ? "mesh_size=0.5" : "mesh_size=0.25", "contact=none", "initial_shape=" + shape,
-         "E=" + format_real(E), "seed=7"},
-        "backward-euler", kOptimization, kFrame, t_end);
+    const auto r =
+        claims::run_contact("cube-stretch-compress",
+                            {ctx.fast ? "mesh_size=0.5" : "mesh_size=0.25", "contact=none",
+                             "initial_shape=" + shape, "E=" + format_real(E), "seed=7"},
+                            "backward-euler", kOptimization, kFrame, t_end);
     nlohmann::ordered_json j = run_json(r);
     j["E"] = E;
     j["recovered_after_steps"] = r.first_uninverted_step;
@@ -335,15 +350,17 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
                 (failures.empty() ? "" : "; the solve failed for " + failures);
   out.expected = "the optimization integrator recovers from every " + shape +
                  " state at 1/24 s, faster for stiffer material (" + paper_counts + " steps)";
-  out.tolerance = "every run ends ok with no inverted element from some step on; recovery steps "
-                  "non-increasing with E";
-  out.interpretation = "A 1 m fixed-corotated cube (" + std::string(ctx.fast ? "coarse" : "about 400 tets") +
-                       ", nu = 0.3, rho = 1000, no gravity or obstacles) started " +
-                       (shape == "random" ? "with every vertex uniform in its box (seed 7)"
-                                          : "with every vertex at its centre") +
-                       ", backward Euler with the optimization solver at 1/24 s for " +
-                       format_real(t_end) + " s; three moduli two decades apart (the paper's "
-                       "stiffnesses and its 65^3-particle resolution are not given/too large).";
+  out.tolerance =
+      "every run ends ok with no inverted element from some step on; recovery steps "
+      "non-increasing with E";
+  out.interpretation =
+      "A 1 m fixed-corotated cube (" + std::string(ctx.fast ? "coarse" : "about 400 tets") +
+      ", nu = 0.3, rho = 1000, no gravity or obstacles) started " +
+      (shape == "random" ? "with every vertex uniform in its box (seed 7)"
+                         : "with every vertex at its centre") +
+      ", backward Euler with the optimization solver at 1/24 s for " + format_real(t_end) +
+      " s; three moduli two decades apart (the paper's "
+      "stiffnesses and its 65^3-particle resolution are not given/too large).";
   return out;
 }
 

@@ -16,21 +16,21 @@ const char* to_string(Verdict v) {
 }
 
 // One line per paper: X(function returning its checks).
-#define TIBENCH_CLAIM_FILES(X)        \
-  X(dinev2018_claims)                 \
-  X(dinev2018_simple_spring_claims)   \
-  X(dinev2018_nonconvex_claims)       \
-  X(dinev2018_blending_claims)        \
-  X(gast2014_claims)                  \
-  X(gast2014_contact_claims)          \
-  X(you2025_claims)                   \
-  X(you2025_linear_claims)            \
-  X(you2025_decoupled_sdirk2_claims)  \
-  X(you2025_search_claims)            \
-  X(you2025_collision_claims)         \
-  X(brown2018_claims)                 \
-  X(brown2018_method_claims)          \
-  X(loschner2020_claims)              \
+#define TIBENCH_CLAIM_FILES(X)       \
+  X(dinev2018_claims)                \
+  X(dinev2018_simple_spring_claims)  \
+  X(dinev2018_nonconvex_claims)      \
+  X(dinev2018_blending_claims)       \
+  X(gast2014_claims)                 \
+  X(gast2014_contact_claims)         \
+  X(you2025_claims)                  \
+  X(you2025_linear_claims)           \
+  X(you2025_decoupled_sdirk2_claims) \
+  X(you2025_search_claims)           \
+  X(you2025_collision_claims)        \
+  X(brown2018_claims)                \
+  X(brown2018_method_claims)         \
+  X(loschner2020_claims)             \
   X(loschner2020_ball_claims)
 
 #define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
@@ -40,7 +40,7 @@ TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)
 const std::vector<ClaimCheck>& claim_registry() {
   static const std::vector<ClaimCheck> all = [] {
     std::vector<ClaimCheck> out;
-#define TIBENCH_APPEND(fn)              \
+#define TIBENCH_APPEND(fn) \
   for (auto& c : fn()) out.push_back(std::move(c));
     TIBENCH_CLAIM_FILES(TIBENCH_APPEND)
 #undef TIBENCH_APPEND

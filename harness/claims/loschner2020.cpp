@@ -35,8 +35,9 @@ struct Expectation {
 
 ClaimResult verdict_from(const std::vector<Expectation>& rows, const std::string& interpretation) {
   ClaimResult r;
-  r.tolerance = "coefficient identities 1e-12; |R| <= 1 + 1e-10 on the sampled axis/half-plane; "
-                "R(inf) = 0 within 1e-10";
+  r.tolerance =
+      "coefficient identities 1e-12; |R| <= 1 + 1e-10 on the sampled axis/half-plane; "
+      "R(inf) = 0 within 1e-10";
   r.interpretation = interpretation;
   r.measured = nlohmann::ordered_json::object();
   bool all = true;
@@ -59,36 +60,37 @@ ClaimCheck tableau_claim(const std::string& id, int stages, int order,
                          std::optional<bool> stiffly_accurate, std::optional<bool> a_stable,
                          std::optional<bool> l_stable, std::optional<bool> algebraically_stable,
                          const std::string& statement) {
-  return {"L-T1." + id, kPaper, statement,
-          [=](const ClaimContext&) {
-            const IntegratorInfo& info = find_integrator(id);
-            const TableauProperties& t = *info.tableau_properties;
-            std::vector<Expectation> rows;
-            rows.push_back({"stages", std::to_string(stages), std::to_string(info.stages),
-                            info.stages == stages});
-            rows.push_back({"order", std::to_string(order), std::to_string(t.order), t.order == order});
-            if (stiffly_accurate)
-              rows.push_back({"stiffly_accurate", yes_no(*stiffly_accurate),
-                              yes_no(t.stiffly_accurate), t.stiffly_accurate == *stiffly_accurate});
-            if (a_stable)
-              rows.push_back({"a_stable", yes_no(*a_stable),
-                              yes_no(t.a_stable) + " (sup|R(iy)| = " + format_real(t.max_abs_r_imag_axis) +
-                                  ", sup over left half-plane samples = " +
-                                  format_real(t.max_abs_r_left_half_plane) + ")",
-                              t.a_stable == *a_stable});
-            if (l_stable)
-              rows.push_back({"l_stable", yes_no(*l_stable),
-                              yes_no(t.l_stable) + " (R(inf) = " + format_real(t.r_inf) + ")",
-                              t.l_stable == *l_stable});
-            if (algebraically_stable)
-              rows.push_back({"algebraically_stable", yes_no(*algebraically_stable),
-                              yes_no(t.algebraically_stable) + " (min eig(BA + A'B - bb') = " +
-                                  format_real(t.algebraic_min_eigenvalue) + ", min b = " +
-                                  format_real(t.min_weight) + ")",
-                              t.algebraically_stable == *algebraically_stable});
-            return verdict_from(rows, "tableau of registry entry '" + id + "' (" + info.citation +
-                                          "); properties computed from (A, b)");
-          }};
+  return {
+      "L-T1." + id, kPaper, statement, [=](const ClaimContext&) {
+        const IntegratorInfo& info = find_integrator(id);
+        const TableauProperties& t = *info.tableau_properties;
+        std::vector<Expectation> rows;
+        rows.push_back(
+            {"stages", std::to_string(stages), std::to_string(info.stages), info.stages == stages});
+        rows.push_back({"order", std::to_string(order), std::to_string(t.order), t.order == order});
+        if (stiffly_accurate)
+          rows.push_back({"stiffly_accurate", yes_no(*stiffly_accurate), yes_no(t.stiffly_accurate),
+                          t.stiffly_accurate == *stiffly_accurate});
+        if (a_stable)
+          rows.push_back({"a_stable", yes_no(*a_stable),
+                          yes_no(t.a_stable) +
+                              " (sup|R(iy)| = " + format_real(t.max_abs_r_imag_axis) +
+                              ", sup over left half-plane samples = " +
+                              format_real(t.max_abs_r_left_half_plane) + ")",
+                          t.a_stable == *a_stable});
+        if (l_stable)
+          rows.push_back({"l_stable", yes_no(*l_stable),
+                          yes_no(t.l_stable) + " (R(inf) = " + format_real(t.r_inf) + ")",
+                          t.l_stable == *l_stable});
+        if (algebraically_stable)
+          rows.push_back({"algebraically_stable", yes_no(*algebraically_stable),
+                          yes_no(t.algebraically_stable) + " (min eig(BA + A'B - bb') = " +
+                              format_real(t.algebraic_min_eigenvalue) +
+                              ", min b = " + format_real(t.min_weight) + ")",
+                          t.algebraically_stable == *algebraically_stable});
+        return verdict_from(rows, "tableau of registry entry '" + id + "' (" + info.citation +
+                                      "); properties computed from (A, b)");
+      }};
 }
 
 ClaimResult ros3pl_claim(const ClaimContext&) {
@@ -151,11 +153,14 @@ ClaimResult tr_bdf2_b_not_l_stable(const ClaimContext&) {
     const double y = std::pow(10.0, -4.0 + 12.0 * k / 2000.0);
     max_bathe_axis = std::max(max_bathe_axis, std::abs(bathe_R({0.0, y})));
     for (int a = 1; a < 16; ++a)
-      max_bathe_left = std::max(max_bathe_left, std::abs(bathe_R(std::polar(y, pi / 2 + pi / 2 * a / 16))));
+      max_bathe_left =
+          std::max(max_bathe_left, std::abs(bathe_R(std::polar(y, pi / 2 + pi / 2 * a / 16))));
   }
   nlohmann::ordered_json far = nlohmann::ordered_json::array();
   for (double x : {1e2, 1e4, 1e6, 1e8})
-    far.push_back({{"z", -x}, {"abs_R_tableau", std::abs(t.R({-x, 0.0}))}, {"abs_R_bathe", std::abs(bathe_R({-x, 0.0}))}});
+    far.push_back({{"z", -x},
+                   {"abs_R_tableau", std::abs(t.R({-x, 0.0}))},
+                   {"abs_R_bathe", std::abs(bathe_R({-x, 0.0}))}});
   // The two forms must be the same function; report the largest difference.
   double diff = 0;
   for (double x : {0.1, 1.0, 10.0, 100.0})
@@ -181,10 +186,10 @@ ClaimResult tr_bdf2_b_not_l_stable(const ClaimContext&) {
   const bool l_stable = t.l_stable && max_bathe_axis <= 1 + 1e-10 && max_bathe_left <= 1 + 1e-10 &&
                         std::abs(bathe_R({-1e8, 0.0})) < 1e-6;
   r.status = l_stable ? Verdict::refuted : Verdict::reproduced;
-  r.summary = l_stable ? "both forms are A-stable with R(z) -> 0 (R(-1e8) = " +
-                             format_real(std::abs(bathe_R({-1e8, 0.0}))) +
-                             "): TR-BDF2(B) is L-stable"
-                       : "not L-stable: R(inf) = " + format_real(t.r_inf);
+  r.summary = l_stable
+                  ? "both forms are A-stable with R(z) -> 0 (R(-1e8) = " +
+                        format_real(std::abs(bathe_R({-1e8, 0.0}))) + "): TR-BDF2(B) is L-stable"
+                  : "not L-stable: R(inf) = " + format_real(t.r_inf);
   return r;
 }
 

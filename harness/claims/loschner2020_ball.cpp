@@ -78,9 +78,7 @@ nlohmann::ordered_json to_json(const BallRun& b) {
 }
 
 // The paper's two steps; the fast mode (tests) takes 1 ms for 0.5 ms.
-std::vector<double> steps(const ClaimContext& ctx) {
-  return {5e-3, ctx.fast ? 1e-3 : 5e-4};
-}
+std::vector<double> steps(const ClaimContext& ctx) { return {5e-3, ctx.fast ? 1e-3 : 5e-4}; }
 
 // The four runs, computed once per context (the four claims share them).
 const std::vector<BallRun>& runs(const ClaimContext& ctx) {
@@ -111,8 +109,8 @@ ClaimResult compare(const ClaimContext& ctx, double BallRun::*measure, const std
                find(r, "backward-euler", h).run.status == RunStatus::ok &&
                find(r, "sdirk2", h).run.status == RunStatus::ok;
     holds = holds && (smaller_is_claimed ? sd < be : sd > be);
-    values += (values.empty() ? "" : "; ") + format_real(h * 1e3) + " ms: BE " +
-              format_real(be) + ", SDIRK2 " + format_real(sd);
+    values += (values.empty() ? "" : "; ") + format_real(h * 1e3) + " ms: BE " + format_real(be) +
+              ", SDIRK2 " + format_real(sd);
   }
   for (const auto& b : r) out.measured["runs"].push_back(to_json(b));
   out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
@@ -135,7 +133,8 @@ ClaimResult check_smaller_step(const ClaimContext& ctx) {
   bool holds = true, measured = true;
   std::string values;
   for (const char* m : {"backward-euler", "sdirk2"}) {
-    const double big = find(r, m, steps(ctx)[0]).first_loss, small = find(r, m, steps(ctx)[1]).first_loss;
+    const double big = find(r, m, steps(ctx)[0]).first_loss,
+                 small = find(r, m, steps(ctx)[1]).first_loss;
     measured = measured && !std::isnan(big) && !std::isnan(small);
     holds = holds && small < 0.5 * big;
     out.measured[m] = {{"h", steps(ctx)}, {"first_collision_loss_fraction", {big, small}}};
@@ -145,11 +144,14 @@ ClaimResult check_smaller_step(const ClaimContext& ctx) {
   out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
   out.summary = "first-collision loss fraction at " + format_real(steps(ctx)[0] * 1e3) + " ms -> " +
                 format_real(steps(ctx)[1] * 1e3) + " ms: " + values;
-  out.expected = "Sec. 5.4: a smaller time step significantly reduces the dissipation during the "
-                 "contact phase";
-  out.tolerance = "\"significantly\": at most half the loss at the 10x smaller step, for both methods";
-  out.interpretation = "the fraction of the impact's normal kinetic energy lost over the first "
-                       "collision (ball-drop, constraint contact)";
+  out.expected =
+      "Sec. 5.4: a smaller time step significantly reduces the dissipation during the "
+      "contact phase";
+  out.tolerance =
+      "\"significantly\": at most half the loss at the 10x smaller step, for both methods";
+  out.interpretation =
+      "the fraction of the impact's normal kinetic energy lost over the first "
+      "collision (ball-drop, constraint contact)";
   return out;
 }
 
@@ -169,8 +171,8 @@ std::vector<ClaimCheck> loschner2020_ball_claims() {
       {"L-E3.ball.between", kPaper,
        "Sec. 5.4, Fig. 8: SDIRK2 dissipates less energy between collisions than BE at both steps",
        [](const ClaimContext& c) {
-         ClaimResult r = compare(c, &BallRun::flight_loss_rate,
-                                 "energy lost per second of flight [W]", true);
+         ClaimResult r =
+             compare(c, &BallRun::flight_loss_rate, "energy lost per second of flight [W]", true);
          r.expected = "SDIRK2 loses less energy between collisions than BE at both steps";
          return r;
        }},

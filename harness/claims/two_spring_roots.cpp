@@ -53,9 +53,10 @@ std::vector<double> backward_euler_roots(const TwoSpring& s, double x_n, double 
     if (std::abs(f(x)) <= noise) roots.push_back(x);
   }
   std::sort(roots.begin(), roots.end());
-  roots.erase(std::unique(roots.begin(), roots.end(),
-                          [](double a, double b) { return std::abs(a - b) <= 1e-14 * (1 + std::abs(a)); }),
-              roots.end());
+  roots.erase(
+      std::unique(roots.begin(), roots.end(),
+                  [](double a, double b) { return std::abs(a - b) <= 1e-14 * (1 + std::abs(a)); }),
+      roots.end());
   return roots;
 }
 

@@ -35,11 +35,13 @@ ClaimResult theta_methods(const ClaimContext& ctx) {
       for (auto z : {std::complex<double>(-0.4, 0.9), std::complex<double>(-3.0, 0.5),
                      std::complex<double>(0.0, 2.0)}) {
         const IntegratorInfo& info = find_integrator(form);
-        const Eigen::VectorXcd mu = balanced_eigenvalues(
-            update_matrix_at([&](const Problem& p, double h) {
-              return info.stepper(p, h, {"theta=" + format_real(theta)});
-            }, z),
-            std::abs(z));
+        const Eigen::VectorXcd mu =
+            balanced_eigenvalues(update_matrix_at(
+                                     [&](const Problem& p, double h) {
+                                       return info.stepper(p, h, {"theta=" + format_real(theta)});
+                                     },
+                                     z),
+                                 std::abs(z));
         const std::complex<double> R = formula(theta, z);
         double best = INFINITY;
         for (Eigen::Index i = 0; i < mu.size(); ++i) best = std::min(best, std::abs(mu[i] - R));
@@ -55,10 +57,13 @@ ClaimResult theta_methods(const ClaimContext& ctx) {
     double sup_left = 0;
     for (int a = 0; a <= 16; ++a)
       for (int j = 0; j <= 60; ++j)
-        sup_left = std::max(sup_left, std::abs(formula(theta, std::polar(std::pow(10.0, -3.0 + 9.0 * j / 60.0),
-                                                                         pi / 2 + pi / 2 * a / 16))));
-    scan.push_back({{"theta", theta}, {"sup_abs_R_left_half_plane", sup_left},
-                    {"R_minus_infinity", t.r_inf}, {"a_stable", t.a_stable},
+        sup_left = std::max(
+            sup_left, std::abs(formula(theta, std::polar(std::pow(10.0, -3.0 + 9.0 * j / 60.0),
+                                                         pi / 2 + pi / 2 * a / 16))));
+    scan.push_back({{"theta", theta},
+                    {"sup_abs_R_left_half_plane", sup_left},
+                    {"R_minus_infinity", t.r_inf},
+                    {"a_stable", t.a_stable},
                     {"l_stable", t.l_stable}});
     const bool claimed_a = theta >= 0.5, claimed_l = theta == 1.0;
     if (t.a_stable != claimed_a || t.l_stable != claimed_l) {
@@ -79,16 +84,18 @@ ClaimResult theta_methods(const ClaimContext& ctx) {
       auto fwd = stepper(form, *p, h, {"theta=" + format_real(theta), "newton_tol=1e-15"});
       auto back = stepper(form, *p, -h, {"theta=" + format_real(1 - theta), "newton_tol=1e-15"});
       const State s2 = step_once(*back, step_once(*fwd, s0));
-      adjoint_residual = std::max(
-          {adjoint_residual, std::abs(s2.q[0] - s0.q[0]) / std::max(1.0, std::abs(s0.q[0])),
-           std::abs(s2.v[0] - s0.v[0]) / std::max(1.0, std::abs(s0.v[0]))});
+      adjoint_residual = std::max({adjoint_residual,
+                                   std::abs(s2.q[0] - s0.q[0]) / std::max(1.0, std::abs(s0.q[0])),
+                                   std::abs(s2.v[0] - s0.v[0]) / std::max(1.0, std::abs(s0.v[0]))});
     }
   }
   ClaimResult r;
-  r.expected = "R(z) = (1 + (1-theta) z)/(1 - theta z) for both forms; theta >= 1/2 A-stable, only "
-               "theta = 1 L-stable; the adjoint of theta is 1 - theta";
-  r.tolerance = "stepped vs formula <= 1e-12 relative; A: |R| <= 1 + 1e-10; L: |R(inf)| <= 1e-10; "
-                "adjoint composition <= 1e-12";
+  r.expected =
+      "R(z) = (1 + (1-theta) z)/(1 - theta z) for both forms; theta >= 1/2 A-stable, only "
+      "theta = 1 L-stable; the adjoint of theta is 1 - theta";
+  r.tolerance =
+      "stepped vs formula <= 1e-12 relative; A: |R| <= 1 + 1e-10; L: |R(inf)| <= 1e-10; "
+      "adjoint composition <= 1e-12";
   r.interpretation =
       "registry theta-inner (A = [theta]) and theta-outer (EDIRK) stepped on damped oscillators "
       "(eigenvalue pair z, conj z); scan theta = 0, 0.05, ..., 1 with A- and L-stability computed "

@@ -54,8 +54,10 @@ struct Collision {
   int exit_step() const {
     bool entered = false;
     for (std::size_t n = 1; n < z.size(); ++n) {
-      if (x(n) < 0) entered = true;
-      else if (entered) return static_cast<int>(n);
+      if (x(n) < 0)
+        entered = true;
+      else if (entered)
+        return static_cast<int>(n);
     }
     return 0;
   }
@@ -67,9 +69,9 @@ struct Collision {
 };
 
 std::unique_ptr<Problem> barrier(double phase, double hbar) {
-  return make_problem("barrier-quadratic", {"m=1", "k=" + format_real(hbar / (kH * kH)),
-                                            "h=" + format_real(kH), "beta=" + format_real(phase),
-                                            "v0=-1"});
+  return make_problem("barrier-quadratic",
+                      {"m=1", "k=" + format_real(hbar / (kH * kH)), "h=" + format_real(kH),
+                       "beta=" + format_real(phase), "v0=-1"});
 }
 
 // `first` (optional) takes the first step with a different integrator; the
@@ -113,7 +115,10 @@ std::vector<double> phase_grid(int n) {
 // 3 for b > 2/3); `exit_step` gets the step at which they leave the barrier.
 double trapezoidal_deviation(const Collision& tr, double b, double hbar, int& exit_step) {
   const double u = kH / hbar;  // 1/(h omega^2)
-  struct Row { std::size_t n; double x, v, xunit; };
+  struct Row {
+    std::size_t n;
+    double x, v, xunit;
+  };
   std::vector<Row> rows = {{1, (4 * b - 4) * u, 1 - 2 * b, u}};
   if (b < 2.0 / 3) {
     rows.push_back({2, (2 - 3 * b) * kH, 3 - 4 * b, kH});
@@ -132,7 +137,8 @@ double trapezoidal_deviation(const Collision& tr, double b, double hbar, int& ex
 // Deviation of an A-1 run from App. E's closed forms (steps 1-4).
 double a1_deviation(const Collision& c, double b, double hbar) {
   const double u = kH / hbar;
-  const double closed[4][3] = {{(b - 1) * u, -1, u}, {-1 * u, -b, u}, {-b * u, 1 - b, u}, {(1 - b) * kH, 1, kH}};
+  const double closed[4][3] = {
+      {(b - 1) * u, -1, u}, {-1 * u, -b, u}, {-b * u, 1 - b, u}, {(1 - b) * kH, 1, kH}};
   double dev = 0;
   for (std::size_t n = 1; n <= 4; ++n)
     dev = std::max({dev, deviation(c.x(n), closed[n - 1][0], closed[n - 1][2]),
@@ -149,7 +155,8 @@ nlohmann::ordered_json deviation_vs_hbar(const std::string& integrator) {
     for (double b : {0.2, 0.5, 0.6, 0.7, 0.9}) {
       const Collision c = collide(integrator, b, 6, {}, "", hbar);
       int exit = 0;
-      dev = std::max(dev, integrator == "a1" ? a1_deviation(c, b, hbar) : trapezoidal_deviation(c, b, hbar, exit));
+      dev = std::max(dev, integrator == "a1" ? a1_deviation(c, b, hbar)
+                                             : trapezoidal_deviation(c, b, hbar, exit));
     }
     out.push_back({{"hbar", hbar}, {"max_deviation", dev}});
   }
@@ -189,8 +196,15 @@ ClaimResult trapezoidal_states(const ClaimContext& ctx) {
     shift_max = std::max(shift_max, std::abs(im.v(steps) - tr_shift.v(steps + 1)));
     gains_im += std::abs(im.v(steps)) > 1 + tol_state;
     if (j % (grid.size() / 10) == 0)
-      samples.push_back({{"beta", b}, {"x1", tr.x(1)}, {"v1", tr.v(1)}, {"x2", tr.x(2)}, {"v2", tr.v(2)},
-                         {"x3", tr.x(3)}, {"v3", tr.v(3)}, {"exit_step", exit}, {"v_out", v_out},
+      samples.push_back({{"beta", b},
+                         {"x1", tr.x(1)},
+                         {"v1", tr.v(1)},
+                         {"x2", tr.x(2)},
+                         {"v2", tr.v(2)},
+                         {"x3", tr.x(3)},
+                         {"v3", tr.v(3)},
+                         {"exit_step", exit},
+                         {"v_out", v_out},
                          {"v_out_midpoint", im.v(steps)}});
   }
   const double fraction = static_cast<double>(gains_tr) / n_phases;
@@ -199,20 +213,27 @@ ClaimResult trapezoidal_states(const ClaimContext& ctx) {
   const bool fraction_ok = std::abs(fraction - 0.75) <= tol_fraction;
   const bool shift_ok = shift_max <= tol_shift;
   ClaimResult r;
-  r.expected = "(x1, v1) = ((4b-4)/(h w^2), 1-2b); b < 2/3: leaves with (x2, v2) = (2h-3bh, 3-4b); b > 2/3: "
-               "(x2, v2) = ((8-12b)/(h w^2), 2b-1), (x3, v3) = (5bh-3h, 8b-5); 'three-quarter of all "
-               "possible phases leads to energy gain'; midpoint and trapezoidal 'are equivalent up to a "
-               "phase shift of b = 1/2'";
-  r.tolerance = "states: relative 1e-8 + 10 hbar eps = " + format_real(tol_state) +
-                " (floor: the natural unit, 1/(h w^2) inside the barrier, h outside, |v0| for velocities; "
-                "10 hbar eps is the round-off floor at hbar = 1e10); fraction 0.75 +- 0.005; phase shift: "
-                "outgoing velocities equal to the same " + format_real(tol_shift);
+  r.expected =
+      "(x1, v1) = ((4b-4)/(h w^2), 1-2b); b < 2/3: leaves with (x2, v2) = (2h-3bh, 3-4b); b > 2/3: "
+      "(x2, v2) = ((8-12b)/(h w^2), 2b-1), (x3, v3) = (5bh-3h, 8b-5); 'three-quarter of all "
+      "possible phases leads to energy gain'; midpoint and trapezoidal 'are equivalent up to a "
+      "phase shift of b = 1/2'";
+  r.tolerance =
+      "states: relative 1e-8 + 10 hbar eps = " + format_real(tol_state) +
+      " (floor: the natural unit, 1/(h w^2) inside the barrier, h outside, |v0| for velocities; "
+      "10 hbar eps is the round-off floor at hbar = 1e10); fraction 0.75 +- 0.005; phase shift: "
+      "outgoing velocities equal to the same " +
+      format_real(tol_shift);
   r.interpretation =
-      "registry trapezoidal and implicit-midpoint on barrier-quadratic (barrier on x < 0, see Y-E0), m = 1, "
-      "h = 1, k = hbar = 1e10, x0 = b h, v0 = -1, b = (j + 1/2)/N on N = " + std::to_string(n_phases) +
-      " phases; energy gain: |v_out| > 1 + tolerance after " + std::to_string(steps) +
-      " steps (the particle has left); the exit step is the first step with x >= 0 after contact; phase "
-      "shift read as: midpoint at phase b has the outgoing velocity of trapezoidal started at x0 = (b + "
+      "registry trapezoidal and implicit-midpoint on barrier-quadratic (barrier on x < 0, see "
+      "Y-E0), m = 1, "
+      "h = 1, k = hbar = 1e10, x0 = b h, v0 = -1, b = (j + 1/2)/N on N = " +
+      std::to_string(n_phases) + " phases; energy gain: |v_out| > 1 + tolerance after " +
+      std::to_string(steps) +
+      " steps (the particle has left); the exit step is the first step with x >= 0 after contact; "
+      "phase "
+      "shift read as: midpoint at phase b has the outgoing velocity of trapezoidal started at x0 = "
+      "(b + "
       "1/2) h (IM = FE_{h/2} o BE_{h/2}, TR = BE_{h/2} o FE_{h/2})";
   r.measured = {{"hbar", kHbar},
                 {"phases", n_phases},
@@ -230,9 +251,9 @@ ClaimResult trapezoidal_states(const ClaimContext& ctx) {
                 {"samples", samples}};
   r.status = (states_ok && fraction_ok && shift_ok) ? Verdict::reproduced : Verdict::refuted;
   r.summary = "closed forms to " + format_real(dev_max) + " (" + std::to_string(wrong_exit) +
-              " wrong exit steps), energy gain on " + format_real(fraction) + " of phases (midpoint " +
-              format_real(fraction_im) + "), IM/TR phase shift to " + format_real(shift_max) +
-              "; outgoing speed up to " + format_real(v_out_max);
+              " wrong exit steps), energy gain on " + format_real(fraction) +
+              " of phases (midpoint " + format_real(fraction_im) + "), IM/TR phase shift to " +
+              format_real(shift_max) + "; outgoing speed up to " + format_real(v_out_max);
   return r;
 }
 
@@ -248,9 +269,16 @@ ClaimResult a1_states(const ClaimContext& ctx) {
     const Collision c = collide("a1", b, steps);
     const double dev = a1_deviation(c, b, kHbar);
     dev_max = std::max(dev_max, dev);
-    listed.push_back({{"beta", b}, {"x1_over_unit", c.x(1) / (kH / kHbar)}, {"v1", c.v(1)},
-                      {"x2_over_unit", c.x(2) / (kH / kHbar)}, {"v2", c.v(2)}, {"x3_over_unit", c.x(3) / (kH / kHbar)},
-                      {"v3", c.v(3)}, {"x4", c.x(4)}, {"v4", c.v(4)}, {"max_deviation", dev}});
+    listed.push_back({{"beta", b},
+                      {"x1_over_unit", c.x(1) / (kH / kHbar)},
+                      {"v1", c.v(1)},
+                      {"x2_over_unit", c.x(2) / (kH / kHbar)},
+                      {"v2", c.v(2)},
+                      {"x3_over_unit", c.x(3) / (kH / kHbar)},
+                      {"v3", c.v(3)},
+                      {"x4", c.x(4)},
+                      {"v4", c.v(4)},
+                      {"max_deviation", dev}});
   }
   // (b) The phase-independent statements on a grid.
   const int n_phases = ctx.fast ? 200 : 2000;
@@ -275,21 +303,30 @@ ClaimResult a1_states(const ClaimContext& ctx) {
     for (const auto& [k, v] : m) o[std::to_string(k)] = v;
     return o;
   };
-  const bool ok = dev_max <= tol && v_final_dev <= tol && exit_not_4 == 0 && force_not_3 == 0 && conserved == 0;
+  const bool ok =
+      dev_max <= tol && v_final_dev <= tol && exit_not_4 == 0 && force_not_3 == 0 && conserved == 0;
   ClaimResult r;
-  r.expected = "(x1, v1) = ((b-1)/(h w^2), -1), (x2, v2) = (-1/(h w^2), -b), (x3, v3) = (-b/(h w^2), 1-b), "
-               "(x4, v4) = (h-bh, 1); 'the collision consistently takes four steps to resolve', 'the final "
-               "velocity is correct', 'energy is not conserved throughout the process'; Sec. 4.3: 'A-1 "
-               "naturally distributes the interaction over three time steps' and resolves the collision "
-               "'while preserving the speed of the particle, independent of ... the phase'";
-  r.tolerance = "states relative 1e-8 + 10 hbar eps = " + format_real(tol) +
-                " (floor: natural unit; 10 hbar eps is the round-off floor at hbar = 1e10); v_final = 1 within "
-                "the same; energy 'not conserved': some step 1..4 loses more than 1e-6 + 10 hbar eps of H_0";
+  r.expected =
+      "(x1, v1) = ((b-1)/(h w^2), -1), (x2, v2) = (-1/(h w^2), -b), (x3, v3) = (-b/(h w^2), 1-b), "
+      "(x4, v4) = (h-bh, 1); 'the collision consistently takes four steps to resolve', 'the final "
+      "velocity is correct', 'energy is not conserved throughout the process'; Sec. 4.3: 'A-1 "
+      "naturally distributes the interaction over three time steps' and resolves the collision "
+      "'while preserving the speed of the particle, independent of ... the phase'";
+  r.tolerance =
+      "states relative 1e-8 + 10 hbar eps = " + format_real(tol) +
+      " (floor: natural unit; 10 hbar eps is the round-off floor at hbar = 1e10); v_final = 1 "
+      "within "
+      "the same; energy 'not conserved': some step 1..4 loses more than 1e-6 + 10 hbar eps of H_0";
   r.interpretation =
-      "registry a1 (decoupled backward Euler, alpha = 1) on barrier-quadratic (barrier on x < 0), m = 1, h = "
-      "1, k = hbar = 1e10, x0 = b h, v0 = -1, " + std::to_string(steps) + " steps; states at b in {0.2, 0.5, "
-      "0.6, 0.7, 0.9}; phase statements on b = (j + 1/2)/N, N = " + std::to_string(n_phases) +
-      "; 'steps to resolve' = first step with x >= 0 after contact; 'interaction steps' = states with x < "
+      "registry a1 (decoupled backward Euler, alpha = 1) on barrier-quadratic (barrier on x < 0), "
+      "m = 1, h = "
+      "1, k = hbar = 1e10, x0 = b h, v0 = -1, " +
+      std::to_string(steps) +
+      " steps; states at b in {0.2, 0.5, "
+      "0.6, 0.7, 0.9}; phase statements on b = (j + 1/2)/N, N = " +
+      std::to_string(n_phases) +
+      "; 'steps to resolve' = first step with x >= 0 after contact; 'interaction steps' = states "
+      "with x < "
       "0, i.e. steps whose end state feels the barrier force";
   r.measured = {{"hbar", kHbar},
                 {"listed_phases", listed},
@@ -302,11 +339,13 @@ ClaimResult a1_states(const ClaimContext& ctx) {
                 {"phases_without_energy_loss", conserved},
                 {"smallest_max_energy_loss_fraction", max_loss_min}};
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "closed forms to " + format_real(dev_max) + "; v_final - 1 up to " + format_real(v_final_dev) +
-              "; " + std::to_string(n_phases - exit_not_4) + "/" + std::to_string(n_phases) +
-              " phases resolve in 4 steps, " + std::to_string(n_phases - force_not_3) + "/" +
-              std::to_string(n_phases) + " with 3 states in the barrier; energy lost during the collision "
-              "on " + std::to_string(n_phases - conserved) + "/" + std::to_string(n_phases) + " phases";
+  r.summary = "closed forms to " + format_real(dev_max) + "; v_final - 1 up to " +
+              format_real(v_final_dev) + "; " + std::to_string(n_phases - exit_not_4) + "/" +
+              std::to_string(n_phases) + " phases resolve in 4 steps, " +
+              std::to_string(n_phases - force_not_3) + "/" + std::to_string(n_phases) +
+              " with 3 states in the barrier; energy lost during the collision "
+              "on " +
+              std::to_string(n_phases - conserved) + "/" + std::to_string(n_phases) + " phases";
   return r;
 }
 
@@ -326,8 +365,8 @@ struct Statement {
   }
   bool holds() const { return runs > 0 && failures == 0; }
   nlohmann::ordered_json json() const {
-    return {{"statement", text}, {"holds", holds()}, {"runs", runs}, {"failures", failures},
-            {"max_deviation", worst}, {"worst_beta", worst_beta}};
+    return {{"statement", text},    {"holds", holds()},       {"runs", runs},
+            {"failures", failures}, {"max_deviation", worst}, {"worst_beta", worst_beta}};
   }
 };
 
@@ -345,9 +384,11 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
   // The same runs with the other root rule: the largest velocity difference.
   const std::string other_root = literal ? "closest-feasible" : "closest-to-one";
   double root_rules_differ = 0;
-  auto compare_rules = [&](const Collision& c, double b, double amax, double V, const std::string& first) {
+  auto compare_rules = [&](const Collision& c, double b, double amax, double V,
+                           const std::string& first) {
     const Collision o = collide("a-search", b, steps, params(amax, V, other_root), first);
-    for (std::size_t n = 0; n < c.z.size(); ++n) root_rules_differ = std::max(root_rules_differ, std::abs(c.v(n) - o.v(n)));
+    for (std::size_t n = 0; n < c.z.size(); ++n)
+      root_rules_differ = std::max(root_rules_differ, std::abs(c.v(n) - o.v(n)));
   };
   // The V > 1 target, two readings: (a) A-search's target is V^2 H_0 from the
   // start (E_0 = c H_0 with c = V^2; H_0 = 1/2 since x0 >= 0), so it already
@@ -359,21 +400,23 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
     std::string first;
     Statement v2, v3, v4, only_damp, independent;
   };
-  Statement v2_1{"V = 1: v2 = -min(b alpha_max, 1)"}, v3_1{"V = 1: v3 = 1 + v2"}, v4_1{"V = 1: v4 = 1"};
-  Statement loss{"V = 1: energy lost on one or two of steps 1-4"}, normal{"V = 1: H_n = H_0 for n >= 4"};
+  Statement v2_1{"V = 1: v2 = -min(b alpha_max, 1)"}, v3_1{"V = 1: v3 = 1 + v2"},
+      v4_1{"V = 1: v4 = 1"};
+  Statement loss{"V = 1: energy lost on one or two of steps 1-4"},
+      normal{"V = 1: H_n = H_0 for n >= 4"};
   Statement amax_free{"V = 1: the final velocity does not depend on alpha_max"};
   Statement damp_1{"V = 1: |v_final| <= 1 (only dampening)"};
   Statement ours_v3{"diagnostic (our limit, not printed): v3 = min(1, alpha_max (1 + v2))"};
-  std::vector<Reading> readings = {
-      {"target_from_start", "", {}, {}, {}, {}, {}},
-      {"entry_step_a1", "a1", {}, {}, {}, {}, {}}};
+  std::vector<Reading> readings = {{"target_from_start", "", {}, {}, {}, {}, {}},
+                                   {"entry_step_a1", "a1", {}, {}, {}, {}, {}}};
   for (Reading& rd : readings) {
     const std::string tag = "V = 1.5 (" + rd.name + "): ";
     rd.v2.text = tag + "v2 = -min(b alpha_max, V)";
     rd.v3.text = tag + "v3 = max(1 + v2, -V)";
     rd.v4.text = tag + "v4 = 1";
     rd.only_damp.text = tag + "|v_final| <= 1 (only dampening)";
-    rd.independent.text = tag + "final velocity equals that of V = 1 (independent of the assumed energy)";
+    rd.independent.text =
+        tag + "final velocity equals that of V = 1 (independent of the assumed energy)";
   }
   std::map<int, int> loss_steps;
   nlohmann::ordered_json samples = nlohmann::ordered_json::array();
@@ -421,9 +464,11 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
         rd.only_damp.add(std::max(0.0, std::abs(vfd) - 1), tol, b);
         rd.independent.add(std::abs(vfd - vf), tol, b);
         if (record) {
-          nlohmann::ordered_json s = {{"beta", b}, {"alpha_max", amax}, {"V", V_high}, {"reading", rd.name}};
+          nlohmann::ordered_json s = {
+              {"beta", b}, {"alpha_max", amax}, {"V", V_high}, {"reading", rd.name}};
           static const char* const v_keys[] = {"v1", "v2", "v3", "v4", "v5"};
-          static const char* const alpha_keys[] = {"alpha1", "alpha2", "alpha3", "alpha4", "alpha5"};
+          static const char* const alpha_keys[] = {"alpha1", "alpha2", "alpha3", "alpha4",
+                                                   "alpha5"};
           for (std::size_t n = 1; n <= 5; ++n) {
             s[v_keys[n - 1]] = d.v(n);
             s[alpha_keys[n - 1]] = d.alpha[n - 1];
@@ -441,7 +486,8 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
     return t.substr(0, t.find(" (")) + " off by up to " + format_real(s.worst);
   };
   std::vector<const Statement*> v1 = {&v2_1, &v3_1, &v4_1, &loss, &normal, &amax_free, &damp_1};
-  nlohmann::ordered_json v1_json = nlohmann::ordered_json::array(), high = nlohmann::ordered_json::object();
+  nlohmann::ordered_json v1_json = nlohmann::ordered_json::array(),
+                         high = nlohmann::ordered_json::object();
   std::string summary_v1;
   int held = 0;
   for (const Statement* s : v1) {
@@ -451,7 +497,8 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
   }
   const bool ok_v1 = held == static_cast<int>(v1.size());
   if (!v3_1.holds() && ours_v3.holds())
-    summary_v1 += " (measured v3 = min(1, alpha_max (1 + v2)) to " + format_real(ours_v3.worst) + ")";
+    summary_v1 +=
+        " (measured v3 = min(1, alpha_max (1 + v2)) to " + format_real(ours_v3.worst) + ")";
   // The V > 1 statements count as reproduced if they hold under either reading.
   bool ok_high = false;
   std::string summary_high;
@@ -462,37 +509,51 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
     for (const Statement* s : {&rd.v2, &rd.v3, &rd.v4, &rd.only_damp, &rd.independent}) {
       a.push_back(s->json());
       ok += s->holds();
-      if (!s->holds() && s != &rd.only_damp && s != &rd.independent) fails += (fails.empty() ? "" : ", ") + brief(*s);
+      if (!s->holds() && s != &rd.only_damp && s != &rd.independent)
+        fails += (fails.empty() ? "" : ", ") + brief(*s);
     }
     high[rd.name] = {{"all_hold", ok == 5}, {"statements", a}};
     ok_high = ok_high || ok == 5;
-    summary_high += (summary_high.empty() ? ": " : "; ") + rd.name + ": " + std::to_string(ok) + "/5 hold" + (fails.empty() ? "" : ", " + fails);
+    summary_high += (summary_high.empty() ? ": " : "; ") + rd.name + ": " + std::to_string(ok) +
+                    "/5 hold" + (fails.empty() ? "" : ", " + fails);
   }
   nlohmann::ordered_json hist = nlohmann::ordered_json::object();
   for (const auto& [k, v] : loss_steps) hist[std::to_string(k)] = v;
   ClaimResult r;
-  r.expected = "with alpha capped at alpha_max: v2 = -min(b alpha_max, 1), v3 = 1 + v2, always v4 = 1; 'one "
-               "or two steps where the energy is lost, but after the fourth time step the energy will "
-               "return to normal'; 'alpha_max does not matter'; with an assumed incoming speed V > 1: v2 = "
-               "-min(b alpha_max, V), v3 = max(1 + v2, -V), v4 = 1, 'the outgoing velocity is independent "
-               "of the energy level assumed'; 'only dampening bounces and not increasing bounces'";
-  r.tolerance = "every formula to 1e-6 + 10 hbar eps = " + format_real(tol) +
-                " absolute (velocities in units of |v0| = 1; 10 hbar eps is the round-off floor at hbar = "
-                "1e10); energy loss: H_n < H_0 (1 - tol); 'back to normal': |H_n - H_0| <= tol H_0 for n = 4.." +
-                std::to_string(steps);
+  r.expected =
+      "with alpha capped at alpha_max: v2 = -min(b alpha_max, 1), v3 = 1 + v2, always v4 = 1; 'one "
+      "or two steps where the energy is lost, but after the fourth time step the energy will "
+      "return to normal'; 'alpha_max does not matter'; with an assumed incoming speed V > 1: v2 = "
+      "-min(b alpha_max, V), v3 = max(1 + v2, -V), v4 = 1, 'the outgoing velocity is independent "
+      "of the energy level assumed'; 'only dampening bounces and not increasing bounces'";
+  r.tolerance =
+      "every formula to 1e-6 + 10 hbar eps = " + format_real(tol) +
+      " absolute (velocities in units of |v0| = 1; 10 hbar eps is the round-off floor at hbar = "
+      "1e10); energy loss: H_n < H_0 (1 - tol); 'back to normal': |H_n - H_0| <= tol H_0 for n = "
+      "4.." +
+      std::to_string(steps);
   r.interpretation =
-      "registry a-search (Algorithm 1 without friction: backward-Euler positions, v = w - alpha dv, alpha "
-      "from H(alpha) = target) with root = " + root +
-      (literal ? " (the root closer to 1, clipped, as printed)"
-               : " (the root closer to 1; when it must be clipped, the clipped root with the smaller "
-                 "energy error; the registry default)") +
-      "; clip [alpha_min, alpha_max] = [0, alpha_max], alpha_max in {1.1, 2}; no real root: the vertex "
-      "(closest approach), dv = 0: alpha_max below the target, alpha_min above (integrators/decoupled.hpp); "
-      "barrier-quadratic (barrier on x < 0), m = 1, h = 1, k = hbar = 1e10, x0 = b h, v0 = -1, b = (j + "
-      "1/2)/N, N = " + std::to_string(n_phases) + ", " + std::to_string(steps) +
-      " steps, v_final = v_" + std::to_string(steps) +
-      "; target for V: energy_scale = V^2 (E_0 = V^2 H_0 = V^2/2), V = 1 and 1.5; the V > 1 statements are "
-      "evaluated under two readings (target from the start; entry step by A-1, then the search) and count "
+      "registry a-search (Algorithm 1 without friction: backward-Euler positions, v = w - alpha "
+      "dv, alpha "
+      "from H(alpha) = target) with root = " +
+      root +
+      (literal
+           ? " (the root closer to 1, clipped, as printed)"
+           : " (the root closer to 1; when it must be clipped, the clipped root with the smaller "
+             "energy error; the registry default)") +
+      "; clip [alpha_min, alpha_max] = [0, alpha_max], alpha_max in {1.1, 2}; no real root: the "
+      "vertex "
+      "(closest approach), dv = 0: alpha_max below the target, alpha_min above "
+      "(integrators/decoupled.hpp); "
+      "barrier-quadratic (barrier on x < 0), m = 1, h = 1, k = hbar = 1e10, x0 = b h, v0 = -1, b = "
+      "(j + "
+      "1/2)/N, N = " +
+      std::to_string(n_phases) + ", " + std::to_string(steps) + " steps, v_final = v_" +
+      std::to_string(steps) +
+      "; target for V: energy_scale = V^2 (E_0 = V^2 H_0 = V^2/2), V = 1 and 1.5; the V > 1 "
+      "statements are "
+      "evaluated under two readings (target from the start; entry step by A-1, then the search) "
+      "and count "
       "as reproduced if they hold under either";
   r.measured = {{"hbar", kHbar},
                 {"root_rule", root},
@@ -506,9 +567,9 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
                 {"max_velocity_difference_to_root_rule_" + other_root, root_rules_differ},
                 {"samples", samples}};
   r.status = (ok_v1 && ok_high) ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "V = 1: " + std::to_string(held) + "/" + std::to_string(v1.size()) + " statements hold" +
-              summary_v1 + ". V = 1.5" + summary_high + ". Root rule " + other_root + " differs by " +
-              format_real(root_rules_differ);
+  r.summary = "V = 1: " + std::to_string(held) + "/" + std::to_string(v1.size()) +
+              " statements hold" + summary_v1 + ". V = 1.5" + summary_high + ". Root rule " +
+              other_root + " differs by " + format_real(root_rules_differ);
   return r;
 }
 
@@ -517,21 +578,28 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
 std::vector<ClaimCheck> you2025_collision_claims() {
   return {
       {"Y-E1", kPaper,
-       "App. E: trapezoidal on the one-sided quadratic barrier (hbar -> infinity) follows the printed "
-       "states, gains energy for three quarters of the phases, and equals midpoint up to a phase shift of "
+       "App. E: trapezoidal on the one-sided quadratic barrier (hbar -> infinity) follows the "
+       "printed "
+       "states, gains energy for three quarters of the phases, and equals midpoint up to a phase "
+       "shift of "
        "1/2",
        trapezoidal_states},
       {"Y-E2", kPaper,
-       "App. E, Sec. 4.3: A-1 on the quadratic barrier follows the printed states, always resolves the "
-       "collision in four steps (three in the barrier) with final velocity 1, losing energy on the way",
+       "App. E, Sec. 4.3: A-1 on the quadratic barrier follows the printed states, always resolves "
+       "the "
+       "collision in four steps (three in the barrier) with final velocity 1, losing energy on the "
+       "way",
        a1_states},
       {"Y-E3", kPaper,
-       "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, v4 = 1; "
-       "for an assumed speed V > 1 the outgoing velocity is still 1; only dampens bounces (default root "
+       "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, v4 "
+       "= 1; "
+       "for an assumed speed V > 1 the outgoing velocity is still 1; only dampens bounces (default "
+       "root "
        "rule)",
        [](const ClaimContext& ctx) { return a_search_limit(ctx, false); }},
       {"Y-E3.literal", kPaper,
-       "App. E: as Y-E3, with Algorithm 1's root rule read literally (the root closer to 1, clipped)",
+       "App. E: as Y-E3, with Algorithm 1's root rule read literally (the root closer to 1, "
+       "clipped)",
        [](const ClaimContext& ctx) { return a_search_limit(ctx, true); }},
   };
 }

@@ -48,7 +48,8 @@ Eigen::Matrix2d oscillator_Z(double h) {
 // from Φ* = (e bᵀ − A, b).
 Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double h) {
   const Eigen::MatrixXd Astar = Eigen::VectorXd::Ones(A.rows()) * b.transpose() - A;
-  const Eigen::Matrix2d R = rk_matrix(A, b, oscillator_Z(h)), Rs = rk_matrix(Astar, b, oscillator_Z(h));
+  const Eigen::Matrix2d R = rk_matrix(A, b, oscillator_Z(h)),
+                        Rs = rk_matrix(Astar, b, oscillator_Z(h));
   Eigen::Matrix2d Q;
   Q.row(0) = R.row(0);
   Q.row(1) = Rs.row(1);
@@ -57,14 +58,17 @@ Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::Vecto
 
 ClaimResult decoupled_sdirk2(const ClaimContext&) {
   const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
-  auto trace_at = [&](double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); };
+  auto trace_at = [&](double h2) {
+    return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace();
+  };
   double construction_diff = 0, max_det_dev = 0;
   double best_h2 = 0, best_tr = INFINITY;
   double lo = NAN, hi = NAN;
   for (int i = 0; i <= 440; ++i) {
     const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
     const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
-    construction_diff = std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
+    construction_diff =
+        std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
     max_det_dev = std::max(max_det_dev, std::abs(Q.determinant() - 1));
     if (Q.trace() < best_tr) best_tr = Q.trace(), best_h2 = h2;
     if (std::abs(Q.trace()) > 2) {
@@ -77,7 +81,10 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int k = 0; k < 80; ++k) {
     const double c = b - g * (b - a), d = a + g * (b - a);
-    if (trace_at(std::exp(c)) < trace_at(std::exp(d))) b = d; else a = c;
+    if (trace_at(std::exp(c)) < trace_at(std::exp(d)))
+      b = d;
+    else
+      a = c;
   }
   best_h2 = std::exp(0.5 * (a + b));
   best_tr = trace_at(best_h2);
@@ -108,13 +115,16 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
   Omega(0, 1) = 1, Omega(1, 0) = -1, Omega(2, 3) = 1, Omega(3, 2) = -1;
   const double symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
   ClaimResult r;
-  r.expected = "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
-               "stable; det = 1";
-  r.tolerance = "limit +- 5e-4 of -1.914, minimum +- 5e-3 of -2.16, location +- 10% of 44 (the printed "
-                "precision); constructions agree to 1e-10";
+  r.expected =
+      "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
+      "stable; det = 1";
+  r.tolerance =
+      "limit +- 5e-4 of -1.914, minimum +- 5e-3 of -2.16, location +- 10% of 44 (the printed "
+      "precision); constructions agree to 1e-10";
   r.interpretation =
       "registry decoupled-sdirk2 (SDIRK2 of Alexander, gamma = 1 - 1/sqrt2) stepped on x'' = -x, "
-      "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined by "
+      "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined "
+      "by "
       "golden section, limit read at h^2 = 1e12";
   r.measured["limit_trace"] = limit;
   r.measured["min_trace"] = best_tr;
@@ -122,14 +132,15 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
   r.measured["abs_trace_above_2_interval_h2"] = {lo, hi};
   r.measured["max_det_deviation"] = max_det_dev;
   r.measured["stepped_vs_algebraic_max_relative_difference"] = construction_diff;
-  r.measured["random_full_rank_eigenvalues_h_1e6"] = {
-      {mu_random[0].real(), mu_random[0].imag()}, {mu_random[1].real(), mu_random[1].imag()}};
+  r.measured["random_full_rank_eigenvalues_h_1e6"] = {{mu_random[0].real(), mu_random[0].imag()},
+                                                      {mu_random[1].real(), mu_random[1].imag()}};
   r.measured["bdf2_R_eigenvalue_moduli"] = {std::abs(mu_R[0]), std::abs(mu_R[1])};
   r.measured["bdf2_R_inverse_eigenvalue_moduli"] = {std::abs(mu_Rinv[0]), std::abs(mu_Rinv[1])};
   r.measured["bdf2_forward_pair_det"] = C.determinant();
   r.measured["bdf2_forward_pair_symplectic_residual_omega_plus_omega"] = symplectic_residual;
   const bool ok = std::abs(limit + 1.914) <= 5e-4 && std::abs(best_tr + 2.16) <= 5e-3 &&
-                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 && max_det_dev <= 1e-10;
+                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 &&
+                  max_det_dev <= 1e-10;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
   r.summary = "limit " + format_real(limit) + " (printed -1.914), minimum " + format_real(best_tr) +
               " at h^2 = " + format_real(best_h2) + " (printed -2.16 at ~44)";
@@ -140,8 +151,9 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_decoupled_sdirk2_claims() {
   return {
-      {"Y-D1", kPaper, "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
-                       "around h^2 ~ 44, so it is not unconditionally stable",
+      {"Y-D1", kPaper,
+       "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
+       "around h^2 ~ 44, so it is not unconditionally stable",
        decoupled_sdirk2},
   };
 }

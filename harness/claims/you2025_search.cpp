@@ -38,7 +38,8 @@ ClaimResult quadratic_in_alpha(const ClaimContext& ctx) {
   double identity = 0, velocity_form = 0, achieved = 0;
   int unclipped = 0;
   for (int k = 0; k < samples; ++k) {
-    auto p = make_problem("random-convex", {"n=" + std::to_string(1 + k % 4), "seed=" + std::to_string(k + 7)});
+    auto p = make_problem("random-convex",
+                          {"n=" + std::to_string(1 + k % 4), "seed=" + std::to_string(k + 7)});
     State s0 = p->initial_state();
     s0.q *= rng.uniform(0.2, 2.0);
     const double h = rng.log_uniform(1e-3, 0.5);
@@ -50,7 +51,9 @@ ClaimResult quadratic_in_alpha(const ClaimContext& ctx) {
     p->gradient(s0.q, g0);
     p->gradient(be.q, g1);
     const Vec dv = h * p->inverse_mass().cwiseProduct(g0 - g1);
-    auto minv = [&](const Vec& a, const Vec& b) { return a.dot(p->inverse_mass().cwiseProduct(b)); };
+    auto minv = [&](const Vec& a, const Vec& b) {
+      return a.dot(p->inverse_mass().cwiseProduct(b));
+    };
     for (double alpha : {-0.3, 0.0, 0.5, 1.0, 1.7}) {
       const Vec v = be.v + alpha * (fe.v - be.v);
       const double direct = p->potential(be.q) + p->kinetic_energy(v);
@@ -63,12 +66,14 @@ ClaimResult quadratic_in_alpha(const ClaimContext& ctx) {
       velocity_form = std::max(velocity_form, std::abs(algo1 - direct) / scale);
     }
     // The registry's a-search hits the target H_0 whenever α is not clipped.
-    auto search = stepper("a-search", *p, h, {"alpha_min=-100", "alpha_max=100", "newton_tol=1e-14"});
+    auto search =
+        stepper("a-search", *p, h, {"alpha_min=-100", "alpha_max=100", "newton_tol=1e-14"});
     State s1 = s0;
     const StepReport r = search->step(s1);
     if (r.status == StepStatus::ok && std::abs(r.alpha) < 99) {
       ++unclipped;
-      achieved = std::max(achieved, std::abs(p->total_energy(s1) - r.energy_target) / std::abs(r.energy_target));
+      achieved = std::max(
+          achieved, std::abs(p->total_energy(s1) - r.energy_target) / std::abs(r.energy_target));
     }
   }
   // Free fall under constant gravity.
@@ -84,12 +89,16 @@ ClaimResult quadratic_in_alpha(const ClaimContext& ctx) {
   }
   const double alpha_fall = fall.back()["alpha"];
   ClaimResult r;
-  r.expected = "H_{n+1}(alpha) = P + |p~|^2/2 + alpha <p~, p* - p~> + alpha^2 |p* - p~|^2/2 (M^-1 norms), "
-               "equal to P(x) + |w - alpha dv|_M^2/2 of Algorithm 1; in free fall alpha = 1.1";
-  r.tolerance = "identities 1e-12 relative; the searched step reaches its target to 1e-10 when unclipped";
+  r.expected =
+      "H_{n+1}(alpha) = P + |p~|^2/2 + alpha <p~, p* - p~> + alpha^2 |p* - p~|^2/2 (M^-1 norms), "
+      "equal to P(x) + |w - alpha dv|_M^2/2 of Algorithm 1; in free fall alpha = 1.1";
+  r.tolerance =
+      "identities 1e-12 relative; the searched step reaches its target to 1e-10 when unclipped";
   r.interpretation =
-      "backward-euler and forward-euler steps of the registry (Phi and its adjoint for A-1) on random "
-      "convex problems; the registry's a-search with the clip opened to [-100, 100]; free fall of a "
+      "backward-euler and forward-euler steps of the registry (Phi and its adjoint for A-1) on "
+      "random "
+      "convex problems; the registry's a-search with the clip opened to [-100, 100]; free fall of "
+      "a "
       "2 kg particle under g = 9.81 with h = 1/30 and the default clip [0, 1.1]";
   r.measured = {{"samples", samples},
                 {"eq15_vs_direct_max", identity},
@@ -113,8 +122,8 @@ ClaimResult energy_targets(const ClaimContext& ctx) {
   const double m = 1, c = 0.05, k = 4, h = 0.05, tau = 20.0, Eg = 0.1, t0 = 1.0;
   auto p = make_linear_test_problem(m, c, k);
   auto search = stepper("a-search", *p, h,
-                        {"target=decay", "tau=" + format_real(tau), "ground_energy=" + format_real(Eg),
-                         "decay_start=" + format_real(t0)});
+                        {"target=decay", "tau=" + format_real(tau),
+                         "ground_energy=" + format_real(Eg), "decay_start=" + format_real(t0)});
   const long steps = ctx.fast ? 200 : 1000;
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
@@ -126,21 +135,29 @@ ClaimResult energy_targets(const ClaimContext& ctx) {
     const double expected_target = E - loss;
     const State before = s;
     const StepReport r = search->step(s);
-    recursion_err = std::max(recursion_err, std::abs(r.energy_target - expected_target) / std::abs(expected_target));
-    deviation = std::max(deviation, std::abs(p->total_energy(s) - r.energy_target) / std::abs(r.energy_target));
-    if (r.alpha <= 0.0 || r.alpha >= 1.1) ++clipped;
-    else tracking = std::max(tracking, std::abs(p->total_energy(s) - r.energy_target) / std::abs(r.energy_target));
+    recursion_err = std::max(
+        recursion_err, std::abs(r.energy_target - expected_target) / std::abs(expected_target));
+    deviation = std::max(
+        deviation, std::abs(p->total_energy(s) - r.energy_target) / std::abs(r.energy_target));
+    if (r.alpha <= 0.0 || r.alpha >= 1.1)
+      ++clipped;
+    else
+      tracking = std::max(
+          tracking, std::abs(p->total_energy(s) - r.energy_target) / std::abs(r.energy_target));
     const Vec w = (s.q - before.q) / h;  // the implicit velocity of the step
     loss_prev = loss;
     loss = h * w.dot(c * w);
   }
   ClaimResult r;
-  r.expected = "E_{n+1} - E_g = e^{-h/tau} (E_n - E_g - L_n) (decay, after t0), E_{n+1} = E_n - L_n "
-               "(conservation), alpha from H_{n+1}(alpha) = E_n - L_n, losses L = 2 P_n = h w.(c w)";
-  r.tolerance = "reported targets equal the recursion to 1e-12 relative; tracked energy equals the "
-                "target to 1e-10 whenever alpha is not clipped";
+  r.expected =
+      "E_{n+1} - E_g = e^{-h/tau} (E_n - E_g - L_n) (decay, after t0), E_{n+1} = E_n - L_n "
+      "(conservation), alpha from H_{n+1}(alpha) = E_n - L_n, losses L = 2 P_n = h w.(c w)";
+  r.tolerance =
+      "reported targets equal the recursion to 1e-12 relative; tracked energy equals the "
+      "target to 1e-10 whenever alpha is not clipped";
   r.interpretation =
-      "Algorithm 1 indexing as printed (the loss of a step enters the target one step later); E_0 = "
+      "Algorithm 1 indexing as printed (the loss of a step enters the target one step later); E_0 "
+      "= "
       "H_0; damped oscillator m = 1, c = 0.05, k = 4, h = 0.05, tau = 20 s, E_g = 0.1 J, decay "
       "after t0 = 1 s; losses recomputed from the states (w = (x_{n+1} - x_n)/h)";
   r.measured = {{"steps", steps},
@@ -151,8 +168,8 @@ ClaimResult energy_targets(const ClaimContext& ctx) {
   const bool ok = recursion_err <= 1e-12 && tracking <= 1e-10;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
   r.summary = "target recursion error " + format_real(recursion_err) + ", tracking error " +
-              format_real(tracking) + " (" + std::to_string(clipped) + " of " + std::to_string(steps) +
-              " steps clipped)";
+              format_real(tracking) + " (" + std::to_string(clipped) + " of " +
+              std::to_string(steps) + " steps clipped)";
   return r;
 }
 
@@ -173,23 +190,31 @@ ClaimResult damping_correction(const ClaimContext&) {
         max_v = std::max(max_v, std::abs(s.v[0]));
       }
       const double H_end = finite ? p->total_energy(s) : INFINITY;
-      rows.push_back({{"c", c}, {"correction", correction}, {"max_abs_v", max_v},
-                      {"H_end_over_H0", H_end / H0}, {"finite", finite}});
-      if (c == 100.0 && std::string(correction) == "full") full_blows_up_stiff = !finite || max_v > 1e6;
+      rows.push_back({{"c", c},
+                      {"correction", correction},
+                      {"max_abs_v", max_v},
+                      {"H_end_over_H0", H_end / H0},
+                      {"finite", finite}});
+      if (c == 100.0 && std::string(correction) == "full")
+        full_blows_up_stiff = !finite || max_v > 1e6;
       if (std::string(correction) == "conservative")
         conservative_bounded = conservative_bounded && finite && H_end <= H0;
     }
   ClaimResult r;
-  r.expected = "with -cv in the explicit velocity correction the method is unstable for large ch/m; with "
-               "damping only in the implicit solve it is stable and decays";
-  r.tolerance = "blow-up: |v| > 1e6 or non-finite within 1000 steps; stable: finite and H_end <= H_0";
-  r.interpretation = "A-1 (alpha = 1) on m x'' = -k x - c v, m = k = 1, h = 0.1, 1000 steps, c in {1, 100}; "
-                     "registry a1 with correction = full (damping in the correction) and conservative "
-                     "(the paper's variant)";
+  r.expected =
+      "with -cv in the explicit velocity correction the method is unstable for large ch/m; with "
+      "damping only in the implicit solve it is stable and decays";
+  r.tolerance =
+      "blow-up: |v| > 1e6 or non-finite within 1000 steps; stable: finite and H_end <= H_0";
+  r.interpretation =
+      "A-1 (alpha = 1) on m x'' = -k x - c v, m = k = 1, h = 0.1, 1000 steps, c in {1, 100}; "
+      "registry a1 with correction = full (damping in the correction) and conservative "
+      "(the paper's variant)";
   r.measured = {{"runs", rows}};
   r.status = (full_blows_up_stiff && conservative_bounded) ? Verdict::reproduced : Verdict::refuted;
-  r.summary = std::string("full correction at ch/m = 10: ") + (full_blows_up_stiff ? "blows up" : "bounded") +
-              "; conservative correction: " + (conservative_bounded ? "bounded and decaying" : "not bounded");
+  r.summary = std::string("full correction at ch/m = 10: ") +
+              (full_blows_up_stiff ? "blows up" : "bounded") + "; conservative correction: " +
+              (conservative_bounded ? "bounded and decaying" : "not bounded");
   return r;
 }
 
@@ -197,14 +222,17 @@ ClaimResult damping_correction(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_search_claims() {
   return {
-      {"Y-Q1", kPaper, "Eqs. 15-16 and Algorithm 1: the energy of a decoupled step is quadratic in alpha; "
-                       "during free fall alpha = 1.1",
+      {"Y-Q1", kPaper,
+       "Eqs. 15-16 and Algorithm 1: the energy of a decoupled step is quadratic in alpha; "
+       "during free fall alpha = 1.1",
        quadratic_in_alpha},
-      {"Y-Q2", kPaper, "Secs. 4.4-4.5, Algorithm 1: energy targets with exponential decay and friction "
-                       "losses; A-search tracks them",
+      {"Y-Q2", kPaper,
+       "Secs. 4.4-4.5, Algorithm 1: energy targets with exponential decay and friction "
+       "losses; A-search tracks them",
        energy_targets},
-      {"Y-Q3", kPaper, "Sec. 4.5: for m v' = -kx - cv, putting -cv into the explicit velocity correction is "
-                       "unstable when ch/m is large; damping only in the implicit solve is stable",
+      {"Y-Q3", kPaper,
+       "Sec. 4.5: for m v' = -kx - cv, putting -cv into the explicit velocity correction is "
+       "unstable when ch/m is large; damping only in the implicit solve is stable",
        damping_correction},
   };
 }

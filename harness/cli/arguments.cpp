@@ -184,8 +184,7 @@ Arguments parse_arguments(int argc, const char* const* argv) {
     a.exit_code = 2;
     return a;
   }
-  for (const auto* sub : app.get_subcommands())
-    a.command = sub->get_name();
+  for (const auto* sub : app.get_subcommands()) a.command = sub->get_name();
   return a;
 }
 

@@ -30,19 +30,18 @@ int reading(const std::string& path, Body body) {
 }
 
 // `path` has passed check_input_file (before any output was claimed).
-H5::H5File open_input(const std::string& path) {
-  return h5::open_for_reading(path);
-}
-
+H5::H5File open_input(const std::string& path) { return h5::open_for_reading(path); }
 
 // Every reference in the file: how it was made and how well it checked.
 std::string references_section(const H5::H5File& f) {
   if (!h5::exists(f, "/reference")) return "";
-  std::string md = "## References\n\nError metrics are measured against these. rk4: fine-step "
-                   "RK4 whose self-convergence difference d (M-weighted relative distance of the runs at h_ref and h_ref/2) must be at least "
-                   "100x below every error it measures (cells where it is not show "
-                   "`unresolved`), cross-checked against Boost.Odeint runge_kutta_dopri5.\n\n"
-                   "| problem | key | reference |\n|---|---|---|\n";
+  std::string md =
+      "## References\n\nError metrics are measured against these. rk4: fine-step "
+      "RK4 whose self-convergence difference d (M-weighted relative distance of the runs at h_ref "
+      "and h_ref/2) must be at least "
+      "100x below every error it measures (cells where it is not show "
+      "`unresolved`), cross-checked against Boost.Odeint runge_kutta_dopri5.\n\n"
+      "| problem | key | reference |\n|---|---|---|\n";
   H5::Group refs = f.openGroup("/reference");
   for (const auto& problem : h5::children(refs)) {
     H5::Group pg = refs.openGroup(problem);
@@ -68,13 +67,15 @@ int converge_file(const ConvergeOptions& o) {
   if (runs.empty()) throw InputError("'" + o.input + "' holds no runs");
   std::string text;
   if (format == TableFormat::markdown)
-    text += "## Convergence (" + o.input + ")\n\nerr_final: M-weighted relative error of (q, v) "
+    text += "## Convergence (" + o.input +
+            ")\n\nerr_final: M-weighted relative error of (q, v) "
             "at t_end; observed order = least-squares slope of log err vs log h over the actual "
             "step sizes, with r2 of the fit.\n\n";
   const auto error_tables = convergence_tables(runs, "err_final");
   if (error_tables.empty() && format == TableFormat::markdown)
-    text += "No run in this file has a reference (reference = none): error metrics were not "
-            "measured.\n\n";
+    text +=
+        "No run in this file has a reference (reference = none): error metrics were not "
+        "measured.\n\n";
   text += format_tables(error_tables, format, true);
   if (format == TableFormat::markdown)
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";

@@ -152,9 +152,8 @@ int list(const ListOptions& given) {
       std::cout << out.dump(2) << "\n";
       return 0;
     }
-    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s %10s %8s\n", "id", "family",
-                "stages", "order", "stage", "SA", "A", "L", "R(inf)", "symp", "constraint",
-                "friction");
+    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s %10s %8s\n", "id", "family", "stages",
+                "order", "stage", "SA", "A", "L", "R(inf)", "symp", "constraint", "friction");
     for (const auto& i : integrator_registry()) {
       const MethodProperties& p = i.computed;
       std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %10.3g %4s %10s %8s\n", i.id.c_str(),

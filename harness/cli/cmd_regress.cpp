@@ -11,10 +11,12 @@
 namespace tibench::cli {
 
 int regress(const RegressOptions& o) {
-  if (o.jobs < 1) throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
+  if (o.jobs < 1)
+    throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
   const bool have_baseline = std::filesystem::exists(o.baseline);
   if (!have_baseline && !o.update)
-    throw InputError("no such baseline '" + o.baseline + "' (create it with --update --matrix M.toml)");
+    throw InputError("no such baseline '" + o.baseline +
+                     "' (create it with --update --matrix M.toml)");
   if (have_baseline) check_input_file(o.baseline, "--baseline");
   if (!o.matrix.empty()) check_input_file(o.matrix, "--matrix");
   std::vector<OutputLock> locks;
@@ -48,8 +50,9 @@ int regress(const RegressOptions& o) {
     const Baseline fresh = make_baseline(matrix_path, res.runs);
     const std::string diff = have_baseline ? baseline_diff(before, fresh) : "";
     save_baseline(o.baseline, fresh);
-    std::printf("%s baseline %s (%zu cells, %zu order fits)\n", have_baseline ? "updated" : "created",
-                o.baseline.c_str(), fresh.cells.size(), fresh.orders.size());
+    std::printf("%s baseline %s (%zu cells, %zu order fits)\n",
+                have_baseline ? "updated" : "created", o.baseline.c_str(), fresh.cells.size(),
+                fresh.orders.size());
     if (have_baseline) std::printf("%s", diff.empty() ? "no changes\n" : diff.c_str());
     return 0;
   }

@@ -1,7 +1,7 @@
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
-#include <cstdio>
 #include <sstream>
 
 #include "fileio/output_lock.hpp"
@@ -101,7 +101,8 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
 
 RunnerOptions runner_options(const RunOptions& o) {
   RunnerOptions r;
-  if (o.jobs < 1) throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
+  if (o.jobs < 1)
+    throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
   r.jobs = o.jobs;
   if (!o.shard.empty() && !o.shard_of_array.empty())
     throw InputError("--shard cannot be combined with --shard-of-array (accepted: one of them)");
@@ -112,7 +113,8 @@ RunnerOptions runner_options(const RunOptions& o) {
   r.cell_timeout_s = o.cell_timeout_s;
   r.output = o.output;
   r.resume = o.resume;
-  if (o.resume && o.output.empty()) throw InputError("--resume needs -o FILE (the file to continue)");
+  if (o.resume && o.output.empty())
+    throw InputError("--resume needs -o FILE (the file to continue)");
   r.reference_cache = o.reference_cache == "none" ? "" : o.reference_cache;
   if (!(o.checkpoint_seconds >= 0))
     throw InputError("invalid --checkpoint " + format_real(o.checkpoint_seconds) +

@@ -17,12 +17,14 @@ int stability(const StabilityOptions& o) {
   const IntegratorInfo& info = find_integrator(o.integrator);
   const ParamSet params = integrator_params(info, o.iparams);
   if (!(o.hbar_min > 0) || !(o.hbar_max > o.hbar_min))
-    throw InputError("invalid hbar range --hbar-min " + format_real(o.hbar_min) +
-                     " --hbar-max " + format_real(o.hbar_max) + " (expected 0 < min < max)");
-  if (o.points < 2) throw InputError("invalid --points " + std::to_string(o.points) + " (expected >= 2)");
+    throw InputError("invalid hbar range --hbar-min " + format_real(o.hbar_min) + " --hbar-max " +
+                     format_real(o.hbar_max) + " (expected 0 < min < max)");
+  if (o.points < 2)
+    throw InputError("invalid --points " + std::to_string(o.points) + " (expected >= 2)");
   std::vector<double> hbars;
   for (long k = 0; k < o.points; ++k)
-    hbars.push_back(o.hbar_min * std::pow(o.hbar_max / o.hbar_min, double(k) / double(o.points - 1)));
+    hbars.push_back(o.hbar_min *
+                    std::pow(o.hbar_max / o.hbar_min, double(k) / double(o.points - 1)));
   const StepperMaker make = [&](const Problem& p, double h) { return info.make(p, h, params); };
   const auto rows = oscillator_stability(make, hbars);
 
@@ -43,7 +45,8 @@ int stability(const StabilityOptions& o) {
       for (double hbar : hbars) {
         const double y = std::sqrt(hbar);
         const auto R = info.tableau_properties->R({0.0, y});
-        j["r_imaginary"].push_back({{"y", y}, {"re", R.real()}, {"im", R.imag()}, {"abs", std::abs(R)}});
+        j["r_imaginary"].push_back(
+            {{"y", y}, {"re", R.real()}, {"im", R.imag()}, {"abs", std::abs(R)}});
       }
     }
     std::cout << j.dump(2) << "\n";
@@ -52,8 +55,8 @@ int stability(const StabilityOptions& o) {
   std::printf("update matrix of %s on m x'' = -k x (k = m = 1, hbar = h^2)\n", info.id.c_str());
   std::printf("%14s %14s %14s %16s %10s\n", "hbar", "det", "trace", "spectral_radius", "angle");
   for (const auto& r : rows)
-    std::printf("%14.6e %14.6e %14.6e %16.10f %10.6f\n", r.hbar, r.det, r.trace,
-                r.spectral_radius, r.angle);
+    std::printf("%14.6e %14.6e %14.6e %16.10f %10.6f\n", r.hbar, r.det, r.trace, r.spectral_radius,
+                r.angle);
   return 0;
 }
 

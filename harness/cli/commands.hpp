@@ -21,8 +21,8 @@ struct RunOptions {
   long frames = -1;
   long max_steps = 100'000'000;  // kDefaultMaxSteps (harness/run_cell.hpp)
   int jobs = 1;
-  std::string shard;  // "K/N"; empty: from the MPI/Slurm environment
-  std::string shard_of_array;  // task ids of a sparse Slurm array, "1,4,9"
+  std::string shard;            // "K/N"; empty: from the MPI/Slurm environment
+  std::string shard_of_array;   // task ids of a sparse Slurm array, "1,4,9"
   double cell_timeout_s = 0.0;  // > 0: per-cell time limit (overrides cell_timeout)
   bool resume = false;
   std::string reference_cache;  // directory; "none" or empty: no cache

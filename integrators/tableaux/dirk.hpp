@@ -17,10 +17,15 @@ inline constexpr ButcherRecord backward_euler{
     .stages = 1,
     .A = {{1.0}},
     .b = {1.0},
-    .declared = {.order = 1, .stage_order = 1, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = true, .symplectic = false},
-    .citation = "Hairer & Wanner, Solving ODEs II, 2nd ed. (1996), Sec. IV.3; coefficients: "
-                "SUNDIALS ARKODE_BACKWARD_EULER_1_1, nodepy 'BE'",
+    .declared = {.order = 1,
+                 .stage_order = 1,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true,
+                 .symplectic = false},
+    .citation =
+        "Hairer & Wanner, Solving ODEs II, 2nd ed. (1996), Sec. IV.3; coefficients: "
+        "SUNDIALS ARKODE_BACKWARD_EULER_1_1, nodepy 'BE'",
 };
 
 // Implicit midpoint (1-stage Gauss): y_{n+1} = y_n + h f((y_n + y_{n+1})/2).
@@ -32,11 +37,16 @@ inline constexpr ButcherRecord implicit_midpoint{
     .stages = 1,
     .A = {{0.5}},
     .b = {1.0},
-    .declared = {.order = 2, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = true, .l_stable = false, .symplectic = true},
-    .citation = "Hairer, Lubich & Wanner, Geometric Numerical Integration, 2nd ed. (2006), "
-                "Sec. II.1 and VI.4 (Gauss methods); coefficients: SUNDIALS "
-                "ARKODE_IMPLICIT_MIDPOINT_1_2",
+    .declared = {.order = 2,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = true,
+                 .l_stable = false,
+                 .symplectic = true},
+    .citation =
+        "Hairer, Lubich & Wanner, Geometric Numerical Integration, 2nd ed. (2006), "
+        "Sec. II.1 and VI.4 (Gauss methods); coefficients: SUNDIALS "
+        "ARKODE_IMPLICIT_MIDPOINT_1_2",
 };
 
 // Trapezoidal rule (Crank–Nicolson) as a 2-stage ESDIRK (Lobatto IIIA):
@@ -47,10 +57,15 @@ inline constexpr ButcherRecord trapezoidal{
     .stages = 2,
     .A = {{0.0, 0.0}, {0.5, 0.5}},
     .b = {0.5, 0.5},
-    .declared = {.order = 2, .stage_order = 2, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = false, .symplectic = false},
-    .citation = "J. Crank & P. Nicolson, Proc. Camb. Phil. Soc. 43:50-67 (1947); coefficients: "
-                "SUNDIALS ARKODE_IMPLICIT_TRAPEZOIDAL_2_2, nodepy 'LobattoIIIA2'",
+    .declared = {.order = 2,
+                 .stage_order = 2,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "J. Crank & P. Nicolson, Proc. Camb. Phil. Soc. 43:50-67 (1947); coefficients: "
+        "SUNDIALS ARKODE_IMPLICIT_TRAPEZOIDAL_2_2, nodepy 'LobattoIIIA2'",
 };
 
 // SDIRK2 of Alexander (1977): γ = 1 − √2/2,
@@ -64,10 +79,15 @@ inline constexpr ButcherRecord sdirk2{
     .stages = 2,
     .A = {{sdirk2_gamma, 0.0}, {1.0 - sdirk2_gamma, sdirk2_gamma}},
     .b = {1.0 - sdirk2_gamma, sdirk2_gamma},
-    .declared = {.order = 2, .stage_order = 1, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = true, .symplectic = false},
-    .citation = "R. Alexander, Diagonally implicit Runge-Kutta methods for stiff O.D.E.'s, SIAM "
-                "J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE LStableDirk2.h",
+    .declared = {.order = 2,
+                 .stage_order = 1,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true,
+                 .symplectic = false},
+    .citation =
+        "R. Alexander, Diagonally implicit Runge-Kutta methods for stiff O.D.E.'s, SIAM "
+        "J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE LStableDirk2.h",
 };
 
 // SDIRK3 of Alexander (1977): γ is the middle root of 6γ³ − 18γ² + 9γ − 1 = 0
@@ -86,10 +106,15 @@ inline constexpr ButcherRecord sdirk3{
           {(1 - sdirk3_gamma) / 2, sdirk3_gamma},
           {sdirk3_b1, sdirk3_b2, sdirk3_gamma}},
     .b = {sdirk3_b1, sdirk3_b2, sdirk3_gamma},
-    .declared = {.order = 3, .stage_order = 1, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = true, .symplectic = false},
-    .citation = "R. Alexander, SIAM J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE "
-                "LStableDirk3.h (exact expressions in gamma)",
+    .declared = {.order = 3,
+                 .stage_order = 1,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true,
+                 .symplectic = false},
+    .citation =
+        "R. Alexander, SIAM J. Numer. Anal. 14(6):1006-1021 (1977); coefficients: MOOSE "
+        "LStableDirk3.h (exact expressions in gamma)",
 };
 
 // TR-BDF2 as a 3-stage ESDIRK (Bank et al. 1985), γ = 2 − √2: a trapezoidal
@@ -105,11 +130,16 @@ inline constexpr ButcherRecord tr_bdf2{
     .stages = 3,
     .A = {{0.0}, {trbdf2_d, trbdf2_d}, {trbdf2_w, trbdf2_w, trbdf2_d}},
     .b = {trbdf2_w, trbdf2_w, trbdf2_d},
-    .declared = {.order = 2, .stage_order = 2, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = true, .symplectic = false},
-    .citation = "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE "
-                "Trans. CAD 4(4):436-451 (1985); M.E. Hosea & L.F. Shampine, Appl. Numer. Math. "
-                "20:21-37 (1996); coefficients: SUNDIALS ARKODE_TRBDF2_3_3_2",
+    .declared = {.order = 2,
+                 .stage_order = 2,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true,
+                 .symplectic = false},
+    .citation =
+        "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE "
+        "Trans. CAD 4(4):436-451 (1985); M.E. Hosea & L.F. Shampine, Appl. Numer. Math. "
+        "20:21-37 (1996); coefficients: SUNDIALS ARKODE_TRBDF2_3_3_2",
     .embedded_order = 3,
     .b_hat = {(1.0 - trbdf2_w) / 3.0, (1.0 + 3.0 * trbdf2_w) / 3.0, (2.0 - csqrt(2.0)) / 6.0},
 };
@@ -122,11 +152,16 @@ inline constexpr ButcherRecord tr_bdf2_bathe{
     .stages = 3,
     .A = {{0.0}, {0.25, 0.25}, {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0}},
     .b = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0},
-    .declared = {.order = 2, .stage_order = 2, .stiffly_accurate = true,
-                 .a_stable = true, .l_stable = true, .symplectic = false},
-    .citation = "K.J. Bathe, Conserving energy and momentum in nonlinear dynamics: a simple "
-                "implicit time integration scheme, Comput. Struct. 85:437-445 (2007); tableau: the "
-                "gamma = 1/2 member of the TR-BDF2 family (Bank et al. 1985), nodepy 'TR-BDF2'",
+    .declared = {.order = 2,
+                 .stage_order = 2,
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true,
+                 .symplectic = false},
+    .citation =
+        "K.J. Bathe, Conserving energy and momentum in nonlinear dynamics: a simple "
+        "implicit time integration scheme, Comput. Struct. 85:437-445 (2007); tableau: the "
+        "gamma = 1/2 member of the TR-BDF2 family (Bank et al. 1985), nodepy 'TR-BDF2'",
 };
 
 // SDIRK-NCS23 (Nørsett 1974, Crouzeix 1975): two stages, order 3,
@@ -138,11 +173,16 @@ inline constexpr ButcherRecord sdirk_ncs23{
     .stages = 2,
     .A = {{ncs23_gamma}, {1.0 - 2.0 * ncs23_gamma, ncs23_gamma}},
     .b = {0.5, 0.5},
-    .declared = {.order = 3, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = true, .l_stable = false, .symplectic = false},
-    .citation = "S.P. Norsett, Semi-explicit Runge-Kutta methods, Report 6/74, Univ. Trondheim "
-                "(1974); M. Crouzeix, these, Paris VI (1975); coefficients: nodepy 'SDIRK23', "
-                "Tempus 'SDIRK 2 Stage 3rd order'",
+    .declared = {.order = 3,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = true,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "S.P. Norsett, Semi-explicit Runge-Kutta methods, Report 6/74, Univ. Trondheim "
+        "(1974); M. Crouzeix, these, Paris VI (1975); coefficients: nodepy 'SDIRK23', "
+        "Tempus 'SDIRK 2 Stage 3rd order'",
 };
 
 // SDIRK-NC34 (Nørsett / Crouzeix): three stages, order 4,
@@ -160,10 +200,15 @@ inline constexpr ButcherRecord sdirk_nc34{
           {0.5 - nc34_gamma, nc34_gamma},
           {2 * nc34_gamma, 1 - 4 * nc34_gamma, nc34_gamma}},
     .b = {nc34_delta, 1 - 2 * nc34_delta, nc34_delta},
-    .declared = {.order = 4, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = true, .l_stable = false, .symplectic = false},
-    .citation = "Norsett (1974), Crouzeix (1975); Hairer & Wanner, Solving ODEs II (1996), p. 100; "
-                "coefficients: nodepy 'SDIRK34', Tempus 'SDIRK 3 Stage 4th order'",
+    .declared = {.order = 4,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = true,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "Norsett (1974), Crouzeix (1975); Hairer & Wanner, Solving ODEs II (1996), p. 100; "
+        "coefficients: nodepy 'SDIRK34', Tempus 'SDIRK 3 Stage 4th order'",
 };
 
 }  // namespace tibench::tableaux

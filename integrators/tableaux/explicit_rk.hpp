@@ -15,10 +15,15 @@ inline constexpr ButcherRecord forward_euler{
     .stages = 1,
     .A = {{0.0}},
     .b = {1.0},
-    .declared = {.order = 1, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = false, .l_stable = false, .symplectic = false},
-    .citation = "L. Euler, Institutiones calculi integralis (1768); Hairer, Norsett & Wanner, "
-                "Solving ODEs I, 2nd ed. (1993), Sec. II.1; coefficients: nodepy 'FE'",
+    .declared = {.order = 1,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = false,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "L. Euler, Institutiones calculi integralis (1768); Hairer, Norsett & Wanner, "
+        "Solving ODEs I, 2nd ed. (1993), Sec. II.1; coefficients: nodepy 'FE'",
 };
 
 // Heun's method (explicit trapezoidal rule, SSPRK22): R(z) = 1 + z + z²/2.
@@ -28,8 +33,12 @@ inline constexpr ButcherRecord heun{
     .stages = 2,
     .A = {{0.0}, {1.0}},
     .b = {0.5, 0.5},
-    .declared = {.order = 2, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = false, .l_stable = false, .symplectic = false},
+    .declared = {.order = 2,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = false,
+                 .l_stable = false,
+                 .symplectic = false},
     .citation = "K. Heun, Z. Math. Phys. 45:23-38 (1900); coefficients: nodepy 'Heun22'",
 };
 
@@ -40,10 +49,15 @@ inline constexpr ButcherRecord rk4{
     .stages = 4,
     .A = {{0.0}, {0.5}, {0.0, 0.5}, {0.0, 0.0, 1.0}},
     .b = {1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0},
-    .declared = {.order = 4, .stage_order = 1, .stiffly_accurate = false,
-                 .a_stable = false, .l_stable = false, .symplectic = false},
-    .citation = "W. Kutta, Z. Math. Phys. 46:435-453 (1901); Hairer, Norsett & Wanner, Solving "
-                "ODEs I (1993), Table II.1.2; coefficients: nodepy 'RK44'",
+    .declared = {.order = 4,
+                 .stage_order = 1,
+                 .stiffly_accurate = false,
+                 .a_stable = false,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "W. Kutta, Z. Math. Phys. 46:435-453 (1901); Hairer, Norsett & Wanner, Solving "
+        "ODEs I (1993), Table II.1.2; coefficients: nodepy 'RK44'",
 };
 
 // Dormand–Prince 5(4) (DOPRI5): order 5 with an embedded order-4 solution
@@ -61,10 +75,15 @@ inline constexpr ButcherRecord dopri5{
           {9017.0 / 3168.0, -355.0 / 33.0, 46732.0 / 5247.0, 49.0 / 176.0, -5103.0 / 18656.0},
           {35.0 / 384.0, 0.0, 500.0 / 1113.0, 125.0 / 192.0, -2187.0 / 6784.0, 11.0 / 84.0}},
     .b = {35.0 / 384.0, 0.0, 500.0 / 1113.0, 125.0 / 192.0, -2187.0 / 6784.0, 11.0 / 84.0, 0.0},
-    .declared = {.order = 5, .stage_order = 1, .stiffly_accurate = true,
-                 .a_stable = false, .l_stable = false, .symplectic = false},
-    .citation = "J.R. Dormand & P.J. Prince, A family of embedded Runge-Kutta formulae, J. Comput. "
-                "Appl. Math. 6:19-26 (1980); coefficients: nodepy 'DP5'",
+    .declared = {.order = 5,
+                 .stage_order = 1,
+                 .stiffly_accurate = true,
+                 .a_stable = false,
+                 .l_stable = false,
+                 .symplectic = false},
+    .citation =
+        "J.R. Dormand & P.J. Prince, A family of embedded Runge-Kutta formulae, J. Comput. "
+        "Appl. Math. 6:19-26 (1980); coefficients: nodepy 'DP5'",
     .embedded_order = 4,
     .b_hat = {5179.0 / 57600.0, 0.0, 7571.0 / 16695.0, 393.0 / 640.0, -92097.0 / 339200.0,
               187.0 / 2100.0, 1.0 / 40.0},

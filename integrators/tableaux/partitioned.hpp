@@ -45,8 +45,9 @@ inline constexpr PartitionedRecord symplectic_euler_v{
     .b = {1.0},
     .b_hat = {1.0},
     .declared = {.order = 1, .a_stable = false, .l_stable = false, .symplectic = true},
-    .citation = "Hairer, Lubich & Wanner, Geometric Numerical Integration (2006), Sec. I.1.2 and "
-                "VI.3; You, Zheng & Li, App. C (Q^sym)",
+    .citation =
+        "Hairer, Lubich & Wanner, Geometric Numerical Integration (2006), Sec. I.1.2 and "
+        "VI.3; You, Zheng & Li, App. C (Q^sym)",
 };
 
 // Symplectic Euler, position first ("drift–kick"):
@@ -60,8 +61,9 @@ inline constexpr PartitionedRecord symplectic_euler_q{
     .b = {1.0},
     .b_hat = {1.0},
     .declared = {.order = 1, .a_stable = false, .l_stable = false, .symplectic = true},
-    .citation = "Hairer, Lubich & Wanner, Geometric Numerical Integration (2006), Sec. I.1.2 and "
-                "VI.3",
+    .citation =
+        "Hairer, Lubich & Wanner, Geometric Numerical Integration (2006), Sec. I.1.2 and "
+        "VI.3",
 };
 
 // Störmer–Verlet (Lobatto IIIA for positions, IIIB for velocities), the
@@ -77,9 +79,10 @@ inline constexpr PartitionedRecord stormer_verlet{
     .b = {0.5, 0.5},
     .b_hat = {0.5, 0.5},
     .declared = {.order = 2, .a_stable = false, .l_stable = false, .symplectic = true},
-    .citation = "L. Verlet, Phys. Rev. 159:98-103 (1967); Hairer, Lubich & Wanner, Geometric "
-                "Numerical Integration (2006), Sec. I.1.4 and VI.3; coefficients: nodepy "
-                "'LobattoIIIA2', Tempus 'RK Implicit 2 Stage 2nd order Lobatto IIIB'",
+    .citation =
+        "L. Verlet, Phys. Rev. 159:98-103 (1967); Hairer, Lubich & Wanner, Geometric "
+        "Numerical Integration (2006), Sec. I.1.4 and VI.3; coefficients: nodepy "
+        "'LobattoIIIA2', Tempus 'RK Implicit 2 Stage 2nd order Lobatto IIIB'",
 };
 
 }  // namespace tibench::tableaux

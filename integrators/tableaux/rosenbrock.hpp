@@ -52,10 +52,14 @@ inline constexpr RosenbrockRecord ros2{
     .Gamma = {{ros2_gamma}, {-2.0 * ros2_gamma, ros2_gamma}},
     .b = {0.5, 0.5},
     .b_hat = {1.0, 0.0},
-    .declared = {.order = 2, .embedded_order = 1, .stiffly_accurate = Claim::none,
-                 .a_stable = Claim::yes, .l_stable = Claim::yes},
-    .citation = "J.G. Verwer, E.J. Spee, J.G. Blom, W. Hundsdorfer, SIAM J. Sci. Comput. "
-                "20(4):1456-1480 (1999); coefficients: PETSc rosw.c TSROSW2P (L-stable claim)",
+    .declared = {.order = 2,
+                 .embedded_order = 1,
+                 .stiffly_accurate = Claim::none,
+                 .a_stable = Claim::yes,
+                 .l_stable = Claim::yes},
+    .citation =
+        "J.G. Verwer, E.J. Spee, J.G. Blom, W. Hundsdorfer, SIAM J. Sci. Comput. "
+        "20(4):1456-1480 (1999); coefficients: PETSc rosw.c TSROSW2P (L-stable claim)",
 };
 
 // ROS3P (Lang & Verwer 2001), γ = ½ + √3/6: A-stable, R(∞) = 1 − √3.
@@ -65,14 +69,20 @@ inline constexpr RosenbrockRecord ros3p{
     .name = "ROS3P (Lang & Verwer)",
     .stages = 3,
     .alpha = {{0.0}, {1.0}, {1.0, 0.0}},
-    .Gamma = {{ros3p_gamma}, {-1.0, ros3p_gamma}, {-ros3p_gamma, 0.5 - 2.0 * ros3p_gamma, ros3p_gamma}},
+    .Gamma = {{ros3p_gamma},
+              {-1.0, ros3p_gamma},
+              {-ros3p_gamma, 0.5 - 2.0 * ros3p_gamma, ros3p_gamma}},
     .b = {2.0 / 3.0, 0.0, 1.0 / 3.0},
     .b_hat = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0},
-    .declared = {.order = 3, .embedded_order = 2, .stiffly_accurate = Claim::no,
-                 .a_stable = Claim::yes, .l_stable = Claim::none},
-    .citation = "J. Lang & J.G. Verwer, ROS3P - an accurate third-order Rosenbrock solver designed "
-                "for parabolic problems, BIT 41(4):731-738 (2001); coefficients: MESA ros3p_coeffs, "
-                "OrdinaryDiffEq ROS3PRodasTableau (closed form)",
+    .declared = {.order = 3,
+                 .embedded_order = 2,
+                 .stiffly_accurate = Claim::no,
+                 .a_stable = Claim::yes,
+                 .l_stable = Claim::none},
+    .citation =
+        "J. Lang & J.G. Verwer, ROS3P - an accurate third-order Rosenbrock solver designed "
+        "for parabolic problems, BIT 41(4):731-738 (2001); coefficients: MESA ros3p_coeffs, "
+        "OrdinaryDiffEq ROS3PRodasTableau (closed form)",
 };
 
 // ROS3PL (Lang & Teleaga 2008): HW form converted exactly from MESA's
@@ -91,11 +101,15 @@ inline constexpr RosenbrockRecord ros3pl{
               {-0.33333333333333348, 0.16666666666666674, -0.26919985484179231, 0.435866521508459}},
     .b = {0.16666666666666630, 0.66666666666666680, -0.26919985484179231, 0.435866521508459},
     .b_hat = {0.49999999999999953, 0.35206357511123679, -0.17403160872870654, 0.32196803361747014},
-    .declared = {.order = 3, .embedded_order = 2, .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes, .l_stable = Claim::yes},
-    .citation = "J. Lang & D. Teleaga, IEEE Trans. Magn. 44(6):1238-1241 (2008); properties as "
-                "stated by Loeschner et al. 2020 Sec. 5.2; coefficients: MESA num/private/"
-                "mod_rosenbrock.f ros3pl_coeffs (@1117217), converted to HW form",
+    .declared = {.order = 3,
+                 .embedded_order = 2,
+                 .stiffly_accurate = Claim::yes,
+                 .a_stable = Claim::yes,
+                 .l_stable = Claim::yes},
+    .citation =
+        "J. Lang & D. Teleaga, IEEE Trans. Magn. 44(6):1238-1241 (2008); properties as "
+        "stated by Loeschner et al. 2020 Sec. 5.2; coefficients: MESA num/private/"
+        "mod_rosenbrock.f ros3pl_coeffs (@1117217), converted to HW form",
 };
 
 // ROS3PRL2 (Rang 2015): HW form converted exactly from OrdinaryDiffEq's
@@ -115,11 +129,15 @@ inline constexpr RosenbrockRecord ros3prl2{
               {-0.15550856807552147, -0.95388516575112222, 0.67352721231818412, 0.435866521508459}},
     .b = {0.34449143192447871, -0.45388516575112211, 0.67352721231818412, 0.435866521508459},
     .b_hat = {0.49999999999999968, -0.25738812086522103, 0.43542008724775003, 0.32196803361746999},
-    .declared = {.order = 3, .embedded_order = 2, .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::none, .l_stable = Claim::none},
-    .citation = "J. Rang, Improved traditional Rosenbrock-Wanner methods for stiff ODEs and DAEs, J. "
-                "Comput. Appl. Math. 286:128-144 (2015); coefficients: OrdinaryDiffEq.jl "
-                "rosenbrock_tableaus.jl ROS3PRL2RodasTableau (@236da04), converted to HW form",
+    .declared = {.order = 3,
+                 .embedded_order = 2,
+                 .stiffly_accurate = Claim::yes,
+                 .a_stable = Claim::none,
+                 .l_stable = Claim::none},
+    .citation =
+        "J. Rang, Improved traditional Rosenbrock-Wanner methods for stiff ODEs and DAEs, J. "
+        "Comput. Appl. Math. 286:128-144 (2015); coefficients: OrdinaryDiffEq.jl "
+        "rosenbrock_tableaus.jl ROS3PRL2RodasTableau (@236da04), converted to HW form",
 };
 
 // ROS34PW2 (Rang & Angermann 2005): a third-order Rosenbrock-W method; HW
@@ -138,11 +156,15 @@ inline constexpr RosenbrockRecord ros34pw2{
               {0.24212380706095346, -1.2232505839045147, 0.54526025533510214, 0.43586652150845900}},
     .b = {0.24212380706095346, -1.2232505839045147, 1.5452602553351020, 0.43586652150845900},
     .b_hat = {0.37810903145819369, -0.096042292212423178, 0.5, 0.21793326075422950},
-    .declared = {.order = 3, .embedded_order = 2, .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes, .l_stable = Claim::yes},
-    .citation = "J. Rang & L. Angermann, New Rosenbrock W-methods of order 3 for PDAEs of index 1, "
-                "BIT 45(4):761-787 (2005); coefficients and L-stability claim: PETSc "
-                "src/ts/impls/rosw/rosw.c TSROSWRA34PW2 (@8b22ec5)",
+    .declared = {.order = 3,
+                 .embedded_order = 2,
+                 .stiffly_accurate = Claim::yes,
+                 .a_stable = Claim::yes,
+                 .l_stable = Claim::yes},
+    .citation =
+        "J. Rang & L. Angermann, New Rosenbrock W-methods of order 3 for PDAEs of index 1, "
+        "BIT 45(4):761-787 (2005); coefficients and L-stability claim: PETSc "
+        "src/ts/impls/rosw/rosw.c TSROSWRA34PW2 (@8b22ec5)",
 };
 
 // RODAS3 (Sandu et al. 1997), γ = ½, exact rationals.
@@ -154,11 +176,15 @@ inline constexpr RosenbrockRecord rodas3{
     .Gamma = {{0.5}, {1.0, 0.5}, {-0.25, -0.25, 0.5}, {1.0 / 12.0, 1.0 / 12.0, -2.0 / 3.0, 0.5}},
     .b = {5.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0, 0.5},
     .b_hat = {0.75, -0.25, 0.5, 0.0},
-    .declared = {.order = 3, .embedded_order = 2, .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes, .l_stable = Claim::yes},
-    .citation = "A. Sandu, J.G. Verwer, J.G. Blom, E.J. Spee, G.R. Carmichael, F.A. Potra, Atmos. "
-                "Environ. 31(20):3459-3472 (1997); coefficients and claims: PETSc rosw.c "
-                "TSROSWRODAS3",
+    .declared = {.order = 3,
+                 .embedded_order = 2,
+                 .stiffly_accurate = Claim::yes,
+                 .a_stable = Claim::yes,
+                 .l_stable = Claim::yes},
+    .citation =
+        "A. Sandu, J.G. Verwer, J.G. Blom, E.J. Spee, G.R. Carmichael, F.A. Potra, Atmos. "
+        "Environ. 31(20):3459-3472 (1997); coefficients and claims: PETSc rosw.c "
+        "TSROSWRODAS3",
 };
 
 }  // namespace tibench::tableaux

@@ -31,13 +31,20 @@ inline ButcherTableau theta_outer_tableau(double theta) {
 }
 
 inline DeclaredProperties theta_inner_declared(double theta) {
-  return {.order = theta == 0.5 ? 2 : 1, .stage_order = 1, .stiffly_accurate = theta == 1.0,
-          .a_stable = theta >= 0.5, .l_stable = theta == 1.0, .symplectic = theta == 0.5};
+  return {.order = theta == 0.5 ? 2 : 1,
+          .stage_order = 1,
+          .stiffly_accurate = theta == 1.0,
+          .a_stable = theta >= 0.5,
+          .l_stable = theta == 1.0,
+          .symplectic = theta == 0.5};
 }
 
 inline DeclaredProperties theta_outer_declared(double theta) {
-  return {.order = theta == 0.5 ? 2 : 1, .stage_order = theta == 0.5 ? 2 : 1,
-          .stiffly_accurate = true, .a_stable = theta >= 0.5, .l_stable = theta == 1.0,
+  return {.order = theta == 0.5 ? 2 : 1,
+          .stage_order = theta == 0.5 ? 2 : 1,
+          .stiffly_accurate = true,
+          .a_stable = theta >= 0.5,
+          .l_stable = theta == 1.0,
           .symplectic = false};
 }
 
@@ -46,7 +53,8 @@ inline const ParametricButcherFamily theta_inner{
     "theta-method, inner form (generalized midpoint)",
     "You, Zheng & Li, Energy-controllable time integration for elastodynamic contact, Sec. 3.1 "
     "Eq. (1); tableau: Tempus 'DIRK 1 Stage Theta Method'",
-    real_param("theta", 0.6, "implicitness: 0 forward Euler, 1/2 implicit midpoint, 1 backward Euler",
+    real_param("theta", 0.6,
+               "implicitness: 0 forward Euler, 1/2 implicit midpoint, 1 backward Euler",
                Range::closed(0, 1)),
     theta_inner_tableau,
     theta_inner_declared,

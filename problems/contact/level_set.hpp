@@ -60,7 +60,8 @@ std::shared_ptr<const LevelSet> half_space(const Vector3& point, const Vector3& 
 std::shared_ptr<const LevelSet> sphere(const Vector3& centre, double radius);
 std::shared_ptr<const LevelSet> bowl(const Vector3& centre, double radius);
 std::shared_ptr<const LevelSet> box(const Vector3& centre, const Vector3& half_extents);
-std::shared_ptr<const LevelSet> level_set_union(std::vector<std::shared_ptr<const LevelSet>> members);
+std::shared_ptr<const LevelSet> level_set_union(
+    std::vector<std::shared_ptr<const LevelSet>> members);
 
 struct MotionSegment {
   Vector3 velocity = Vector3::Zero();

@@ -48,10 +48,10 @@ const char* to_string(ContactKind kind);
 
 struct ContactParams {
   ContactKind kind = ContactKind::constraint;
-  double mu = 0.0;          // Coulomb friction coefficient
-  double penalty_k = 1e7;   // J/m³
-  double ipc_kappa = 0.1;   // J
-  double ipc_dhat = 1e-3;   // m
+  double mu = 0.0;         // Coulomb friction coefficient
+  double penalty_k = 1e7;  // J/m³
+  double ipc_kappa = 0.1;  // J
+  double ipc_dhat = 1e-3;  // m
 };
 
 // The parameters every contact scene offers, with their defaults.
@@ -61,7 +61,7 @@ ContactParams contact_params(const ParamSet& p);
 // What the state looks like from the obstacles' side.
 struct ContactSummary {
   double min_phi = std::numeric_limits<double>::infinity();
-  int in_contact = 0;            // pairs with a contact force (model's rule)
+  int in_contact = 0;                // pairs with a contact force (model's rule)
   Vector3 normal = Vector3::Zero();  // mean ∇φ of those pairs, normalized (0 if none)
 };
 

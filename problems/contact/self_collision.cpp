@@ -134,13 +134,13 @@ void build_tree(BoxTree& tree, std::vector<Box>& boxes, const Eigen::Matrix3Xd& 
 bool strictly_inside(const Vec3& p, const std::array<int, 4>& t, const Eigen::Matrix3Xd& x) {
   const Vec3 a = x.col(t[0]), b = x.col(t[1]), c = x.col(t[2]), d = x.col(t[3]);
   const double V = (b - a).cross(c - a).dot(d - a);
-  if (!(std::abs(V) > 0.0)) return false;  // a flat tetrahedron has no inside
+  if (!(std::abs(V) > 0.0)) return false;             // a flat tetrahedron has no inside
   const double V0 = (c - p).cross(d - p).dot(b - p);  // orientation (p, b, c, d)
   const double V1 = (c - a).cross(d - a).dot(p - a);
   const double V2 = (p - a).cross(d - a).dot(b - a);
   const double V3 = (b - a).cross(c - a).dot(p - a);
-  return V0 / V > kInsideTolerance && V1 / V > kInsideTolerance &&
-         V2 / V > kInsideTolerance && V3 / V > kInsideTolerance;
+  return V0 / V > kInsideTolerance && V1 / V > kInsideTolerance && V2 / V > kInsideTolerance &&
+         V3 / V > kInsideTolerance;
 }
 
 double longest_edge(const std::array<int, 4>& t, const Eigen::Matrix3Xd& x) {
@@ -347,8 +347,12 @@ Scratch& thread_scratch() {
 
 struct SelfCollisionPenalty::Index {
   Index(const TetMesh& mesh, const Eigen::Matrix3Xd& x)
-      : mesh_(mesh), x_(x), tets_(scratch_.tets), surface_(scratch_.surface),
-        boxes_(scratch_.boxes), hits_(scratch_.hits) {
+      : mesh_(mesh),
+        x_(x),
+        tets_(scratch_.tets),
+        surface_(scratch_.surface),
+        boxes_(scratch_.boxes),
+        hits_(scratch_.hits) {
     build_tree(tets_, boxes_, x_, mesh_.tets);
   }
 
@@ -360,8 +364,7 @@ struct SelfCollisionPenalty::Index {
     // A degenerate box rather than a Point_3 query: box–box tests are the
     // cheaper primitive test in CGAL (~25% faster here).
     tets_.all_intersected_primitives(
-        K::Iso_cuboid_3(xp.x(), xp.y(), xp.z(), xp.x(), xp.y(), xp.z()),
-        std::back_inserter(hits_));
+        K::Iso_cuboid_3(xp.x(), xp.y(), xp.z(), xp.x(), xp.y(), xp.z()), std::back_inserter(hits_));
     int best = -1;
     for (const int t : hits_) {
       const auto& tet = mesh_.tets[t];

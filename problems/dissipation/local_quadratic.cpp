@@ -67,7 +67,8 @@ void LocalQuadraticDissipation::add_hessian_vv(const Vec&, const Vec& v, Triplet
     const Index n = static_cast<Index>(f.dofs.size());
     for (Index j = 0; j < n; ++j)
       for (Index i = 0; i < n; ++i)
-        out.emplace_back(f.dofs[i], f.dofs[j], a * f.D(i, j) + (b != 0.0 ? b * dv_[i] * dv_[j] : 0.0));
+        out.emplace_back(f.dofs[i], f.dofs[j],
+                         a * f.D(i, j) + (b != 0.0 ? b * dv_[i] * dv_[j] : 0.0));
   }
 }
 

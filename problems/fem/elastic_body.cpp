@@ -86,7 +86,8 @@ void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
                     geo_->weight(e, qp), v);
     }
   });
-  for (Index e = 0; e < geo_->elements(); ++e) scatter(*geo_, e, ge[static_cast<std::size_t>(e)], g);
+  for (Index e = 0; e < geo_->elements(); ++e)
+    scatter(*geo_, e, ge[static_cast<std::size_t>(e)], g);
 }
 
 void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection correction,

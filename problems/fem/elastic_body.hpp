@@ -51,8 +51,8 @@ class ElasticBody {
   // of forms built by `stiffness_forms` in place.
   std::vector<LocalForm> stiffness_forms(const Vec& q, double beta, MomentumCorrection correction,
                                          bool clamp) const;
-  void update_stiffness_forms(const Vec& q, double beta, MomentumCorrection correction,
-                              bool clamp, std::vector<LocalForm>& forms) const;
+  void update_stiffness_forms(const Vec& q, double beta, MomentumCorrection correction, bool clamp,
+                              std::vector<LocalForm>& forms) const;
 
  private:
   const Mat3& rotation(Index e) const { return rotations_[static_cast<std::size_t>(e)]; }

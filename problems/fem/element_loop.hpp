@@ -18,9 +18,9 @@
 // for chunks already taken.
 //
 // The thread budget is per calling thread: by default every hardware
-// thread (or TIBENCH_ELEMENT_THREADS), and 1 in the harness's worker pool when it runs several cells at
-// once (the cells already fill the cores). Small meshes stay serial: below
-// ~64 elements the hand-off costs more than the loop.
+// thread (or TIBENCH_ELEMENT_THREADS), and 1 in the harness's worker pool when it runs several
+// cells at once (the cells already fill the cores). Small meshes stay serial: below ~64 elements
+// the hand-off costs more than the loop.
 #pragma once
 
 #include "problems/problem.hpp"

@@ -22,8 +22,7 @@ Mat3 cross_matrix(const Eigen::Vector3d& a) {
 // Adds s ∂²J/∂F² to D: blocks (a, b) over the columns of F, the
 // derivative of cof F = [f1×f2, f2×f0, f0×f1].
 void add_scaled_det_hessian(Mat9& D, const Mat3& F, double s) {
-  const Mat3 c0 = cross_matrix(F.col(0)), c1 = cross_matrix(F.col(1)),
-             c2 = cross_matrix(F.col(2));
+  const Mat3 c0 = cross_matrix(F.col(0)), c1 = cross_matrix(F.col(1)), c2 = cross_matrix(F.col(2));
   D.block<3, 3>(0, 3) -= s * c2;
   D.block<3, 3>(0, 6) += s * c1;
   D.block<3, 3>(3, 0) += s * c2;
@@ -69,8 +68,8 @@ Mat9 rotation_derivative(const SignedSvd& svd) {
   Mat9 D = Mat9::Zero();
   for (int i = 0; i < 3; ++i)
     for (int j = i + 1; j < 3; ++j) {
-      const Mat3 T = svd.U.col(i) * svd.V.col(j).transpose() -
-                     svd.U.col(j) * svd.V.col(i).transpose();
+      const Mat3 T =
+          svd.U.col(i) * svd.V.col(j).transpose() - svd.U.col(j) * svd.V.col(i).transpose();
       const Eigen::Matrix<double, 9, 1> t = vec(T);
       const double sum = std::max(svd.sigma(i) + svd.sigma(j), kTwistSumFloor);
       D.noalias() += (1.0 / sum) * t * t.transpose();

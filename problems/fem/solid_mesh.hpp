@@ -24,12 +24,11 @@ constexpr int kMaxElementNodes = 8;
 using ElementPositions = Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, kMaxElementNodes>;
 using ShapeGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, 0, kMaxElementNodes, 3>;
 using ElementVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3 * kMaxElementNodes, 1>;
-using ElementMatrix =
-    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3 * kMaxElementNodes,
-                  3 * kMaxElementNodes>;
+using ElementMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3 * kMaxElementNodes,
+                                    3 * kMaxElementNodes>;
 
 struct SolidMesh {
-  Eigen::Matrix3Xd rest;     // rest positions of all nodes
+  Eigen::Matrix3Xd rest;      // rest positions of all nodes
   int nodes_per_element = 4;  // 4 or 8
   std::vector<int> elements;  // connectivity, nodes_per_element entries each
   std::vector<bool> fixed;    // one flag per node

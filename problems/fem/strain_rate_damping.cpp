@@ -49,7 +49,8 @@ void StrainRateDamping::add_stress_gradient(const Vec& q, const Vec& v, bool wrt
     for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
       const ShapeGradients& G = geo_->gradients(e, qp);
       const Mat3 F = x * G, Fdot = u * G;
-      accumulate_bt(G, (wrt_q ? Fdot : F) * viscous_stress_factor(F, Fdot), geo_->weight(e, qp), ge);
+      accumulate_bt(G, (wrt_q ? Fdot : F) * viscous_stress_factor(F, Fdot), geo_->weight(e, qp),
+                    ge);
     }
     scatter(*geo_, e, ge, g);
   });
@@ -71,7 +72,8 @@ void StrainRateDamping::add_hessian_vv(const Vec& q, const Vec& v, Triplets& out
       const ShapeGradients& G = geo_->gradients(e, qp);
       const Mat3 F = x * G;
       // ∂(F S)/∂Ḟ in direction dḞ: F (2ψ dĖ + φ tr(dĖ) I), dĖ = sym(Fᵀ dḞ)
-      const Mat9 D = matrix_of([&](const Mat3& dFdot) { return Mat3(F * viscous_stress_factor(F, dFdot)); });
+      const Mat9 D =
+          matrix_of([&](const Mat3& dFdot) { return Mat3(F * viscous_stress_factor(F, dFdot)); });
       accumulate_btdb_lower(G, D, geo_->weight(e, qp), H);  // ∂²R/∂Ḟ² is symmetric
     }
     mirror_lower(H);
@@ -88,9 +90,8 @@ void StrainRateDamping::add_mixed_hessian(const Vec& q, const Vec& v, Triplets& 
       const Mat3 F = x * G, Fdot = u * G;
       const Mat3 S = viscous_stress_factor(F, Fdot);
       // d(F S) in direction dF: dF S + F (2ψ dĖ + φ tr(dĖ) I), dĖ = sym(dFᵀ Ḟ)
-      const Mat9 D = matrix_of([&](const Mat3& dF) {
-        return Mat3(dF * S + F * viscous_stress_factor(dF, Fdot));
-      });
+      const Mat9 D = matrix_of(
+          [&](const Mat3& dF) { return Mat3(dF * S + F * viscous_stress_factor(dF, Fdot)); });
       accumulate_btdb(G, D, geo_->weight(e, qp), H);
     }
     emit(*geo_, e, H, out);

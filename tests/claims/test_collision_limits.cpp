@@ -16,8 +16,10 @@ namespace {
 constexpr double kHbar = 1e10;  // m = 1, h = 1, k = hbar
 constexpr double kTol = 1e-5;   // limit error O(1/hbar) plus round-off ~ hbar eps
 
-std::vector<State> run(const std::string& id, double beta, int steps, std::vector<std::string> iparams = {}) {
-  const auto p = make_problem("barrier-quadratic", {"m=1", "k=1e10", "h=1", "beta=" + format_real(beta)});
+std::vector<State> run(const std::string& id, double beta, int steps,
+                       std::vector<std::string> iparams = {}) {
+  const auto p =
+      make_problem("barrier-quadratic", {"m=1", "k=1e10", "h=1", "beta=" + format_real(beta)});
   auto st = find_integrator(id).stepper(*p, 1.0, iparams);
   std::vector<State> z = {p->initial_state()};
   for (int n = 0; n < steps; ++n) {

@@ -40,8 +40,8 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
 inline Outcome tibench(const std::string& args) {
   const auto dir = scratch_dir("io");
   const auto out = dir / "stdout", err = dir / "stderr";
-  const std::string cmd = std::string(TIBENCH_EXE) + " " + args + " >" + out.string() + " 2>" +
-                          err.string();
+  const std::string cmd =
+      std::string(TIBENCH_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   Outcome o;
   o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

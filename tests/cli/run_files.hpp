@@ -50,7 +50,7 @@ inline std::map<std::string, std::string> digest(const std::string& file) {
       const std::string name = attr.getName();
       if (name == "wall_s") continue;
       attrs[name] = attr.getTypeClass() == H5T_STRING ? h5::read_string_attr(g, name)
-                                                       : value_text({h5::read_double_attr(g, name)});
+                                                      : value_text({h5::read_double_attr(g, name)});
     }
     std::string& entry = out[path];
     for (const auto& [name, value] : attrs) entry += name + "=" + value + ";";
@@ -79,8 +79,8 @@ inline std::string first_difference(const std::map<std::string, std::string>& a,
   for (const auto& [k, v] : a) {
     const auto it = b.find(k);
     if (it == b.end()) return "only in the first file: " + k;
-    if (it->second != v) return "differs: " + k + "\n  " + v.substr(0, 300) + "\n  " +
-                                 it->second.substr(0, 300);
+    if (it->second != v)
+      return "differs: " + k + "\n  " + v.substr(0, 300) + "\n  " + it->second.substr(0, 300);
   }
   for (const auto& [k, v] : b)
     if (!a.count(k)) return "only in the second file: " + k;

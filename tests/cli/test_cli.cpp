@@ -17,7 +17,8 @@ using test::tibench;
 void expect_bad_input(const std::string& args, const std::vector<std::string>& needles) {
   const auto o = tibench(args);
   EXPECT_EQ(o.exit_code, 2) << args << "\n" << o.err;
-  for (const auto& n : needles) EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
+  for (const auto& n : needles)
+    EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
   ASSERT_FALSE(o.err.empty());
   EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "exactly one line: " << o.err;
 }
@@ -51,12 +52,13 @@ TEST(Cli, BadEndTimesExitTwo) {
 
 TEST(Cli, UnknownParameterNamesExitTwo) {
   expect_bad_input(kValid + " --param zz=1", {"unknown parameter 'zz'", "accepted: m, k"});
-  expect_bad_input(kValid + " --iparam newton_tol=1", {"unknown parameter 'newton_tol'",
-                                                        "integrator 'rk4'"});
+  expect_bad_input(kValid + " --iparam newton_tol=1",
+                   {"unknown parameter 'newton_tol'", "integrator 'rk4'"});
   expect_bad_input(kValid + " --param m=-1", {"m = -1 is out of range", "accepted: m > 0"});
-  expect_bad_input("run --problem oscillator --integrator sdirk2 --h 0.1 --t-end 1 --iparam "
-                   "line_search=perhaps",
-                   {"invalid value 'perhaps'", "true or false"});
+  expect_bad_input(
+      "run --problem oscillator --integrator sdirk2 --h 0.1 --t-end 1 --iparam "
+      "line_search=perhaps",
+      {"invalid value 'perhaps'", "true or false"});
 }
 
 // Ranges are checked when the values are set: an out-of-range theta, or a
@@ -86,9 +88,9 @@ TEST(Cli, ListJsonCoversTheRegistries) {
   for (std::size_t k = 0; k < integrators.size(); ++k) {
     const auto& j = integrators[k];
     EXPECT_EQ(j["id"], integrator_registry()[k].id);
-    for (const char* field : {"id", "family", "stages", "explicit", "order_declared",
-                              "order_computed", "stage_order", "stiffly_accurate", "a_stable",
-                              "l_stable", "r_inf", "symplectic", "citation"})
+    for (const char* field :
+         {"id", "family", "stages", "explicit", "order_declared", "order_computed", "stage_order",
+          "stiffly_accurate", "a_stable", "l_stable", "r_inf", "symplectic", "citation"})
       EXPECT_TRUE(j.contains(field)) << j["id"] << " lacks " << field;
   }
   o = tibench("list problems --json");
@@ -113,8 +115,8 @@ TEST(Cli, ListJsonCoversTheRegistries) {
 TEST(Cli, FailedInputWritesNoFile) {
   const auto dir = test::scratch_dir("nofile");
   const auto f = dir / "out.h5";
-  const auto o = tibench("run --problem oscillator --integrator rk4 --h 0.1,-2 --t-end 1 -o " +
-                         f.string());
+  const auto o =
+      tibench("run --problem oscillator --integrator rk4 --h 0.1,-2 --t-end 1 -o " + f.string());
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_TRUE(std::filesystem::is_empty(dir)) << "no output and no temporary left behind";
   std::filesystem::remove_all(dir);
@@ -125,9 +127,10 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
   const auto matrix = dir / "m.toml";
   {
     std::FILE* f = std::fopen(matrix.c_str(), "w");
-    std::fputs("[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
-               "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n",
-               f);
+    std::fputs(
+        "[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
+        "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n",
+        f);
     std::fclose(f);
   }
   const auto h5 = dir / "m.h5";
@@ -140,7 +143,8 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
   o = tibench("converge " + h5.string() + " --format tex -o " + (dir / "t.tex").string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(test::read_file(dir / "t.tex").find("\\begin{tabular}"), std::string::npos);
-  expect_bad_input("converge " + h5.string() + " --format pdf", {"invalid --format 'pdf'", "md, csv, tex"});
+  expect_bad_input("converge " + h5.string() + " --format pdf",
+                   {"invalid --format 'pdf'", "md, csv, tex"});
   o = tibench("info " + h5.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("tibench/1"), std::string::npos);

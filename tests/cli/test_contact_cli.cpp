@@ -43,9 +43,11 @@ std::vector<hsize_t> numbers(const std::string& text) {
 TEST(ContactCli, ABodyRunWritesContactFramesAndAnXdmfThatResolves) {
   const auto dir = scratch_dir("xdmf");
   const auto out = dir / "ball.h5";
-  const auto o = tibench("run --problem ball-drop --param mesh_size=0.35 --param y0=0.6 "
-                         "--param vy=-3 --integrator backward-euler --h 0.01 --t-end 0.3 "
-                         "--frames 5 -o " + out.string());
+  const auto o = tibench(
+      "run --problem ball-drop --param mesh_size=0.35 --param y0=0.6 "
+      "--param vy=-3 --integrator backward-euler --h 0.01 --t-end 0.3 "
+      "--frames 5 -o " +
+      out.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const std::string xml = test::read_file(dir / "ball.xdmf");
   ASSERT_FALSE(xml.empty()) << o.err;
@@ -55,9 +57,11 @@ TEST(ContactCli, ABodyRunWritesContactFramesAndAnXdmfThatResolves) {
   EXPECT_GE(c.openAttribute("phases").getSpace().getSimpleExtentNpoints(), 1);
   EXPECT_EQ(dims_of(f, run + "/frames/t")[0], 6u);  // t = 0 and 5 frames
   // Every HDF data item: the path exists with the declared dimensions.
-  const std::regex item(R"re(<DataItem Dimensions="([0-9 ]+)"[^>]*Format="HDF">ball\.h5:([^<]+)</DataItem>)re");
+  const std::regex item(
+      R"re(<DataItem Dimensions="([0-9 ]+)"[^>]*Format="HDF">ball\.h5:([^<]+)</DataItem>)re");
   int items = 0;
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), item); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), item); it != std::sregex_iterator();
+       ++it) {
     ++items;
     EXPECT_EQ(dims_of(f, (*it)[2]), numbers((*it)[1])) << (*it)[2];
   }
@@ -82,9 +86,11 @@ TEST(ContactCli, AUsersMshFileRunsAndItsCountsAreRecorded) {
                          "$Elements\n1 5 1 5\n3 1 4 5\n1 1 2 4 6\n2 1 4 3 7\n3 1 5 6 7\n"
                          "4 4 7 6 8\n5 1 4 7 6\n$EndElements\n";
   const auto out = dir / "run.h5";
-  const auto o = tibench("run --problem ball-drop --param geometry=file --param mesh_file=" +
-                         mesh.string() + " --param y0=0.1 --integrator backward-euler --h 0.01 "
-                         "--t-end 0.05 -o " + out.string());
+  const auto o =
+      tibench("run --problem ball-drop --param geometry=file --param mesh_file=" + mesh.string() +
+              " --param y0=0.1 --integrator backward-euler --h 0.01 "
+              "--t-end 0.05 -o " +
+              out.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   H5::H5File f(out.string(), H5F_ACC_RDONLY);
   H5::Group g = f.openGroup("/runs/ball-drop/backward-euler/h=1.000000e-02");
@@ -98,15 +104,19 @@ TEST(ContactCli, AUsersMshFileRunsAndItsCountsAreRecorded) {
 
 TEST(ContactCli, BadMeshInputAndRefusedContactExitTwoNamingTheValue) {
   const std::string run = "run --problem ball-drop --h 0.01 --t-end 0.05 ";
-  auto o = tibench(run + "--integrator backward-euler --param geometry=file --param "
-                         "mesh_file=/no/such.msh");
+  auto o = tibench(run +
+                   "--integrator backward-euler --param geometry=file --param "
+                   "mesh_file=/no/such.msh");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("/no/such.msh"), std::string::npos) << o.err;
-  o = tibench(run + "--integrator backward-euler --param mesh_file=" TIBENCH_SOURCE_DIR "/README.md");
+  o = tibench(run + "--integrator backward-euler --param mesh_file=" TIBENCH_SOURCE_DIR
+                    "/README.md");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("geometry=file"), std::string::npos) << o.err;
-  o = tibench(run + "--integrator backward-euler --param geometry=file --param mesh_file=" TIBENCH_SOURCE_DIR
-              "/README.md");
+  o = tibench(
+      run +
+      "--integrator backward-euler --param geometry=file --param mesh_file=" TIBENCH_SOURCE_DIR
+      "/README.md");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("README.md"), std::string::npos) << o.err;
   o = tibench(run + "--integrator backward-euler --mesh-cache /proc/no-such-dir");

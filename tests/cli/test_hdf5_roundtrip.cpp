@@ -30,9 +30,10 @@ std::vector<hsize_t> dims(const H5::Group& g, const std::string& name) {
 TEST(Hdf5RoundTrip, RunFileHasTheDocumentedSchema) {
   const auto dir = test::scratch_dir("roundtrip");
   const auto file = dir / "out.h5";
-  const auto o = test::tibench("run --problem oscillator --param n=3 --integrator sdirk2 "
-                               "--iparam newton_tol=1e-13 --h 0.1,0.05 --t-end 2 -o " +
-                               file.string());
+  const auto o = test::tibench(
+      "run --problem oscillator --param n=3 --integrator sdirk2 "
+      "--iparam newton_tol=1e-13 --h 0.1,0.05 --t-end 2 -o " +
+      file.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   ASSERT_TRUE(std::filesystem::exists(file));
   for (const auto& e : std::filesystem::directory_iterator(dir))
@@ -46,12 +47,14 @@ TEST(Hdf5RoundTrip, RunFileHasTheDocumentedSchema) {
     EXPECT_EQ(attr_class(root, key), H5T_STRING) << key;
   EXPECT_EQ(attr_class(root, "git_dirty"), H5T_INTEGER);
   EXPECT_EQ(h5::read_string_attr(root, "schema"), "tibench/1");
-  EXPECT_NE(h5::read_string_attr(root, "command_line").find("--integrator sdirk2"), std::string::npos);
+  EXPECT_NE(h5::read_string_attr(root, "command_line").find("--integrator sdirk2"),
+            std::string::npos);
 
   H5::Group g = f.openGroup("/runs/oscillator/sdirk2/h=5.000000e-02");
   for (const char* key : {"problem", "integrator", "status", "message", "params", "reference"})
     EXPECT_EQ(attr_class(g, key), H5T_STRING) << key;
-  for (const char* key : {"h", "h_requested", "t_end"}) EXPECT_EQ(attr_class(g, key), H5T_FLOAT) << key;
+  for (const char* key : {"h", "h_requested", "t_end"})
+    EXPECT_EQ(attr_class(g, key), H5T_FLOAT) << key;
   EXPECT_EQ(attr_class(g, "steps"), H5T_INTEGER);
   for (const char* key : kMetricKeys) EXPECT_EQ(attr_class(g, key), H5T_FLOAT) << key;
   EXPECT_EQ(h5::read_string_attr(g, "status"), "ok");

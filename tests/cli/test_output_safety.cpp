@@ -29,7 +29,8 @@ void expect_bad_input(const std::string& args, const std::vector<std::string>& n
   const auto o = tibench(args);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(o.exit_code, 2) << args << "\n" << o.err;
-  for (const auto& n : needles) EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
+  for (const auto& n : needles)
+    EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
   ASSERT_FALSE(o.err.empty()) << args;
   EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "exactly one line: " << o.err;
   EXPECT_LT(s, max_seconds) << "refused only after working: " << args;
@@ -48,7 +49,8 @@ TEST(OutputSafety, UnusableOutputPathsAreRefusedBeforeAnyWork) {
                    {"is a directory"});
   expect_bad_input("merge " + (d / "dir").string() + " " + (d / "none.h5").string(),
                    {"none.h5", "does not exist"});
-  expect_bad_input("run --matrix " + (d / "dir").string() + " -o x.h5", {"--matrix", "is a directory"});
+  expect_bad_input("run --matrix " + (d / "dir").string() + " -o x.h5",
+                   {"--matrix", "is a directory"});
 }
 
 TEST(OutputSafety, UnusableCachesAreRefusedBeforeAnyWork) {
@@ -66,9 +68,9 @@ TEST(OutputSafety, InputsLinksAndDevicesAreNeverReplaced) {
   const fs::path d = test::scratch_dir("clobber");
   fs::copy_file(kSmoke, d / "m.toml");
   const std::string before = test::read_file(d / "m.toml");
-  expect_bad_input("run --matrix " + (d / "m.toml").string() + " -o " + (d / "m.toml").string() +
-                       " -q",
-                   {"is also an input"});
+  expect_bad_input(
+      "run --matrix " + (d / "m.toml").string() + " -o " + (d / "m.toml").string() + " -q",
+      {"is also an input"});
   EXPECT_EQ(test::read_file(d / "m.toml"), before);
   fs::create_symlink(d / "target.h5", d / "link.h5");
   expect_bad_input(kOsc + "--h 0.1 --t-end 1 -o " + (d / "link.h5").string(), {"symbolic link"});
@@ -114,7 +116,8 @@ TEST(OutputSafety, SecondWriterOfAnOutputIsRefusedNamingTheHolder) {
   // is interrupted (SIGTERM: it saves its completed cells and exits).
   const std::string first = std::string(TIBENCH_EXE) +
                             " run --problem spring-chain --integrator backward-euler --h 1e-5 "
-                            "--t-end 50 -q -o " + out + " >/dev/null 2>&1 & echo $!";
+                            "--t-end 50 -q -o " +
+                            out + " >/dev/null 2>&1 & echo $!";
   FILE* p = ::popen(first.c_str(), "r");
   ASSERT_NE(p, nullptr);
   long pid = 0;

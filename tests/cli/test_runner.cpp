@@ -19,9 +19,7 @@ using test::tibench;
 
 const std::string kSmoke = std::string(TIBENCH_SOURCE_DIR) + "/harness/matrices/smoke.toml";
 
-void write(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream(p) << text;
-}
+void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 std::size_t smoke_cells() { return load_matrix(kSmoke).cells.size(); }
 
@@ -109,10 +107,11 @@ TEST(Runner, MpirunTwoRanksWriteShardsThatMergeToTheUnshardedRun) {
   const auto full = dir / "full.h5";
   ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + full.string()).exit_code, 0);
   // Open MPI refuses to start as root unless told; CI runs as root.
-  const std::string cmd = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-                          "mpirun -n 2 --oversubscribe " + std::string(TIBENCH_EXE) +
-                          " run --matrix " + kSmoke + " -q -o " + (dir / "m.h5").string() +
-                          " >" + (dir / "mpi.log").string() + " 2>&1";
+  const std::string cmd =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "mpirun -n 2 --oversubscribe " +
+      std::string(TIBENCH_EXE) + " run --matrix " + kSmoke + " -q -o " + (dir / "m.h5").string() +
+      " >" + (dir / "mpi.log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "mpi.log");
   const auto s0 = dir / "m.shard-0-of-2.h5", s1 = dir / "m.shard-1-of-2.h5";
   ASSERT_TRUE(std::filesystem::exists(s0)) << test::read_file(dir / "mpi.log");
@@ -120,7 +119,8 @@ TEST(Runner, MpirunTwoRanksWriteShardsThatMergeToTheUnshardedRun) {
   EXPECT_GT(test::run_count(s0), 0u);
   EXPECT_GT(test::run_count(s1), 0u);
   const auto merged = dir / "merged.h5";
-  ASSERT_EQ(tibench("merge " + merged.string() + " " + s0.string() + " " + s1.string()).exit_code, 0);
+  ASSERT_EQ(tibench("merge " + merged.string() + " " + s0.string() + " " + s1.string()).exit_code,
+            0);
   EXPECT_EQ(test::first_difference(test::digest(full), test::digest(merged)), "");
   std::filesystem::remove_all(dir);
 }
@@ -129,9 +129,10 @@ TEST(Runner, MpirunTwoRanksWriteShardsThatMergeToTheUnshardedRun) {
 // that a signal sent when the first checkpoint appears lands mid-matrix.
 std::filesystem::path slow_matrix(const std::filesystem::path& dir) {
   const auto m = dir / "slow.toml";
-  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
-           "h = [4.0e-7, 4.1e-7, 4.2e-7, 4.3e-7, 4.4e-7, 4.5e-7, 4.6e-7, 4.7e-7, 4.8e-7, 4.9e-7]\n"
-           "t_end = 1.0\nmax_samples = 50\n");
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
+        "h = [4.0e-7, 4.1e-7, 4.2e-7, 4.3e-7, 4.4e-7, 4.5e-7, 4.6e-7, 4.7e-7, 4.8e-7, 4.9e-7]\n"
+        "t_end = 1.0\nmax_samples = 50\n");
   return m;
 }
 
@@ -219,10 +220,11 @@ TEST(Runner, CachedReferencesAreReusedAndGiveTheSameNumbers) {
 TEST(Regress, UpdateWritesABaselineThatPassesAndATightenedBoundFails) {
   const auto dir = test::scratch_dir("regress");
   const auto m = dir / "gate.toml", baseline = dir / "gate.json";
-  write(m, "[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
-           "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
-  auto o = tibench("regress --baseline " + baseline.string() + " --matrix " + m.string() +
-                   " --update");
+  write(m,
+        "[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
+        "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
+  auto o =
+      tibench("regress --baseline " + baseline.string() + " --matrix " + m.string() + " --update");
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("created baseline"), std::string::npos);
   o = tibench("regress --baseline " + baseline.string());
@@ -259,18 +261,19 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
   const auto dir = test::scratch_dir("paper");
   const auto m = dir / "p.toml", runs = dir / "p.h5";
   // "x1", "x2" stand for printed values: they are passed through verbatim.
-  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
-           "h = [0.1, 0.05]\nt_end = 1.0\n"
-           "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
-           "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
-           "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\n"
-           "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
-           "paper = [\"x1\", \"x2\"] },\n"
-           "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
-           "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
-           "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
-           "rows = [0.1]\ncolumns = [{ label = \"SDIRK2\", problem = \"oscillator\", "
-           "integrator = \"sdirk2\" }]\n");
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+        "h = [0.1, 0.05]\nt_end = 1.0\n"
+        "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
+        "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
+        "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\n"
+        "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
+        "paper = [\"x1\", \"x2\"] },\n"
+        "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
+        "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
+        "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
+        "rows = [0.1]\ncolumns = [{ label = \"SDIRK2\", problem = \"oscillator\", "
+        "integrator = \"sdirk2\" }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -280,25 +283,30 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
     return h5::read_double_attr(f.openGroup(run), key);
   };
   char rk4_01[32], sdirk_005[32], drift[32];
-  std::snprintf(rk4_01, sizeof rk4_01, "%.3e", attr("/runs/oscillator/rk4/h=1.000000e-01", "err_final"));
+  std::snprintf(rk4_01, sizeof rk4_01, "%.3e",
+                attr("/runs/oscillator/rk4/h=1.000000e-01", "err_final"));
   std::snprintf(sdirk_005, sizeof sdirk_005, "%.3e",
                 attr("/runs/oscillator/sdirk2/h=5.000000e-02", "err_final"));
-  const auto energy = h5::read_doubles(f.openGroup("/runs/oscillator/sdirk2/h=1.000000e-01"), "energy");
+  const auto energy =
+      h5::read_doubles(f.openGroup("/runs/oscillator/sdirk2/h=1.000000e-01"), "energy");
   double change = 0;
   for (double e : energy) change = std::max(change, std::abs(e - energy.front()));
   std::snprintf(drift, sizeof drift, "%.4e", change);
-  EXPECT_NE(o.out.find("| 1/10 s | " + std::string(rk4_01) + " (x1) |"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("| 1/10 s | " + std::string(rk4_01) + " (x1) |"), std::string::npos)
+      << o.out;
   EXPECT_NE(o.out.find(std::string(sdirk_005) + " |\n| 1/40 s | missing | missing |"),
             std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("| 0.1 | " + std::string(drift) + " |"), std::string::npos) << o.out;
 
-  write(m, test::read_file(m) + "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
-                                 "quantity = \"metric:nope\"\nrows = [0.1]\n"
-                                 "columns = [{ label = \"a\", problem = \"p\", integrator = \"i\" }]\n");
+  write(m, test::read_file(m) +
+               "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
+               "quantity = \"metric:nope\"\nrows = [0.1]\n"
+               "columns = [{ label = \"a\", problem = \"p\", integrator = \"i\" }]\n");
   const auto bad = tibench("converge " + runs.string() + " --matrix " + m.string());
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("unknown metric 'nope' (accepted: err_final"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("unknown metric 'nope' (accepted: err_final"), std::string::npos)
+      << bad.err;
   std::filesystem::remove_all(dir);
 }
 

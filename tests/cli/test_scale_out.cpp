@@ -24,8 +24,8 @@ void write(const std::filesystem::path& p, const std::string& text) { std::ofstr
 test::Outcome tibench_env(const std::string& env, const std::string& args,
                           const std::filesystem::path& dir) {
   const auto out = dir / "env.out", err = dir / "env.err";
-  const std::string cmd = "env " + env + " " + TIBENCH_EXE + " " + args + " >" + out.string() +
-                          " 2>" + err.string();
+  const std::string cmd =
+      "env " + env + " " + TIBENCH_EXE + " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::read_file(out), test::read_file(err)};
 }
@@ -43,15 +43,17 @@ long long root_int(const std::filesystem::path& file, const char* name) {
 // A two-cell matrix unlike the smoke matrix.
 std::filesystem::path other_matrix(const std::filesystem::path& dir) {
   const auto m = dir / "other.toml";
-  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1, 0.05]\n"
-           "t_end = 1.0\n");
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1, 0.05]\n"
+        "t_end = 1.0\n");
   return m;
 }
 
 TEST(ScaleOut, SparseSlurmArrayNeedsItsTaskListAndThenShards) {
   const auto dir = test::scratch_dir("array");
-  const std::string env = "SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=9 "
-                          "SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_COUNT=3";
+  const std::string env =
+      "SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=9 "
+      "SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_COUNT=3";
   const std::string run = "run --matrix " + kSmoke + " -q -o " + (dir / "a.h5").string();
   auto o = tibench_env(env, run, dir);
   EXPECT_EQ(o.exit_code, 2) << o.err;
@@ -162,9 +164,9 @@ TEST(ScaleOut, ResumeRefusesAFileOfAnotherMatrixOrShard) {
   EXPECT_NE(o.out.find("2 already complete"), std::string::npos) << o.out;
 
   const auto shard = dir / "s.shard-0-of-2.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q --shard 0/2 -o " + (dir / "s.h5").string())
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      tibench("run --matrix " + kSmoke + " -q --shard 0/2 -o " + (dir / "s.h5").string()).exit_code,
+      0);
   std::filesystem::rename(shard, dir / "s.shard-0-of-3.h5");
   o = tibench("run --matrix " + kSmoke + " -q --resume --shard 0/3 -o " + (dir / "s.h5").string());
   EXPECT_EQ(o.exit_code, 2) << o.err;
@@ -175,8 +177,10 @@ TEST(ScaleOut, ResumeRefusesAFileOfAnotherMatrixOrShard) {
 // One cell of 5·10⁶ RK4 steps (~0.2–0.6 s) and one of 10 steps.
 std::filesystem::path long_and_short(const std::filesystem::path& dir, const std::string& extra) {
   const auto m = dir / "timeout.toml";
-  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
-           "h = [2.0e-7, 0.1]\nt_end = 1.0\nmax_samples = 50\n" + extra);
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
+        "h = [2.0e-7, 0.1]\nt_end = 1.0\nmax_samples = 50\n" +
+            extra);
   return m;
 }
 

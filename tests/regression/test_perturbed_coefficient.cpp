@@ -1,8 +1,8 @@
 // The regression gate catches a wrong coefficient. For every Butcher-tableau
 // integrator of the registry (those run by the generic Runge–Kutta engine on
-// info.tableau; checked below by reproducing the registry's runs), the cells of the gate matrix (the baseline's
-// matrix, harness/matrices/ci.toml) are run twice through the same code path
-// as `tibench regress`, checked against results/baselines/ci.json:
+// info.tableau; checked below by reproducing the registry's runs), the cells of the gate matrix
+// (the baseline's matrix, harness/matrices/ci.toml) are run twice through the same code path as
+// `tibench regress`, checked against results/baselines/ci.json:
 //   - with the registry's coefficients: the gate passes (the control);
 //   - with one weight perturbed inside this test (b_1 → b_1 + 0.01, which
 //     breaks the consistency condition Σ b_i = 1 and so every order
@@ -65,13 +65,14 @@ TEST_P(PerturbedCoefficient, FailsTheGateWhileTheRegistryMethodPasses) {
   const IntegratorInfo& info = find_integrator(GetParam());
   const Baseline mine = only(info.id);
   ASSERT_FALSE(mine.cells.empty())
-      << info.id << " has no cells in the CI baseline; run tibench regress --baseline "
-                    "results/baselines/ci.json --update and review the diff";
+      << info.id
+      << " has no cells in the CI baseline; run tibench regress --baseline "
+         "results/baselines/ci.json --update and review the diff";
 
   const GateReport control = check_against_baseline(mine, run_cells_of(info.id, nullptr));
 
-  EXPECT_TRUE(control.failures.empty()) << "registry method fails its own baseline:"
-                                        << joined(control.failures);
+  EXPECT_TRUE(control.failures.empty())
+      << "registry method fails its own baseline:" << joined(control.failures);
 
   const bool is_explicit = info.is_explicit;
   auto engine_on = [is_explicit](const ButcherTableau& tableau) -> StepperFactory {

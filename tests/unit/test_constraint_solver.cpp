@@ -74,12 +74,12 @@ using Matrix = Eigen::MatrixXd;
 // The test body.
 
 struct BodyData {
-  int n = 0;    // vertices
-  Vec mass;     // per dof (lumped, equal for a vertex's three dofs)
-  Matrix K;     // SPD
-  Vec b;        // linear term
-  Vec c;        // quartic coefficient per vertex
-  Vec a;        // quartic centres (dofs)
+  int n = 0;  // vertices
+  Vec mass;   // per dof (lumped, equal for a vertex's three dofs)
+  Matrix K;   // SPD
+  Vec b;      // linear term
+  Vec c;      // quartic coefficient per vertex
+  Vec a;      // quartic centres (dofs)
 };
 
 class ConvexBody final : public Problem {
@@ -147,7 +147,16 @@ Matrix dense_hessian(const Problem& p, const Vec& q) {
 // Instances.
 
 enum class Scene {
-  ground, no_contact, separating, corner90, corner60, corner120, corner30, sphere, bowl, box
+  ground,
+  no_contact,
+  separating,
+  corner90,
+  corner60,
+  corner120,
+  corner30,
+  sphere,
+  bowl,
+  box
 };
 
 bool is_corner(Scene s) {
@@ -258,7 +267,9 @@ std::vector<Obstacle> scene_obstacles(Scene scene, std::uint64_t seed, const Sce
         obstacles.push_back(obstacle("plane 1", half_space(Vector3::Zero(), g.n1)));
       }
       break;
-    case Scene::sphere: obstacles.push_back(obstacle("sphere", sphere(g.sphere_c, g.radius))); break;
+    case Scene::sphere:
+      obstacles.push_back(obstacle("sphere", sphere(g.sphere_c, g.radius)));
+      break;
     case Scene::bowl: obstacles.push_back(obstacle("bowl", bowl(g.bowl_c, g.radius))); break;
     case Scene::box: obstacles.push_back(obstacle("box", box(g.box_c, g.box_e))); break;
   }
@@ -473,12 +484,12 @@ class StageNlp final : public Ipopt::TNLP {
         vertices_(n_ / 3),
         bodies_(static_cast<int>(obstacles.size())) {}
 
-  Vec y;    // solution
-  Vec mu;   // multipliers of the pairs, ≥ 0 (Ipopt's λ is ≤ 0 for g ≥ 0)
+  Vec y;   // solution
+  Vec mu;  // multipliers of the pairs, ≥ 0 (Ipopt's λ is ≤ 0 for g ≥ 0)
   Ipopt::SolverReturn status = Ipopt::UNASSIGNED;
 
-  bool get_nlp_info(Ipopt::Index& n, Ipopt::Index& m, Ipopt::Index& nnz_jac,
-                    Ipopt::Index& nnz_h, IndexStyleEnum& style) override {
+  bool get_nlp_info(Ipopt::Index& n, Ipopt::Index& m, Ipopt::Index& nnz_jac, Ipopt::Index& nnz_h,
+                    IndexStyleEnum& style) override {
     n = n_;
     m = vertices_ * bodies_;
     nnz_jac = 3 * m;
@@ -492,9 +503,8 @@ class StageNlp final : public Ipopt::TNLP {
     for (int i = 0; i < m; ++i) g_l[i] = 0.0, g_u[i] = 2e19;
     return true;
   }
-  bool get_starting_point(Ipopt::Index, bool init_x, Ipopt::Number* x, bool init_z,
-                          Ipopt::Number*, Ipopt::Number*, Ipopt::Index, bool init_lambda,
-                          Ipopt::Number*) override {
+  bool get_starting_point(Ipopt::Index, bool init_x, Ipopt::Number* x, bool init_z, Ipopt::Number*,
+                          Ipopt::Number*, Ipopt::Index, bool init_lambda, Ipopt::Number*) override {
     if (!init_x || init_z || init_lambda) return false;
     for (int i = 0; i < n_; ++i) x[i] = 0.0;  // the anchor: feasible
     return true;
@@ -589,7 +599,7 @@ IpoptSolution solve_with_ipopt(const Stage& stage, const std::vector<Obstacle>& 
   set = set && opt->SetNumericValue("tol", 1e-12);
   set = set && opt->SetNumericValue("constr_viol_tol", 1e-12);
   set = set && opt->SetNumericValue("compl_inf_tol", 1e-12);
-  set = set && opt->SetIntegerValue("acceptable_iter", 0);  // no "acceptable" exit
+  set = set && opt->SetIntegerValue("acceptable_iter", 0);       // no "acceptable" exit
   set = set && opt->SetNumericValue("bound_relax_factor", 0.0);  // φ ≥ 0, not ≥ −1e-8
   set = set && opt->SetStringValue("nlp_scaling_method", "none");
   set = set && opt->SetIntegerValue("max_iter", 500);
@@ -697,8 +707,8 @@ PairForces ipopt_active_pairs(const Instance& in, const IpoptSolution& ip, doubl
       const double gap = in.obstacles[static_cast<std::size_t>(b)].phi(
           in.x_anchor.segment<3>(3 * p) + ip.y.segment<3>(3 * p), 0.0);
       EXPECT_TRUE(mu > 1e-3 * F || (mu < active_threshold && gap > 1e-4))
-          << "degenerate instance: vertex " << p << ", obstacle " << b << ": mu " << mu
-          << ", phi " << gap;
+          << "degenerate instance: vertex " << p << ", obstacle " << b << ": mu " << mu << ", phi "
+          << gap;
       if (mu > active_threshold) theirs[{p, b}] = mu;
     }
   return theirs;
@@ -707,8 +717,8 @@ PairForces ipopt_active_pairs(const Instance& in, const IpoptSolution& ip, doubl
 std::string pairs_text(const PairForces& m) {
   std::string s;
   for (const auto& [k, v] : m)
-    s += " (vertex " + std::to_string(k.first) + ", obstacle " + std::to_string(k.second) +
-         ": " + std::to_string(v) + ")";
+    s += " (vertex " + std::to_string(k.first) + ", obstacle " + std::to_string(k.second) + ": " +
+         std::to_string(v) + ")";
   return s.empty() ? std::string(" none") : s;
 }
 
@@ -792,21 +802,21 @@ void compare_instance(Scene scene, std::uint64_t seed, SceneStats& s) {
 }
 
 void print_agreement_table(const std::map<Scene, SceneStats>& stats, double seconds) {
-  std::printf("%-18s %9s %12s %11s %13s %16s\n", "scene", "instances", "active pairs",
-              "sets match", "unconstrained", "max |dy|/|y|");
+  std::printf("%-18s %9s %12s %11s %13s %16s\n", "scene", "instances", "active pairs", "sets match",
+              "unconstrained", "max |dy|/|y|");
   for (const auto& [scene, s] : stats)
-    std::printf("%-18s %9d %12d %8d/%-2d %13d %16.2e  (max |dlambda|/F %.1e)\n",
-                scene_name(scene), s.instances, s.active_pairs, s.active_sets_matched,
-                s.instances, s.unconstrained, s.max_dy, s.max_dlambda);
+    std::printf("%-18s %9d %12d %8d/%-2d %13d %16.2e  (max |dlambda|/F %.1e)\n", scene_name(scene),
+                s.instances, s.active_pairs, s.active_sets_matched, s.instances, s.unconstrained,
+                s.max_dy, s.max_dlambda);
   std::printf("(%.2f s)\n", seconds);
 }
 
 TEST(ConstraintSolverVsIpopt, GradientProjectionNewtonMatchesIpopt) {
   const auto start = std::chrono::steady_clock::now();
   std::map<Scene, SceneStats> stats;
-  for (Scene scene : {Scene::ground, Scene::no_contact, Scene::separating, Scene::corner90,
-                      Scene::corner60, Scene::corner120, Scene::corner30, Scene::sphere,
-                      Scene::bowl, Scene::box})
+  for (Scene scene :
+       {Scene::ground, Scene::no_contact, Scene::separating, Scene::corner90, Scene::corner60,
+        Scene::corner120, Scene::corner30, Scene::sphere, Scene::bowl, Scene::box})
     for (std::uint64_t seed = 1; seed <= 5; ++seed)
       ASSERT_NO_FATAL_FAILURE(compare_instance(scene, seed, stats[scene]));
   const double seconds =

@@ -41,8 +41,8 @@ std::vector<Shape> shapes() {
           {"sphere", sphere(Vector3(0.2, 0.1, -0.1), 0.7)},
           {"bowl", bowl(Vector3(0, 0.3, 0), 2.0)},
           {"box", box(Vector3(0.1, 0.2, 0.3), Vector3(0.5, 0.3, 0.4))},
-          {"union", level_set_union({sphere(Vector3(-1, 0, 0), 0.5), box(Vector3(1, 0, 0),
-                                                                           Vector3(0.3, 0.4, 0.5))})}};
+          {"union", level_set_union({sphere(Vector3(-1, 0, 0), 0.5),
+                                     box(Vector3(1, 0, 0), Vector3(0.3, 0.4, 0.5))})}};
 }
 
 Vector3 fd_gradient(const LevelSet& ls, const Vector3& x, double d) {
@@ -79,7 +79,8 @@ TEST(LevelSet, DerivativesMatchFiniteDifferencesInEveryRegion) {
         const Vector3 e = d * Vector3::Unit(i);
         H.col(i) = (s.ls->evaluate(x + e).grad - s.ls->evaluate(x - e).grad) / (2 * d);
       }
-      EXPECT_LT((v.hess - H).norm(), 1e-5 * (1 + v.hess.norm())) << s.name << " at " << x.transpose();
+      EXPECT_LT((v.hess - H).norm(), 1e-5 * (1 + v.hess.norm()))
+          << s.name << " at " << x.transpose();
     }
     EXPECT_GT(tested, 200) << s.name;
   }
@@ -92,8 +93,7 @@ TEST(LevelSet, FirstCrossingIsTheEarliestPointAtTheLevel) {
     for (int k = 0; k < 200; ++k) {
       const Vector3 x(rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2));
       // Aimed near the origin (where every shape is) plus a random part.
-      const Vector3 d =
-          -x + Vector3(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
+      const Vector3 d = -x + Vector3(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
       const double phi0 = s.ls->phi(x);
       if (!(phi0 > 0)) continue;
       const double level = 0.1 * phi0;
@@ -162,7 +162,9 @@ std::unique_ptr<Problem> falling_ball(const std::string& model) {
   return make_problem("ball-drop", {"mesh_size=0.35", "y0=0.52", "vy=-3", "contact=" + model});
 }
 
-double tolerance_of(const Problem& p) { return 1e-9 * (1 + p.initial_state().q.cwiseAbs().maxCoeff()); }
+double tolerance_of(const Problem& p) {
+  return 1e-9 * (1 + p.initial_state().q.cwiseAbs().maxCoeff());
+}
 
 TEST(ConstraintContact, EveryIntegratorKeepsVerticesOutOrRefusesWithAReason) {
   const auto p = falling_ball("constraint");
@@ -181,11 +183,11 @@ TEST(ConstraintContact, EveryIntegratorKeepsVerticesOutOrRefusesWithAReason) {
     DriveOptions o;
     o.steps = 20;
     int contact_steps = 0;
-    const DriveResult r = drive(*p, *st, p->initial_state(), o,
-                                [&](long n, const State&, const StepReport& rep, double) {
-                                  EXPECT_GE(rep.min_phi, -tolerance_of(*p)) << info.id << " step " << n;
-                                  if (rep.contacts > 0) ++contact_steps;
-                                });
+    const DriveResult r = drive(
+        *p, *st, p->initial_state(), o, [&](long n, const State&, const StepReport& rep, double) {
+          EXPECT_GE(rep.min_phi, -tolerance_of(*p)) << info.id << " step " << n;
+          if (rep.contacts > 0) ++contact_steps;
+        });
     EXPECT_EQ(r.status, RunStatus::ok) << info.id << ": " << r.message;
     EXPECT_GT(contact_steps, 5) << info.id;
   }
@@ -246,8 +248,9 @@ TEST_P(ProblemWithObstacles, FreeFlightConservesLinearMomentumToRoundOff) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithObstacles,
-                         ::testing::ValuesIn(test::problem_cases(
-                             [](const Problem& p) { return p.contact() != nullptr; })),
+                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                           return p.contact() != nullptr;
+                         })),
                          test::case_name);
 
 // --- friction against the closed form -------------------------------------------
@@ -275,7 +278,8 @@ TEST(BoxSlide, DeceleratesAtMuGWithinOnePercent) {
     mt /= static_cast<double>(t.size());
     mv /= static_cast<double>(t.size());
     double stv = 0, stt = 0;
-    for (std::size_t k = 0; k < t.size(); ++k) stv += (t[k] - mt) * (vx[k] - mv), stt += (t[k] - mt) * (t[k] - mt);
+    for (std::size_t k = 0; k < t.size(); ++k)
+      stv += (t[k] - mt) * (vx[k] - mv), stt += (t[k] - mt) * (t[k] - mt);
     const double decel = -stv / stt;
     std::printf("box-slide %-10s deceleration %.5f m/s^2, mu g = %.5f (%.3f %%)\n", model, decel,
                 mu * g, 100 * (decel / (mu * g) - 1));
@@ -338,7 +342,7 @@ TEST(ContactPhases, ChatterWhileApproachingStaysOneCollision) {
   at(0.2, -2.9, 1);  // one vertex touches ...
   at(0.3, -2.8, 0);  // ... and bounces off while the body still approaches
   at(0.4, -1.0, 4);
-  at(0.5, 2.0, 0);   // the body separates
+  at(0.5, 2.0, 0);  // the body separates
   at(0.6, 1.5, 0);
   at(0.7, -0.5, 2);  // a second collision, open at the end
   const auto phases = d.finish();

@@ -45,7 +45,6 @@ TEST(StepCount, ActualStepDividesTheInterval) {
   EXPECT_EQ(hkey(0.01), "h=1.000000e-02");
 }
 
-
 StoredRun stored_run(const std::string& problem, double h, const std::string& status,
                      const std::string& reference_check, double err) {
   StoredRun r;

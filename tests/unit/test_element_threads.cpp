@@ -78,7 +78,8 @@ TEST(ElementThreads, EveryProblemGivesTheSameBitsOnOneAndTwoThreads) {
       ASSERT_EQ(serial.values.size(), parallel.values.size()) << info.id;
       EXPECT_EQ(0, std::memcmp(serial.values.data(), parallel.values.data(),
                                serial.values.size() * sizeof(double)))
-          << info.id << " with " << overrides.size() << " overrides differs between 1 and 2 threads";
+          << info.id << " with " << overrides.size()
+          << " overrides differs between 1 and 2 threads";
     }
   }
   // The comparison above is only meaningful if some loop ran in parallel.

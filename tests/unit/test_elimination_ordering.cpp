@@ -31,8 +31,8 @@ struct EigenAnalysis : Eigen::SimplicialLDLT<SparseMatrix> {
     Index longest = 0;
     for (Index k = 0; k < m_parent.size(); ++k) {
       if (m_parent[k] >= 0)
-        height[static_cast<std::size_t>(m_parent[k])] =
-            std::max(height[static_cast<std::size_t>(m_parent[k])], height[static_cast<std::size_t>(k)] + 1);
+        height[static_cast<std::size_t>(m_parent[k])] = std::max(
+            height[static_cast<std::size_t>(m_parent[k])], height[static_cast<std::size_t>(k)] + 1);
       longest = std::max(longest, height[static_cast<std::size_t>(k)]);
     }
     return longest;

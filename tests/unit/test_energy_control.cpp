@@ -77,7 +77,8 @@ TEST(ASearch, PinnedAlphaIsBitIdenticalToA1) {
 TEST(ASearch, DecayTargetIsTrackedWithinWhatTheClipAllows) {
   const auto p = make_problem("oscillator", {"n=3"});
   const double h = 0.02, tau = 50, Eg = 0.2;
-  auto st = find_integrator("a-search").stepper(*p, h, {"target=decay", "tau=50", "ground_energy=0.2"});
+  auto st =
+      find_integrator("a-search").stepper(*p, h, {"target=decay", "tau=50", "ground_energy=0.2"});
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
   int clipped = 0;
@@ -93,7 +94,8 @@ TEST(ASearch, DecayTargetIsTrackedWithinWhatTheClipAllows) {
       ++clipped;
     worst = std::max(worst, std::abs(H - target) / std::abs(target));
   }
-  std::printf("decay target: %d of %d steps clipped, largest deviation %.3e\n", clipped, steps, worst);
+  std::printf("decay target: %d of %d steps clipped, largest deviation %.3e\n", clipped, steps,
+              worst);
   EXPECT_LT(clipped, steps / 3);
   EXPECT_LT(worst, 2e-2);
   EXPECT_NEAR(p->total_energy(s) - Eg, std::exp(-steps * h / tau) * (H0 - Eg), 2e-2 * H0);

@@ -20,13 +20,16 @@ struct Sample {
 };
 
 Sample sample(SplitMix64& rng, int k) {
-  auto p = make_problem("random-convex", {"n=" + std::to_string(1 + k % 5), "seed=" + std::to_string(k)});
+  auto p = make_problem("random-convex",
+                        {"n=" + std::to_string(1 + k % 5), "seed=" + std::to_string(k)});
   State s = p->initial_state();
   s.q *= rng.uniform(0.2, 2.0);
   return {std::move(p), std::move(s), rng.log_uniform(1e-3, 1.0)};
 }
 
-double m_norm2_inv(const Problem& p, const Vec& g) { return g.dot(p.inverse_mass().cwiseProduct(g)); }
+double m_norm2_inv(const Problem& p, const Vec& g) {
+  return g.dot(p.inverse_mass().cwiseProduct(g));
+}
 
 TEST(EnergyIdentities, ForwardEulerEq43HoldsToRoundoff) {
   SplitMix64 rng(7);

@@ -49,7 +49,8 @@ double rk4_vs_odeint(const Problem& p, double h, long steps) {
     s.t = static_cast<double>(n + 1) * h;
     const Vec mine = sys.pack(s);
     const Eigen::Map<const Vec> theirs(y.data(), static_cast<Index>(y.size()));
-    worst = std::max(worst, (mine - theirs).cwiseAbs().maxCoeff() / (1 + theirs.cwiseAbs().maxCoeff()));
+    worst =
+        std::max(worst, (mine - theirs).cwiseAbs().maxCoeff() / (1 + theirs.cwiseAbs().maxCoeff()));
   }
   return worst;
 }

@@ -209,7 +209,8 @@ TEST(MomentumCorrection, NonrigidRateVanishesOnRigidRatesAndIsAProjection) {
     const Mat3 A = random_matrix(rng, 1.0);
     const Mat3 W = A - A.transpose();
     const Mat3 WF = W * F;
-    const Eigen::Matrix<double, 9, 1> rigid = Eigen::Map<const Eigen::Matrix<double, 9, 1>>(WF.data());
+    const Eigen::Matrix<double, 9, 1> rigid =
+        Eigen::Map<const Eigen::Matrix<double, 9, 1>>(WF.data());
     EXPECT_LT((G * rigid).cwiseAbs().maxCoeff(), 1e-12);
     EXPECT_LT((G * G - G).cwiseAbs().maxCoeff(), 1e-12);
   }

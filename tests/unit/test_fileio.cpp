@@ -19,8 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() /
-                     ("tibench-fileio-" + std::to_string(::getpid()) + "-" + name);
+  const fs::path d =
+      fs::temp_directory_path() / ("tibench-fileio-" + std::to_string(::getpid()) + "-" + name);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
@@ -125,7 +125,8 @@ TEST(OutputPath, CacheDirectoriesAreCreatedOrRefused) {
   EXPECT_NO_THROW(check_cache_directory((d / "a/b").string(), "--reference-cache"));
   EXPECT_TRUE(fs::is_directory(d / "a/b"));
   touch(d / "file");
-  const std::string m = message_of([&] { check_cache_directory((d / "file").string(), "--mesh-cache"); });
+  const std::string m =
+      message_of([&] { check_cache_directory((d / "file").string(), "--mesh-cache"); });
   EXPECT_NE(m.find("--mesh-cache"), std::string::npos) << m;
   EXPECT_NE(m.find("file"), std::string::npos) << m;
 }
@@ -134,8 +135,9 @@ TEST(OutputPath, InputsMustBeReadableRegularFiles) {
   const fs::path d = fresh_dir("inputs");
   EXPECT_NE(message_of([&] { check_input_file(d.string(), "--matrix"); }).find("is a directory"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { check_input_file((d / "nope").string(), "input"); }).find("does not exist"),
-            std::string::npos);
+  EXPECT_NE(
+      message_of([&] { check_input_file((d / "nope").string(), "input"); }).find("does not exist"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -192,8 +192,8 @@ TEST(FixedCorotated, EnergyEqualsSingularValueFormWithReflectionOnTheSmallest) {
                       V3(2.0, 1.0, -1e-3)}) {
     const Mat3 F = with_singular_values(rng, s);
     const double J = s.prod();
-    const double expect = kLame.mu * (s.array() - 1.0).square().sum() +
-                          0.5 * kLame.lambda * (J - 1.0) * (J - 1.0);
+    const double expect =
+        kLame.mu * (s.array() - 1.0).square().sum() + 0.5 * kLame.lambda * (J - 1.0) * (J - 1.0);
     EXPECT_NEAR(kMat.energy(F, kUnused), expect, 1e-12 * kLame.lambda) << s.transpose();
   }
 }
@@ -203,8 +203,8 @@ TEST(FixedCorotated, EnergyEqualsSingularValueFormWithReflectionOnTheSmallest) {
 TEST(FixedCorotated, StressDerivativeIsFiniteOnTheDegenerateSet) {
   SplitMix64 rng(10);
   using V3 = Eigen::Vector3d;
-  for (const V3& s : {V3(1.2, 0.6, -0.6), V3(0.8, 0.0, 0.0), V3(0.0, 0.0, 0.0),
-                      V3(0.5, 0.5, -0.5)}) {
+  for (const V3& s :
+       {V3(1.2, 0.6, -0.6), V3(0.8, 0.0, 0.0), V3(0.0, 0.0, 0.0), V3(0.5, 0.5, -0.5)}) {
     const Mat3 F = with_singular_values(rng, s);
     const Mat9 D = kMat.stress_derivative(F, kUnused);
     EXPECT_TRUE(D.allFinite()) << s.transpose();

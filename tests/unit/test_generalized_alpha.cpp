@@ -23,7 +23,8 @@ namespace {
 
 StepperMaker generalized_alpha(double rho_inf) {
   return [rho_inf](const Problem& p, double h) {
-    return find_integrator("generalized-alpha").stepper(p, h, {"rho_inf=" + std::to_string(rho_inf)});
+    return find_integrator("generalized-alpha")
+        .stepper(p, h, {"rho_inf=" + std::to_string(rho_inf)});
   };
 }
 

@@ -7,9 +7,9 @@
 // or analysis bug.
 #include <gtest/gtest.h>
 
+#include <Eigen/LU>
 #include <cmath>
 #include <complex>
-#include <Eigen/LU>
 
 #include "integrators/linear_analysis.hpp"
 #include "integrators/registry.hpp"
@@ -48,8 +48,8 @@ TEST_P(TableauMethod, SteppedPropertiesEqualAlgebraicOnes) {
   const MethodProperties& C = info.computed;
   EXPECT_EQ(L.order, exp_agreement_order(*info.stability_function)) << "slope " << L.order_slope;
   EXPECT_GE(L.order, C.order) << "the linear order is at least the order";
-  EXPECT_EQ(L.a_stable, *C.a_stable) << "sup rho: axis " << L.max_rho_imaginary << ", left "
-                                     << L.max_rho_left;
+  EXPECT_EQ(L.a_stable, *C.a_stable)
+      << "sup rho: axis " << L.max_rho_imaginary << ", left " << L.max_rho_left;
   EXPECT_EQ(L.l_stable, *C.l_stable) << "rho_inf " << L.rho_inf;
   // ρ at |z| = 1e6 is |R(∞)| + O(1/|z|).
   if (std::isfinite(C.r_inf)) {

@@ -31,9 +31,10 @@ t_end = 2.0
 }
 
 TEST(Matrix, StarMeansEveryRegistryIntegrator) {
-  const Matrix m = parse_matrix("[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"*\"]\n"
-                                "h = [0.1]\nt_end = 1.0\n",
-                                "s.toml");
+  const Matrix m = parse_matrix(
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"*\"]\n"
+      "h = [0.1]\nt_end = 1.0\n",
+      "s.toml");
   EXPECT_EQ(m.cells.size(), integrator_registry().size());
 }
 
@@ -52,19 +53,23 @@ void expect_error(const std::string& text, const std::string& needle) {
 const char* kStudy = "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n";
 
 TEST(Matrix, ErrorsNameFileLineAndWhatIsAccepted) {
-  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nbogus = 3\n", "bad.toml:6: unknown key 'bogus'");
+  expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nbogus = 3\n",
+               "bad.toml:6: unknown key 'bogus'");
   expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nbogus = 3\n", "accepted: problems");
-  expect_error(std::string(kStudy) + "h = [0.1, -0.2]\nt_end = 1\n", "bad.toml:4: invalid step size");
+  expect_error(std::string(kStudy) + "h = [0.1, -0.2]\nt_end = 1\n",
+               "bad.toml:4: invalid step size");
   expect_error(std::string(kStudy) + "h = [0.0]\nt_end = 1\n", "expected a number > 0");
   expect_error(std::string(kStudy) + "h = []\nt_end = 1\n", "'h' is empty");
   expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 0\n", "invalid t_end");
   expect_error("[[study]]\nproblems = [\"nope\"]\nintegrators = [\"rk4\"]\nh = [0.1]\nt_end = 1\n",
                "bad.toml:2: unknown problem 'nope' (accepted:");
-  expect_error("[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk5\"]\nh = [0.1]\nt_end = 1\n",
-               "unknown integrator 'rk5'");
-  expect_error("[[study]]\nproblems = [{ id = \"oscillator\", params = { zz = 1 } }]\n"
-               "integrators = [\"rk4\"]\nh = [0.1]\nt_end = 1\n",
-               "unknown parameter 'zz'");
+  expect_error(
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk5\"]\nh = [0.1]\nt_end = 1\n",
+      "unknown integrator 'rk5'");
+  expect_error(
+      "[[study]]\nproblems = [{ id = \"oscillator\", params = { zz = 1 } }]\n"
+      "integrators = [\"rk4\"]\nh = [0.1]\nt_end = 1\n",
+      "unknown parameter 'zz'");
   expect_error("[[study]\nproblems = 3\n", "malformed TOML");
   expect_error("name = \"x\"\n", "no [[study]] blocks");
 }
@@ -121,12 +126,14 @@ TEST(Matrix, MoreErrorsNameFileLineAndWhatIsAccepted) {
                "accepted: auto, exact, rk4");
   expect_error(std::string(kStudy) + "h = [0.1]\nt_end = 1\nreference = { h = 1 }\n",
                "unknown key 'h' in reference");
-  expect_error("[[study]]\nproblems = [\"pendulum\"]\nintegrators = [\"rk4\"]\nh = [0.1]\n"
-               "t_end = 1\nreference = { method = \"exact\" }\n",
-               "has no exact solution");
-  expect_error("[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"rk4\"]\n"
-               "h = [0.1]\nt_end = 1\n",
-               "repeats the run /runs/oscillator/rk4/h=1.000000e-01");
+  expect_error(
+      "[[study]]\nproblems = [\"pendulum\"]\nintegrators = [\"rk4\"]\nh = [0.1]\n"
+      "t_end = 1\nreference = { method = \"exact\" }\n",
+      "has no exact solution");
+  expect_error(
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"rk4\"]\n"
+      "h = [0.1]\nt_end = 1\n",
+      "repeats the run /runs/oscillator/rk4/h=1.000000e-01");
 }
 
 }  // namespace

@@ -69,7 +69,8 @@ void overwrite(const fs::path& path, haddr_t at, std::size_t bytes) {
 std::pair<std::string, std::string> run_and_dataset(const fs::path& path) {
   H5::H5File f(path.string(), H5F_ACC_RDONLY);
   std::string run = "/runs";
-  for (int depth = 0; depth < 3; ++depth) run.append("/").append(f.openGroup(run).getObjnameByIdx(0));
+  for (int depth = 0; depth < 3; ++depth)
+    run.append("/").append(f.openGroup(run).getObjnameByIdx(0));
   H5::Group g = f.openGroup(run);
   for (hsize_t i = 0; i < g.getNumObjs(); ++i)
     if (g.getObjTypeByIdx(i) == H5G_DATASET) {
@@ -191,8 +192,8 @@ TEST(MergeDamaged, TibenchWritesTheCheckedFormat) {
     unsigned flags = 0, config = 0;
     std::size_t n = 0;
     char name[64];
-    fletcher = fletcher ||
-               dcpl.getFilter(i, flags, n, nullptr, sizeof name, name, config) == H5Z_FILTER_FLETCHER32;
+    fletcher = fletcher || dcpl.getFilter(i, flags, n, nullptr, sizeof name, name, config) ==
+                               H5Z_FILTER_FLETCHER32;
   }
   EXPECT_TRUE(fletcher) << dataset << " has no Fletcher-32 checksum";
   fs::remove(in);

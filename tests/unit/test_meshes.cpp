@@ -52,8 +52,8 @@ std::string read_bytes(const std::string& path) {
 
 double tet_det(const TetMesh& m, const std::array<int, 4>& t) {
   const Eigen::Vector3d x0 = m.vertices.col(t[0]);
-  return (m.vertices.col(t[1]) - x0).dot(
-      (m.vertices.col(t[2]) - x0).cross(m.vertices.col(t[3]) - x0));
+  return (m.vertices.col(t[1]) - x0)
+      .dot((m.vertices.col(t[2]) - x0).cross(m.vertices.col(t[3]) - x0));
 }
 
 double tet_volume(const TetMesh& m) {
@@ -404,17 +404,26 @@ TEST(Meshes, BadFilesNameThePathAndWhatIsAccepted) {
 
 TEST(Meshes, BadSpecsNameTheValue) {
   set_mesh_cache_directory("");
-  expect_input_error([] { generated_mesh({"cube", 1, 1, 1, 0.1}); },
-                     {"'cube'", "accepted: ball, box, bar, torus"});
+  expect_input_error(
+      [] {
+        generated_mesh({"cube", 1, 1, 1, 0.1});
+      },
+      {"'cube'", "accepted: ball, box, bar, torus"});
   expect_input_error([] { generated_mesh({"ball", 0.5, 0, 0, 0}); }, {"mesh size = 0", "> 0"});
   expect_input_error([] { generated_mesh({"ball", 0.5, 0, 0, -1}); }, {"mesh size = -1"});
   expect_input_error([] { generated_mesh({"ball", 0.5, 0, 0, std::nan("")}); }, {"mesh size"});
   expect_input_error([] { generated_mesh({"ball", -0.5, 0, 0, 0.1}); }, {"ball radius (a) = -0.5"});
   expect_input_error([] { generated_mesh({"box", 1, 0, 1, 0.1}); }, {"along y (b) = 0"});
-  expect_input_error([] { generated_mesh({"torus", 0.5, 0.5, 0, 0.1}); },
-                     {"minor radius (b) = 0.5", "major radius (a) = 0.5"});
-  expect_input_error([] { generated_mesh({"ball", 1, 0, 0, 1e-4}); },
-                     {"mesh size = 0.0001", "tetrahedra", "at most 20000000"});
+  expect_input_error(
+      [] {
+        generated_mesh({"torus", 0.5, 0.5, 0, 0.1});
+      },
+      {"minor radius (b) = 0.5", "major radius (a) = 0.5"});
+  expect_input_error(
+      [] {
+        generated_mesh({"ball", 1, 0, 0, 1e-4});
+      },
+      {"mesh size = 0.0001", "tetrahedra", "at most 20000000"});
 }
 
 Eigen::Matrix3Xd unit_tet_vertices() {
@@ -442,21 +451,30 @@ TEST(Meshes, MakeTetMeshOrientsCompactsAndFindsTheSurface) {
 
 TEST(Meshes, MakeTetMeshRejectsBadTetrahedra) {
   const Eigen::Matrix3Xd x = unit_tet_vertices();
-  expect_input_error([&] { make_tet_mesh(x, {{0, 1, 2, 5}}, "m"); },
-                     {"'m'", "tetrahedron 0", "index 5 out of range [0, 5)"});
+  expect_input_error(
+      [&] {
+        make_tet_mesh(x, {{0, 1, 2, 5}}, "m");
+      },
+      {"'m'", "tetrahedron 0", "index 5 out of range [0, 5)"});
   expect_input_error([&] { make_tet_mesh(x, {{0, 1, -1, 3}}, "m"); }, {"index -1"});
   expect_input_error([&] { make_tet_mesh(x, {{0, 1, 1, 3}}, "m"); }, {"repeats a vertex"});
   Eigen::Matrix3Xd flat = x;
   flat(2, 3) = 1e-14;  // vertex 3 nearly in the plane of 0, 1, 2
-  expect_input_error([&] { make_tet_mesh(flat, {{0, 1, 2, 3}}, "m"); },
-                     {"tetrahedron 0", "degenerate"});
+  expect_input_error(
+      [&] {
+        make_tet_mesh(flat, {{0, 1, 2, 3}}, "m");
+      },
+      {"tetrahedron 0", "degenerate"});
   expect_input_error([&] { make_tet_mesh(x, {}, "m"); }, {"no tetrahedra"});
   // Three tets on the face (0 1 2): apexes 3, 4 and a point below.
   Eigen::Matrix3Xd y(3, 6);
   y.leftCols(5) = x;
   y.col(5) << 0.2, 0.2, -1;
-  expect_input_error([&] { make_tet_mesh(y, {{0, 1, 2, 3}, {0, 1, 2, 4}, {0, 1, 2, 5}}, "m"); },
-                     {"face (0 1 2)", "shared by 3"});
+  expect_input_error(
+      [&] {
+        make_tet_mesh(y, {{0, 1, 2, 3}, {0, 1, 2, 4}, {0, 1, 2, 5}}, "m");
+      },
+      {"face (0 1 2)", "shared by 3"});
 }
 
 }  // namespace

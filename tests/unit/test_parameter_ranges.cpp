@@ -60,9 +60,9 @@ TEST(RegistryRanges, EveryNumericParameterHasARangeHoldingItsDefault) {
 // itself when it is open, else the next double (the next integer) outside;
 // beyond 0, a tiny normal double (subnormal text need not parse).
 std::string just_outside(const ParamSpec& s, const Range::End& end, double direction) {
-  if (!end.closed) return s.kind == ParamKind::integer
-                              ? std::to_string(static_cast<long>(end.value))
-                              : format_real(end.value);
+  if (!end.closed)
+    return s.kind == ParamKind::integer ? std::to_string(static_cast<long>(end.value))
+                                        : format_real(end.value);
   if (s.kind == ParamKind::integer) return std::to_string(static_cast<long>(end.value + direction));
   if (end.value == 0) return format_real(direction * 1e-300);
   return format_real(std::nextafter(end.value, direction * INFINITY));
@@ -81,14 +81,15 @@ TEST(RegistryRanges, ValuesJustOutsideEachFiniteEndAreRefusedAndTheEndsKept) {
         ADD_FAILURE() << o.owner << ": " << s.name << " = " << bad << " accepted";
       } catch (const InputError& e) {
         const std::string msg = e.what();
-        EXPECT_EQ(msg, o.owner + ": " + s.name + " = " + bad + " is out of range (accepted: " +
-                           s.range->text(s.name) + ")");
+        EXPECT_EQ(msg, o.owner + ": " + s.name + " = " + bad +
+                           " is out of range (accepted: " + s.range->text(s.name) + ")");
       }
       if (end->closed) {
         const std::string edge = s.kind == ParamKind::integer
                                      ? std::to_string(static_cast<long>(end->value))
                                      : format_real(end->value);
-        EXPECT_NO_THROW(o.params({s.name + "=" + edge})) << o.owner << " " << s.name << " = " << edge;
+        EXPECT_NO_THROW(o.params({s.name + "=" + edge}))
+            << o.owner << " " << s.name << " = " << edge;
       }
     }
   }

@@ -8,11 +8,10 @@ namespace tibench {
 namespace {
 
 ParamSet sample() {
-  return ParamSet("problem 'demo'",
-                  {real_param("k", 2.5, "stiffness", Range::positive()),
-                   integer_param("n", 3, "count", Range::positive()),
-                   bool_param("flag", false, "a switch"),
-                   choice_param("form", "a", {"a", "b"}, "a choice")});
+  return ParamSet("problem 'demo'", {real_param("k", 2.5, "stiffness", Range::positive()),
+                                     integer_param("n", 3, "count", Range::positive()),
+                                     bool_param("flag", false, "a switch"),
+                                     choice_param("form", "a", {"a", "b"}, "a choice")});
 }
 
 TEST(Parameters, DefaultsAreParsedByKind) {

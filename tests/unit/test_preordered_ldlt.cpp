@@ -16,7 +16,8 @@ namespace {
 
 SparseMatrix upper_permuted(const SparseMatrix& A, const Permutation& order) {
   SparseMatrix upper(A.rows(), A.cols());
-  upper.selfadjointView<Eigen::Upper>() = A.selfadjointView<Eigen::Lower>().twistedBy(order.inverse());
+  upper.selfadjointView<Eigen::Upper>() =
+      A.selfadjointView<Eigen::Lower>().twistedBy(order.inverse());
   return upper;
 }
 
@@ -66,7 +67,8 @@ TEST(PreorderedLDLT, BitIdenticalToEigensFactorization) {
     const Index n = A.rows();
     // Other values on the same pattern: every entry scaled differently.
     SparseMatrix refill = A;
-    for (Index k = 0; k < refill.nonZeros(); ++k) refill.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 7);
+    for (Index k = 0; k < refill.nonZeros(); ++k)
+      refill.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 7);
     refill = SparseMatrix(refill.selfadjointView<Eigen::Lower>());  // symmetric again
     for (const Permutation& order : {amd_ordering(A), center_out_ordering(A)})
       EXPECT_EQ(compare(A, order, refill), "") << c.label;
@@ -88,7 +90,8 @@ TEST(PreorderedLDLT, BitIdenticalToEigensFactorization) {
 
 TEST(PreorderedLDLT, StopsAtAZeroPivotAsEigenDoes) {
   // [[1, 1, 0], [1, 1, 1], [0, 1, 2]]: D_2 = 1 − 1·1 = 0.
-  Triplets t{{0, 0, 1.0}, {1, 0, 1.0}, {0, 1, 1.0}, {1, 1, 1.0}, {2, 1, 1.0}, {1, 2, 1.0}, {2, 2, 2.0}};
+  Triplets t{{0, 0, 1.0}, {1, 0, 1.0}, {0, 1, 1.0}, {1, 1, 1.0},
+             {2, 1, 1.0}, {1, 2, 1.0}, {2, 2, 2.0}};
   SparseMatrix A(3, 3);
   A.setFromTriplets(t.begin(), t.end());
   Permutation identity(3);

@@ -44,7 +44,8 @@ Vec static_equilibrium(const Problem& p, Vec x) {
 
 TEST(Beam, StaticSagAgreesWithTheLongTimeBackwardEulerRestState) {
   for (const char* material : {"stable-neo-hookean", "corotated-linear"}) {
-    const auto p = make_problem("beam", {"nx=8", "ny=2", "nz=2", std::string("material=") + material});
+    const auto p =
+        make_problem("beam", {"nx=8", "ny=2", "nz=2", std::string("material=") + material});
     const State s0 = p->initial_state();
     const Vec sag = static_equilibrium(*p, s0.q);
     const double max_sag = (sag - s0.q).cwiseAbs().maxCoeff();
@@ -60,13 +61,14 @@ TEST(Beam, StaticSagAgreesWithTheLongTimeBackwardEulerRestState) {
     EXPECT_LT((r.final_state.q - sag).cwiseAbs().maxCoeff(), 1e-8 * max_sag) << material;
     std::vector<double> obs;
     p->observables(r.final_state, obs);
-    std::printf("beam (%s, 8x2x2): static midpoint deflection %.6f m, BE rest %.6f m\n", material,
-                [&] {
-                  std::vector<double> o2;
-                  p->observables({sag, Vec::Zero(p->dofs()), 0}, o2);
-                  return o2[1];
-                }(),
-                obs[1]);
+    std::printf(
+        "beam (%s, 8x2x2): static midpoint deflection %.6f m, BE rest %.6f m\n", material,
+        [&] {
+          std::vector<double> o2;
+          p->observables({sag, Vec::Zero(p->dofs()), 0}, o2);
+          return o2[1];
+        }(),
+        obs[1]);
   }
 }
 
@@ -111,7 +113,8 @@ TEST(Bar1d, ModalEnergiesSeparateModesAndSumToTheLinearizedEnergy) {
     p->observables(st, obs);
     const std::size_t first = observable(*p, "modal_energy_00");
     const double expected = 0.5 * 0.02 * 0.02 + 0.5 * std::max(eig.eigenvalues()[k], 0.0) * 1e-8;
-    EXPECT_NEAR(obs[first + static_cast<std::size_t>(k)], expected, 1e-9 * expected) << "mode " << k;
+    EXPECT_NEAR(obs[first + static_cast<std::size_t>(k)], expected, 1e-9 * expected)
+        << "mode " << k;
     double total = 0.0;
     for (Index j = 0; j < p->dofs(); ++j) total += obs[first + static_cast<std::size_t>(j)];
     EXPECT_NEAR(total, expected, 1e-9 * expected);

@@ -83,9 +83,9 @@ std::vector<std::pair<Index, Index>> positions(const Triplets& t) {
   if (err <= tol * scale) return ::testing::AssertionSuccess();
   Index i = 0, j = 0;
   (a - b).cwiseAbs().maxCoeff(&i, &j);
-  return ::testing::AssertionFailure() << "max difference " << err << " at (" << i << ", " << j
-                                       << "): " << a(i, j) << " vs " << b(i, j) << " (scale "
-                                       << scale << ")";
+  return ::testing::AssertionFailure()
+         << "max difference " << err << " at (" << i << ", " << j << "): " << a(i, j) << " vs "
+         << b(i, j) << " (scale " << scale << ")";
 }
 
 class EveryProblem : public ::testing::TestWithParam<ProblemCase> {
@@ -144,14 +144,16 @@ TEST_P(EveryProblem, ProjectedHessianIsPositiveSemidefinite) {
     Triplets t;
     p->hessian(p->sample_state(seed).q, t, true);
     const Eigen::MatrixXd H = dense(t, p->dofs(), p->dofs());
-    const double min_eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(H).eigenvalues().minCoeff();
+    const double min_eig =
+        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(H).eigenvalues().minCoeff();
     EXPECT_GE(min_eig, -1e-12 * (1 + H.cwiseAbs().maxCoeff()));
   }
 }
 
 TEST_P(EveryProblem, EnergyIsKineticPlusPotential) {
   const State s = p->sample_state(3);
-  EXPECT_DOUBLE_EQ(p->total_energy(s), 0.5 * s.v.dot(p->mass().cwiseProduct(s.v)) + p->potential(s.q));
+  EXPECT_DOUBLE_EQ(p->total_energy(s),
+                   0.5 * s.v.dot(p->mass().cwiseProduct(s.v)) + p->potential(s.q));
 }
 
 TEST_P(EveryProblem, SampleStatesAreDeterministicAdmissibleAndDistinct) {
@@ -289,7 +291,8 @@ TEST_P(ProblemWithDissipation, HessianPatternsDoNotDependOnState) {
     return std::make_pair(positions(vv), positions(qv));
   };
   const auto reference = patterns(p->sample_state(1));
-  for (std::uint64_t seed = 2; seed <= 5; ++seed) EXPECT_EQ(patterns(p->sample_state(seed)), reference);
+  for (std::uint64_t seed = 2; seed <= 5; ++seed)
+    EXPECT_EQ(patterns(p->sample_state(seed)), reference);
 }
 
 TEST_P(ProblemWithDissipation, QIndependentDissipationIsNonnegative) {
@@ -331,9 +334,10 @@ double rk4_drift(const Problem& p, double fraction) {
   double drift = 0;
   DriveOptions o;
   o.steps = std::lround(20.0 / fraction);
-  const DriveResult r = drive(p, *stepper, s0, o, [&](long, const State&, const StepReport&, double H) {
-    drift = std::max(drift, std::abs(H - H0) / std::abs(H0));
-  });
+  const DriveResult r =
+      drive(p, *stepper, s0, o, [&](long, const State&, const StepReport&, double H) {
+        drift = std::max(drift, std::abs(H - H0) / std::abs(H0));
+      });
   EXPECT_EQ(r.status, RunStatus::ok) << r.message;
   return drift;
 }
@@ -375,8 +379,8 @@ TEST_P(NonsmoothConservativeProblem, Rk4EnergyErrorVanishesAtTheSmoothnessOrder)
   // to the next; the slope is fitted over h = τ/10 … τ/640 and only
   // convergence at a reduced rate is asserted. The measured order is printed.
   const double order = rk4_drift_order(*p, 6);
-  std::printf("%-24s RK4 energy drift order %.2f (nonsmooth potential)\n",
-              GetParam().label.c_str(), order);
+  std::printf("%-24s RK4 energy drift order %.2f (nonsmooth potential)\n", GetParam().label.c_str(),
+              order);
   EXPECT_GE(order, 1.5);
 }
 
@@ -407,12 +411,14 @@ bool conservative(const Problem& p) {
 INSTANTIATE_TEST_SUITE_P(Registry, EveryProblem, ::testing::ValuesIn(test::problem_cases()),
                          test::case_name);
 INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithDissipation,
-                         ::testing::ValuesIn(test::problem_cases(
-                             [](const Problem& p) { return p.has_dissipation(); })),
+                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                           return p.has_dissipation();
+                         })),
                          test::case_name);
 INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithExactSolution,
-                         ::testing::ValuesIn(test::problem_cases(
-                             [](const Problem& p) { return p.has_exact(); })),
+                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                           return p.has_exact();
+                         })),
                          test::case_name);
 INSTANTIATE_TEST_SUITE_P(Registry, SmoothConservativeProblem,
                          ::testing::ValuesIn(test::problem_cases([](const Problem& p) {

@@ -115,8 +115,7 @@ bool rk4_reference_applies(const Problem& p) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryProblemReference,
-                         ::testing::ValuesIn(problems_where(rk4_reference_applies)),
-                         test::id_name);
+                         ::testing::ValuesIn(problems_where(rk4_reference_applies)), test::id_name);
 
 TEST(Reference, OutputTimesAndFineStepsLandOnEachOther) {
   EXPECT_EQ(output_times(10.0, 4), (std::vector<double>{2.5, 5.0, 7.5, 10.0}));
@@ -213,8 +212,8 @@ TEST(Reference, ErrorsBelowTheResolutionAreRefusedNotReported) {
 }
 
 TEST(ReferenceCache, StoresAndReusesOnlyOnAnExactKeyMatch) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("tibench-refcache-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("tibench-refcache-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   const ReferenceCache cache(dir.string());
   const auto p = make_problem("pendulum");
@@ -248,7 +247,6 @@ TEST(ReferenceCache, StoresAndReusesOnlyOnAnExactKeyMatch) {
   EXPECT_FALSE(ReferenceCache("").lookup(ref.key_text));
   std::filesystem::remove_all(dir);
 }
-
 
 TEST(Reference, NoneMeasuresNoErrorAndCachesNothing) {
   CellSpec c;

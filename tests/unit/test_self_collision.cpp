@@ -191,12 +191,12 @@ Reference ericson(const Vec3& p, const std::array<int, 3>& t, const Eigen::Matri
 }
 
 // Colliding vertices in order, each with its closest non-incident primitive.
-std::vector<std::pair<int, Reference>> brute_force(const TetMesh& mesh,
-                                                   const Eigen::Matrix3Xd& x) {
+std::vector<std::pair<int, Reference>> brute_force(const TetMesh& mesh, const Eigen::Matrix3Xd& x) {
   std::vector<std::pair<int, Reference>> out;
   for (int p = 0; p < static_cast<int>(x.cols()); ++p) {
     bool inside = false;
-    for (const auto& t : mesh.tets) inside = inside || (!contains(t, p) && brute_inside(x.col(p), t, x));
+    for (const auto& t : mesh.tets)
+      inside = inside || (!contains(t, p) && brute_inside(x.col(p), t, x));
     if (!inside) continue;
     Reference best;
     for (const auto& tri : mesh.surface) {

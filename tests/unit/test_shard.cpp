@@ -60,7 +60,9 @@ TEST(Shard, ReadsEachMpiLauncher) {
   expect_shard(from({{"PMIX_RANK", "2"}, {"OMPI_COMM_WORLD_SIZE", "3"}}), 2, 3,
                "PMIX_RANK/OMPI_COMM_WORLD_SIZE");
   expect_shard(from({{"PMIX_RANK", "2"}, {"PMI_SIZE", "5"}}), 2, 5, "PMIX_RANK/PMI_SIZE");
-  expect_shard(from({{"PMIX_RANK", "1"}, {"SLURM_PROCID", "1"}, {"SLURM_STEP_NUM_TASKS", "6"},
+  expect_shard(from({{"PMIX_RANK", "1"},
+                     {"SLURM_PROCID", "1"},
+                     {"SLURM_STEP_NUM_TASKS", "6"},
                      {"SLURM_NTASKS", "6"}}),
                1, 6, "PMIX_RANK/SLURM_STEP_NUM_TASKS");
   expect_shard(from({{"PMIX_RANK", "1"}, {"SLURM_NTASKS", "2"}}), 1, 2, "PMIX_RANK/SLURM_NTASKS");
@@ -89,30 +91,44 @@ TEST(Shard, SrunStepsShardButBatchScriptsDoNot) {
 
 TEST(Shard, MpiComesBeforeSlurmAndSingleRankLaunchesFallThrough) {
   // mpirun inside an allocation: the ranks' SLURM_PROCID is their node.
-  expect_shard(from({{"OMPI_COMM_WORLD_RANK", "3"}, {"OMPI_COMM_WORLD_SIZE", "4"},
-                     {"PMIX_RANK", "3"}, {"SLURM_PROCID", "1"}, {"SLURM_STEP_NUM_TASKS", "2"}}),
+  expect_shard(from({{"OMPI_COMM_WORLD_RANK", "3"},
+                     {"OMPI_COMM_WORLD_SIZE", "4"},
+                     {"PMIX_RANK", "3"},
+                     {"SLURM_PROCID", "1"},
+                     {"SLURM_STEP_NUM_TASKS", "2"}}),
                3, 4, "OMPI_COMM_WORLD_RANK");
-  expect_shard(from({{"PMI_RANK", "1"}, {"PMI_SIZE", "2"}, {"SLURM_PROCID", "1"},
+  expect_shard(from({{"PMI_RANK", "1"},
+                     {"PMI_SIZE", "2"},
+                     {"SLURM_PROCID", "1"},
                      {"SLURM_STEP_NUM_TASKS", "2"}}),
                1, 2, "PMI_RANK");
   // A multi-rank launch inside an array task wins; the array is reported.
-  Shard s = from({{"OMPI_COMM_WORLD_RANK", "0"}, {"OMPI_COMM_WORLD_SIZE", "2"},
-                  {"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_MIN", "0"},
-                  {"SLURM_ARRAY_TASK_MAX", "7"}, {"SLURM_ARRAY_TASK_COUNT", "8"}});
+  Shard s = from({{"OMPI_COMM_WORLD_RANK", "0"},
+                  {"OMPI_COMM_WORLD_SIZE", "2"},
+                  {"SLURM_ARRAY_TASK_ID", "5"},
+                  {"SLURM_ARRAY_TASK_MIN", "0"},
+                  {"SLURM_ARRAY_TASK_MAX", "7"},
+                  {"SLURM_ARRAY_TASK_COUNT", "8"}});
   expect_shard(s, 0, 2, "OMPI_COMM_WORLD_RANK");
   EXPECT_NE(s.note.find("SLURM_ARRAY_TASK_ID=5 ignored"), std::string::npos) << s.note;
   // `mpirun -n 1` inside an array task: the array gives the shard.
-  expect_shard(from({{"OMPI_COMM_WORLD_RANK", "0"}, {"OMPI_COMM_WORLD_SIZE", "1"},
-                     {"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_MIN", "0"},
-                     {"SLURM_ARRAY_TASK_MAX", "7"}, {"SLURM_ARRAY_TASK_COUNT", "8"}}),
+  expect_shard(from({{"OMPI_COMM_WORLD_RANK", "0"},
+                     {"OMPI_COMM_WORLD_SIZE", "1"},
+                     {"SLURM_ARRAY_TASK_ID", "5"},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "7"},
+                     {"SLURM_ARRAY_TASK_COUNT", "8"}}),
                5, 8, "SLURM_ARRAY_TASK_ID");
 }
 
 Env array(const std::string& id, const std::string& min, const std::string& max,
           const std::string& step, const std::string& count) {
-  return {{"SLURM_ARRAY_TASK_ID", id},     {"SLURM_ARRAY_TASK_MIN", min},
-          {"SLURM_ARRAY_TASK_MAX", max},   {"SLURM_ARRAY_TASK_STEP", step},
-          {"SLURM_ARRAY_TASK_COUNT", count}, {"SLURM_PROCID", "0"},
+  return {{"SLURM_ARRAY_TASK_ID", id},
+          {"SLURM_ARRAY_TASK_MIN", min},
+          {"SLURM_ARRAY_TASK_MAX", max},
+          {"SLURM_ARRAY_TASK_STEP", step},
+          {"SLURM_ARRAY_TASK_COUNT", count},
+          {"SLURM_PROCID", "0"},
           {"SLURM_NTASKS", "1"}};
 }
 

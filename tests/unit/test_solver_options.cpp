@@ -38,8 +38,8 @@ std::vector<SolverOption> solver_options() {
   return out;
 }
 
-class SolverOptions
-    : public ::testing::TestWithParam<std::tuple<test::ProblemCase, SolverOption>> {};
+class SolverOptions : public ::testing::TestWithParam<std::tuple<test::ProblemCase, SolverOption>> {
+};
 
 struct SolveRun {
   State s;

@@ -25,12 +25,15 @@ SparseMatrix eigen_assembly(const Triplets& t, Index n) {
 std::string difference(const SparseMatrix& A, const SparseMatrix& B) {
   if (A.rows() != B.rows() || A.cols() != B.cols() || A.nonZeros() != B.nonZeros())
     return "shape or entry count";
-  const auto bytes = [](Index count, std::size_t size) { return static_cast<std::size_t>(count) * size; };
+  const auto bytes = [](Index count, std::size_t size) {
+    return static_cast<std::size_t>(count) * size;
+  };
   if (std::memcmp(A.outerIndexPtr(), B.outerIndexPtr(), bytes(A.cols() + 1, sizeof(int))) != 0)
     return "column starts";
   if (std::memcmp(A.innerIndexPtr(), B.innerIndexPtr(), bytes(A.nonZeros(), sizeof(int))) != 0)
     return "row indices";
-  if (std::memcmp(A.valuePtr(), B.valuePtr(), bytes(A.nonZeros(), sizeof(double))) != 0) return "values";
+  if (std::memcmp(A.valuePtr(), B.valuePtr(), bytes(A.nonZeros(), sizeof(double))) != 0)
+    return "values";
   return "";
 }
 
@@ -47,7 +50,8 @@ TEST(TripletAssembler, EqualsSetFromTripletsOnEveryProblem) {
     EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
     // Other values at the same positions: refilled in place.
     for (std::size_t k = 0; k < t.size(); ++k)
-      t[k] = Eigen::Triplet<double>(t[k].row(), t[k].col(), t[k].value() * (1.0 + 1e-3 * static_cast<double>(k % 5)) - 0.25);
+      t[k] = Eigen::Triplet<double>(
+          t[k].row(), t[k].col(), t[k].value() * (1.0 + 1e-3 * static_cast<double>(k % 5)) - 0.25);
     EXPECT_FALSE(assembler.assemble(t, n, A)) << c.label;
     EXPECT_TRUE(assembler.same_positions()) << c.label;
     EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
@@ -57,7 +61,7 @@ TEST(TripletAssembler, EqualsSetFromTripletsOnEveryProblem) {
 TEST(TripletAssembler, SumsDuplicatesInOrderWithTheirSignedZeros) {
   // (0,0): −0 + −0 = −0; (1,1): a lone −0 stays −0; (1,0): 1e16 + 1 − 1e16
   // depends on the order (0 in this order); (0,1): +0 + −0 = +0.
-  const Triplets t{{0, 0, -0.0}, {1, 0, 1e16}, {0, 0, -0.0}, {1, 1, -0.0},
+  const Triplets t{{0, 0, -0.0}, {1, 0, 1e16}, {0, 0, -0.0},  {1, 1, -0.0},
                    {1, 0, 1.0},  {0, 1, 0.0},  {1, 0, -1e16}, {0, 1, -0.0}};
   TripletAssembler assembler;
   SparseMatrix A;

@@ -40,8 +40,8 @@ void expect_bit_identical(const std::vector<double>& q, const SpringChainCoeffic
 TEST(SpringChainKernel, BitIdenticalToTheSinglePass) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (const SpringChainCoefficients c : {SpringChainCoefficients{1.0, 0.0, 1.0},
-                                          SpringChainCoefficients{3.7, 100.0, 0.25}}) {
+  for (const SpringChainCoefficients c :
+       {SpringChainCoefficients{1.0, 0.0, 1.0}, SpringChainCoefficients{3.7, 100.0, 0.25}}) {
     for (const long n : {1L, 2L, 3L, 511L, 512L, 513L, 1000L, 1024L, 1025L, 1537L, 4099L}) {
       std::vector<double> equilibrium(n), perturbed(n);
       for (long i = 0; i < n; ++i) {

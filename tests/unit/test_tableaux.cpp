@@ -4,9 +4,9 @@
 // property).
 #include <gtest/gtest.h>
 
+#include <Eigen/LU>
 #include <cmath>
 #include <complex>
-#include <Eigen/LU>
 
 #include "integrators/families.hpp"
 #include "integrators/registry.hpp"
@@ -73,8 +73,8 @@ TEST(Tableaux, CIsDerivedAsRowSums) {
 
 TEST(Tableaux, StabilityFunctionMatchesTheResolventFormula) {
   // R(z) = 1 + z bᵀ (I − zA)⁻¹ e, evaluated directly, against P/Q.
-  const std::complex<double> samples[] = {{-0.3, 0.2}, {0.0, 1.5}, {-4.0, -2.0}, {0.7, 0.1},
-                                          {-50.0, 3.0}};
+  const std::complex<double> samples[] = {
+      {-0.3, 0.2}, {0.0, 1.5}, {-4.0, -2.0}, {0.7, 0.1}, {-50.0, 3.0}};
   for (const IntegratorInfo* i : tableau_entries()) {
     const auto& t = *i->tableau;
     const Eigen::MatrixXcd A = t.A.cast<std::complex<double>>();
@@ -96,10 +96,9 @@ TEST(Tableaux, StabilityFunctionMatchesTheResolventFormula) {
       double magnitude = 0;
       for (std::size_t k = 0; k < R.P.coeffs.size(); ++k)
         magnitude += std::abs(R.P.coeffs[k]) * std::pow(std::abs(z), double(k));
-      const double condition = std::max(magnitude / std::abs(R.Q(z)),
-                                        std::abs(z) * t.b.cwiseAbs().dot(Y.cwiseAbs()));
-      EXPECT_LT(std::abs(direct - rational), 1e-12 * (1 + condition))
-          << i->id << " z=" << z;
+      const double condition =
+          std::max(magnitude / std::abs(R.Q(z)), std::abs(z) * t.b.cwiseAbs().dot(Y.cwiseAbs()));
+      EXPECT_LT(std::abs(direct - rational), 1e-12 * (1 + condition)) << i->id << " z=" << z;
     }
   }
 }
