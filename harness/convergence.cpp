@@ -56,7 +56,7 @@ std::string fixed(double v, int digits) {
 
 int nominal_order_of(const std::string& integrator_id) {
   for (const auto& info : integrator_registry())
-    if (info.id == integrator_id) return info.nominal_order;
+    if (info.id == integrator_id) return info.declared.order;
   return 0;
 }
 

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "integrators/tableaux/record_arrays.hpp"
+
 namespace tibench {
 
 ButcherTableau ButcherTableau::from_matrices(std::string id, Eigen::MatrixXd A, Eigen::VectorXd b) {
@@ -16,27 +18,9 @@ ButcherTableau ButcherTableau::from_matrices(std::string id, Eigen::MatrixXd A, 
 }
 
 ButcherTableau ButcherTableau::from_record(const tableaux::ButcherRecord& r) {
-  const int s = r.stages;
-  if (s < 1 || s > tableaux::kMaxStages)
-    throw std::logic_error("tableau " + std::string(r.id) + ": invalid stage count");
-  Eigen::MatrixXd A(s, s);
-  Eigen::VectorXd b(s);
-  for (int i = 0; i < s; ++i) {
-    b[i] = r.b[i];
-    for (int j = 0; j < s; ++j) A(i, j) = r.A[i][j];
-  }
-  // Entries beyond `stages` must be zero: a nonzero there is a typo that
-  // silently changes nothing, so reject it.
-  for (int i = 0; i < tableaux::kMaxStages; ++i)
-    for (int j = 0; j < tableaux::kMaxStages; ++j)
-      if ((i >= s || j >= s) && r.A[i][j] != 0.0)
-        throw std::logic_error("tableau " + std::string(r.id) + ": coefficient outside " +
-                               std::to_string(s) + " stages");
-  ButcherTableau t = from_matrices(std::string(r.id), std::move(A), std::move(b));
-  if (r.embedded_order > 0) {
-    t.b_hat.resize(s);
-    for (int i = 0; i < s; ++i) t.b_hat[i] = r.b_hat[i];
-  }
+  ButcherTableau t = from_matrices(std::string(r.id), tableaux::stage_matrix(r.A, r.stages, r.id),
+                                   tableaux::stage_vector(r.b, r.stages, r.id));
+  if (r.declared.embedded_order) t.b_hat = tableaux::stage_vector(r.b_hat, r.stages, r.id);
   return t;
 }
 

@@ -85,17 +85,10 @@ BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, Ble
                                             h, newton);
 }
 
-StepReport BlendStepper::step(State& s) {
-  StepReport report;
-  const State start = s;
-  const double H_n = p_.total_energy(start);
-  if (!H_initial_) H_initial_ = H_n;
-
-  State z_s = start;
-  report.absorb(start_->step(z_s));
-  if (report.status != StepStatus::ok) return report;
-  // Bookkeeping for this step: work of the external force and the energy the
-  // problem's own dissipation removes (at the start method's midpoint).
+// Bookkeeping for one step from `start` to the start method's z_s: work of
+// the external force and the energy the problem's own dissipation removes
+// (at the start method's midpoint).
+void BlendStepper::account_work(const State& start, const State& z_s) {
   if (p_.has_external_force()) {
     p_.external_force(start.t, f0_);
     p_.external_force(z_s.t, f1_);
@@ -107,10 +100,52 @@ StepReport BlendStepper::step(State& s) {
     H_diss_ += h() * v_mid.dot(g_);
   }
   H_total_ = *H_initial_ + H_added_ - H_diss_;
+}
+
+double BlendStepper::energy_error(const State& z) const { return p_.total_energy(z) - H_total_; }
+
+// α of the blend z(α) = (1 − α) a + α b between the start method's z_s and
+// the other method's result (a = z_s for BE, b = z_s for FE).
+double BlendStepper::blend_alpha(const State& a, const State& b, const State& other, double e_s,
+                                 bool blend_be, double tolerance) const {
+  const double e_a = energy_error(a), e_far = energy_error(other);
+  const double far_end = blend_be ? 1.0 : 0.0;
+  if (std::abs(e_far) < tolerance)
+    return far_end;  // the far end (full BE or full FE) already meets Eq. 24
+  if ((e_far > 0) == (e_s > 0)) {
+    // No root to bracket. BE also gains: the paper's rule, α = 1 (full BE).
+    // FE also loses (the paper is silent): the end closer to the target —
+    // full FE would lose more than S whenever |e(FE)| > |e(S)|.
+    return blend_be || std::abs(e_far) < std::abs(e_s) ? far_end : 1.0 - far_end;
+  }
+  double l = 0.0, r = 1.0;  // e(a) and e(b) have opposite signs
+  double alpha = far_end;
+  for (int k = 0; k < o_.max_bisections; ++k) {
+    const double mid = 0.5 * (l + r);
+    const double em = energy_error(blend(a, b, mid));
+    alpha = mid;
+    if (std::abs(em) < tolerance) break;
+    if ((em > 0) == (e_a > 0))
+      l = mid;
+    else
+      r = mid;
+  }
+  return alpha;
+}
+
+StepReport BlendStepper::step(State& s) {
+  StepReport report;
+  const State start = s;
+  const double H_n = p_.total_energy(start);
+  if (!H_initial_) H_initial_ = H_n;
+
+  State z_s = start;
+  report.absorb(start_->step(z_s));
+  if (report.status != StepStatus::ok) return report;
+  account_work(start, z_s);
   // Eq. 24: |e(α)| < ε H_total, the tolerance relative to this step's target.
   const double tolerance = o_.epsilon * std::abs(H_total_);
-  auto e = [&](const State& z) { return p_.total_energy(z) - H_total_; };
-  const double e_s = e(z_s);
+  const double e_s = energy_error(z_s);
 
   double signed_alpha = 0.0;
   State result = z_s;
@@ -129,30 +164,7 @@ StepReport BlendStepper::step(State& s) {
     // opposite signs when a root exists.
     const State& a = blend_be ? z_s : other;
     const State& b = blend_be ? other : z_s;
-    const double e_a = e(a), e_far = e(other);
-    const double far_end = blend_be ? 1.0 : 0.0;
-    double alpha;
-    if (std::abs(e_far) < tolerance) {
-      alpha = far_end;  // the far end (full BE or full FE) already meets Eq. 24
-    } else if ((e_far > 0) == (e_s > 0)) {
-      // No root to bracket. BE also gains: the paper's rule, α = 1 (full
-      // BE). FE also loses (the paper is silent): the end closer to the
-      // target — full FE would lose more than S whenever |e(FE)| > |e(S)|.
-      alpha = blend_be || std::abs(e_far) < std::abs(e_s) ? far_end : 1.0 - far_end;
-    } else {
-      double l = 0.0, r = 1.0;  // e(a) and e(b) have opposite signs
-      alpha = far_end;
-      for (int k = 0; k < o_.max_bisections; ++k) {
-        const double mid = 0.5 * (l + r);
-        const double em = e(blend(a, b, mid));
-        alpha = mid;
-        if (std::abs(em) < tolerance) break;
-        if ((em > 0) == (e_a > 0))
-          l = mid;
-        else
-          r = mid;
-      }
-    }
+    const double alpha = blend_alpha(a, b, other, e_s, blend_be, tolerance);
     result = blend(a, b, alpha);
     signed_alpha = blend_be ? alpha : -(1.0 - alpha);
     if (record_) last_->other = other, last_->alpha = alpha;

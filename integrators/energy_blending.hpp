@@ -80,6 +80,10 @@ class BlendStepper final : public Stepper {
   const std::optional<BlendCandidates>& last_candidates() const { return last_; }
 
  private:
+  void account_work(const State& start, const State& z_s);
+  double energy_error(const State& z) const;  // H(z) − H_total
+  double blend_alpha(const State& a, const State& b, const State& other, double e_s, bool blend_be,
+                     double tolerance) const;
   const Problem& p_;
   BlendOptions o_;
   std::unique_ptr<Stepper> start_;

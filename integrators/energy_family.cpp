@@ -17,12 +17,6 @@ namespace tibench {
 
 namespace {
 
-const std::string kYou =
-    "You, Zheng & Li, Energy-controllable time integration for elastodynamic contact";
-const std::string kDinev =
-    "M. Dinev, T. Liu, L. Kavan, Stabilizing integrators for real-time physics, ACM TOG 37(1):9 "
-    "(2018)";
-
 // The linear analysis of `base`, recorded under one label for order and
 // stability.
 void linear_properties_of(IntegratorInfo& info, const StepperMaker& base,
@@ -43,16 +37,12 @@ ParamSpec correction_param() {
 
 }  // namespace
 
-IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
-                               const tableaux::ButcherRecord& base, int order) {
-  IntegratorInfo info;
-  info.id = id;
-  info.name = name;
-  info.family = "decoupled";
-  info.citation = kYou + ", Sec. 4.1-4.3 (Eq. 8), Theorem 4.1, App. C-D; base method: " +
-                  std::string(base.citation);
-  const ButcherTableau phi = ButcherTableau::from_record(base);
-  info.stages = 2 * phi.stages();
+IntegratorInfo decoupled_entry(const tableaux::DecoupledRecord& record) {
+  IntegratorInfo info = entry_from(record.method, "decoupled");
+  info.citation += "; base method: " + std::string(record.base->citation);
+  const ButcherTableau phi = ButcherTableau::from_record(*record.base);
+  if (info.stages != 2 * phi.stages())
+    throw RegistryError("integrator '" + info.id + "': stages must be twice the base method's");
   info.param_specs = with_newton(
       {real_param("alpha", 1.0, "momentum interpolation: 1 = decoupled symplectic (Xi_1)",
                   Range::any("alpha outside [0, 1] extrapolates the two momenta, a valid "
@@ -64,19 +54,12 @@ IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
                                               params.choice("correction") == "full");
   };
   linear_properties_of(info, stepper_maker(info, integrator_params(info)), "linear analysis");
-  info.declared.order = order;
-  info.nominal_order = order;
   check_declaration(info);
   return info;
 }
 
-IntegratorInfo a_search_entry() {
-  IntegratorInfo info;
-  info.id = "a-search";
-  info.name = "A-search (decoupled backward Euler, energy-searched alpha)";
-  info.family = "decoupled";
-  info.citation = kYou + ", Sec. 4.4-4.5, Algorithm 1, Sec. 5.6 (ablations)";
-  info.stages = 2;
+IntegratorInfo a_search_entry(const tableaux::MethodRecord& record) {
+  IntegratorInfo info = entry_from(record, "decoupled");
   const AlphaSearchOptions d;
   info.param_specs = with_newton({
       real_param("alpha_min", d.alpha_min, "lower clip of alpha (Sec. 4.4: 0; ablation 0.9)",
@@ -124,19 +107,12 @@ IntegratorInfo a_search_entry() {
         return std::make_unique<DecoupledStepper>(p, be, h, NewtonOptions{}, 1.0, std::nullopt);
       },
       "linear analysis of the alpha = 1 map (A-1); the search makes the step nonlinear");
-  info.declared.order = 1;
-  info.nominal_order = 1;
   check_declaration(info);
   return info;
 }
 
-IntegratorInfo blend_entry() {
-  IntegratorInfo info;
-  info.id = "blend-im";
-  info.name = "Energy-tracking blend of implicit midpoint with BE/FE";
-  info.family = "energy-blending";
-  info.citation = kDinev + ", Sec. 4, Eqs. 14-24 and 31-37, Algorithm 1";
-  info.stages = 1;
+IntegratorInfo blend_entry(const tableaux::MethodRecord& record) {
+  IntegratorInfo info = entry_from(record, "energy-blending");
   const BlendOptions d;
   info.param_specs = with_newton({
       real_param("epsilon", d.epsilon, "bisection stops when |e(alpha)| < epsilon H_total (Eq. 24)",
@@ -164,8 +140,6 @@ IntegratorInfo blend_entry() {
         return std::make_unique<RungeKuttaStepper>(p, im, h, NewtonOptions{});
       },
       "linear analysis of the start method (implicit midpoint); blending is nonlinear");
-  info.declared.order = 2;
-  info.nominal_order = 2;
   check_declaration(info);
   return info;
 }

@@ -6,6 +6,10 @@
 #include "integrators/linear_analysis.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/tableaux/butcher_record.hpp"
+#include "integrators/tableaux/energy.hpp"
+#include "integrators/tableaux/method_record.hpp"
+#include "integrators/tableaux/newmark.hpp"
+#include "integrators/tableaux/optimization.hpp"
 #include "integrators/tableaux/partitioned.hpp"
 #include "integrators/tableaux/rosenbrock.hpp"
 
@@ -23,7 +27,7 @@ struct ParametricButcherFamily {
   std::string id, name, citation;
   ParamSpec parameter;  // real parameter with its default
   ButcherTableau (*tableau)(double);
-  tableaux::DeclaredProperties (*declared)(double);
+  MethodDeclaration (*declared)(double);
   std::vector<double> check_at;
 };
 IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family);
@@ -39,29 +43,24 @@ struct RosenbrockTableau;
 // W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
 int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
 
-// BDF2 with a selectable starter, and the Newmark(β, γ) family
+// BDF2 with a selectable starter, and the Newmark family with its parameters
 // (integrators/bdf2.hpp, integrators/newmark.hpp).
-IntegratorInfo bdf2_entry();
-IntegratorInfo newmark_entry();
-IntegratorInfo generalized_alpha_entry();
+IntegratorInfo bdf2_entry(const tableaux::MethodRecord& record);
+IntegratorInfo newmark_entry(const tableaux::NewmarkRecord& record);
 
 // Optimization-based integrators of Brown et al. 2018
 // (integrators/optimization_integrators.hpp): one entry per rule.
-enum class OneStageRule;
-struct OptimizationRuleInfo {
-  std::string id, name, citation;
-  int stages;
-  OneStageRule rule;
-  MethodDeclaration declared;
-};
-IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule);
+IntegratorInfo optimization_entry(const tableaux::OptimizationRecord& record);
 
 // Energy-controlled methods (integrators/decoupled.hpp,
 // integrators/energy_blending.hpp).
-IntegratorInfo decoupled_entry(const std::string& id, const std::string& name,
-                               const tableaux::ButcherRecord& base, int order);
-IntegratorInfo a_search_entry();
-IntegratorInfo blend_entry();
+IntegratorInfo decoupled_entry(const tableaux::DecoupledRecord& record);
+IntegratorInfo a_search_entry(const tableaux::MethodRecord& record);
+IntegratorInfo blend_entry(const tableaux::MethodRecord& record);
+
+// An entry's name, stages, citation and declaration from a code-defined
+// method's record; the builder adds parameters, factory and properties.
+IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string family);
 
 // For families without a scalar stability function: records in
 // info.computed the linear analysis of the update matrix of the steppers

@@ -1,5 +1,7 @@
 #include "integrators/method_properties.hpp"
 
+#include <cmath>
+
 namespace tibench {
 
 namespace {
@@ -29,10 +31,14 @@ std::vector<std::string> declaration_mismatches(const MethodDeclaration& d,
   std::vector<std::string> out;
   compare(out, "order", std::optional<int>(d.order), std::optional<int>(c.order));
   compare(out, "stage_order", d.stage_order, c.stage_order);
+  compare(out, "embedded_order", d.embedded_order, c.embedded_order);
   compare(out, "stiffly_accurate", d.stiffly_accurate, c.stiffly_accurate);
   compare(out, "a_stable", d.a_stable, c.a_stable);
   compare(out, "l_stable", d.l_stable, c.l_stable);
   compare(out, "symplectic", d.symplectic, c.symplectic);
+  if (d.r_inf && !(std::abs(*d.r_inf - c.r_inf) <= kDeclaredRInfTolerance))
+    out.push_back("r_inf: declared " + std::to_string(*d.r_inf) + ", computed " +
+                  std::to_string(c.r_inf));
   return out;
 }
 

@@ -16,21 +16,15 @@
 #include <string>
 #include <vector>
 
-namespace tibench {
+#include "integrators/method_declaration.hpp"
 
-struct MethodDeclaration {
-  int order = 0;
-  std::optional<int> stage_order;
-  std::optional<bool> stiffly_accurate;
-  std::optional<bool> a_stable;
-  std::optional<bool> l_stable;
-  std::optional<bool> symplectic;
-};
+namespace tibench {
 
 struct MethodProperties {
   int order = 0;
   std::string order_source;  // "rooted trees", "bi-coloured trees", "linear analysis", ...
   std::optional<int> stage_order;
+  std::optional<int> embedded_order;  // methods with embedded weights b̂
   std::optional<bool> stiffly_accurate;
   std::optional<bool> a_stable;
   std::optional<bool> l_stable;

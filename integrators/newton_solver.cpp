@@ -156,12 +156,11 @@ NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   return r;
 }
 
-NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
-  NewtonResult r;
-  const double eps = std::numeric_limits<double>::epsilon();
-  bool have_gradient = false;       // g_ already holds ∇Φ(x) from the line search
-  double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
-  phi.project(x);                   // constrained objectives start from a feasible point
+// An initial guess outside the domain of Φ (through a barrier, an inverted
+// element) cannot start Newton; the line search keeps every later iterate
+// where Φ is finite.
+void NewtonSolver::start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r) {
+  phi.project(x);  // constrained objectives start from a feasible point
   if (options_.two_candidate_guess && phi.explicit_candidate(trial_)) {
     phi.project(trial_);
     if (phi.value(trial_) < phi.value(x)) {
@@ -169,25 +168,200 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       r.chose_explicit_candidate = true;
     }
   }
-  // An initial guess outside the domain of Φ (through a barrier, an inverted
-  // element) cannot start Newton; the line search below keeps every later
-  // iterate where Φ is finite.
-  if (phi.feasible_start(trial_)) {
-    if (!std::isfinite(phi.value(x)) && std::isfinite(phi.value(trial_))) {
-      x = trial_;
-      r.started_feasible = true;
-    } else {
-      // An initial guess past a barrier distance the problem's CCD allows
-      // (e.g. an inertial target that lands on a wall) is pulled back along
-      // the path from the feasible start, as IPC filters its predictor.
-      dx_ = x - trial_;
-      const double alpha = phi.max_step(trial_, dx_);
-      if (alpha < 1.0) {
-        x = trial_ + alpha * dx_;
-        r.started_feasible = true;
-      }
-    }
+  if (!phi.feasible_start(trial_)) return;
+  if (!std::isfinite(phi.value(x)) && std::isfinite(phi.value(trial_))) {
+    x = trial_;
+    r.started_feasible = true;
+    return;
   }
+  // An initial guess past a barrier distance the problem's CCD allows (e.g.
+  // an inertial target that lands on a wall) is pulled back along the path
+  // from the feasible start, as IPC filters its predictor.
+  dx_ = x - trial_;
+  const double alpha = phi.max_step(trial_, dx_);
+  if (alpha < 1.0) {
+    x = trial_ + alpha * dx_;
+    r.started_feasible = true;
+  }
+}
+
+// Chord iteration (jacobian_reuse): the kept factor, if it was built for
+// this inertia and active set and the last chord steps contracted.
+bool NewtonSolver::reuses_factor(const StageObjective& phi) const {
+  return options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+         reuse_.active_set == phi.active_set_version() &&
+         same_values(reuse_.inertia, phi.inertia());
+}
+
+// Ends the solve before a step when the residual meets the tolerance or its
+// rounding level, or when the iterations are spent. A kept constant factor
+// costs nothing to "assemble", and the noise level checked after it, with
+// the Hessian's term, is at least the one here: that check is then left to
+// that point (check_after_factor), with the same outcome.
+bool NewtonSolver::ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                    double tolerance, bool check_after_factor) const {
+  if (r.residual <= tolerance || (!check_after_factor && at_noise_level(phi, x, r.residual))) {
+    r.converged = true;
+    return true;
+  }
+  if (r.iterations < options_.max_iters) return false;
+  if (check_after_factor && at_noise_level(phi, x, r.residual)) {
+    r.converged = true;
+    return true;
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
+                options_.max_iters, r.residual, std::max(tolerance, phi.residual_noise(x)));
+  r.message = buf;
+  return true;
+}
+
+// Factorizes the Hessian at x, falling back to the PSD projection and then
+// to growing shifts when it is not positive definite. False (with the
+// message set) when no factorization succeeded.
+bool NewtonSolver::factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                     bool& pd) {
+  bool factorized = false;
+  pd = factorize(phi, x, false, 0.0, factorized);
+  if (!pd && options_.psd_fallback) {
+    ++r.psd_fallbacks;
+    pd = factorize(phi, x, true, 0.0, factorized);
+    for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
+      pd = factorize(phi, x, true, mu, factorized);
+  }
+  if (!factorized) {
+    r.message = "Hessian factorization failed";
+    return false;
+  }
+  ++r.factorizations;
+  if (options_.jacobian_reuse) {
+    reuse_.valid = true;
+    reuse_.refresh = false;
+    reuse_.pd = pd;
+    reuse_.inertia = phi.inertia();
+    reuse_.active_set = phi.active_set_version();
+  }
+  return true;
+}
+
+// The Newton step itself is the sharpest error estimate: with a positive
+// definite Hessian the error after taking it is O(|dx|²). W⁻¹g only bounds
+// it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W. Chord steps
+// converge linearly with the observed rate θ = |dx_k|/|dx_k−1|, so the error
+// after one is about θ/(1 − θ)|dx| (Hairer & Wanner II, §IV.8); a rate above
+// reuse_rate asks for a fresh factor at the next iteration. Hairer &
+// Wanner's RADAU5 keeps its Jacobian when θ ≤ 0.1 for expensive Jacobians: a
+// slower rate costs more iterations than a fresh factor (bench/ workload
+// beam-1s). The rate is measured within this solve only (a rate carried over
+// from the previous stage can be far too small after the problem changed,
+// e.g. a lagged damping matrix), so a solve never ends on its first chord step.
+double NewtonSolver::step_error_estimate(bool chord, double step_norm, double& previous_step_norm) {
+  if (!options_.jacobian_reuse) return step_norm;
+  double estimate = step_norm;
+  if (chord) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm : inf;
+    estimate = rate < 1 ? rate / (1 - rate) * step_norm : inf;
+    if (previous_step_norm > 0 && rate > options_.reuse_rate) reuse_.refresh = true;
+  }
+  previous_step_norm = step_norm;
+  return estimate;
+}
+
+// The clamp and Gast & Schroeder's descent safeguard applied to dx_; returns
+// the slope gᵀdx of the direction taken.
+double NewtonSolver::descent_direction(NewtonResult& r, double step_norm) {
+  if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
+    dx_ *= options_.step_clamp / step_norm;
+  double slope = g_.dot(dx_);
+  if (!options_.descent_safeguard) return slope;
+  const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
+  if (slope < -kappa * norms) return slope;
+  if (-slope < -kappa * norms)
+    dx_ = -dx_;  // the opposite direction passes the test
+  else
+    dx_ = -g_;  // steepest descent
+  ++r.safeguarded_steps;
+  return g_.dot(dx_);
+}
+
+// Backtracking Armijo search along dx_ from x, never past the problem's CCD
+// bound (barriers, inversion). The full step is tried first by the residual
+// test, whose gradient the next iteration needs anyway (have_gradient); Φ is
+// evaluated only when it fails. Close to the minimizer the decrease of Φ can
+// fall below the rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
+// residual is then the test that still works.
+NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x, NewtonResult& r,
+                                               bool chord, bool pd, double slope,
+                                               bool& have_gradient) {
+  if (!(slope < 0)) {
+    if (chord) {
+      // A stale factor can point uphill where the exact one would not.
+      reuse_.refresh = true;
+      return Search::refresh;
+    }
+    // With a positive definite Hessian dx is a descent direction in exact
+    // arithmetic; a non-negative slope means g is rounding noise.
+    if (pd)
+      r.converged = true;
+    else
+      r.message = "Newton direction is not a descent direction (Hessian indefinite)";
+    return Search::ended;
+  }
+  double step = std::min(1.0, phi.max_step(x, dx_));
+  double phi0 = std::numeric_limits<double>::quiet_NaN();
+  if (step == 1.0 && full_step_accepted(phi, x, r, slope, phi0)) {
+    have_gradient = true;
+    x.swap(trial_);
+    return Search::moved;
+  }
+  if (chord) {
+    // A chord step that needs backtracking: take a fresh Newton step from x
+    // instead (the gradient at x is evaluated again, so that the rounding
+    // estimate refers to x, not to the rejected trial).
+    reuse_.refresh = true;
+    return Search::refresh;
+  }
+  if (std::isnan(phi0)) phi0 = phi.value(x);
+  if (step == 1.0) step = 0.5;  // the full step failed above
+  for (;;) {
+    if (step < 1e-12) {
+      r.message = "line search failed to decrease the incremental potential";
+      return Search::ended;
+    }
+    trial_ = x + step * dx_;
+    phi.project(trial_);
+    if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
+    step *= 0.5;
+  }
+  x.swap(trial_);
+  return Search::moved;
+}
+
+// The full step's test: the residual halves, or else Armijo's decrease (Φ(x)
+// is then evaluated into phi0). On acceptance g_ holds the trial's gradient.
+bool NewtonSolver::full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                      double slope, double& phi0) {
+  trial_ = x + dx_;
+  phi.project(trial_);
+  phi.gradient(trial_, g_trial_);
+  ++r.gradient_evals;
+  bool accepted = phi.residual(g_trial_) <= 0.5 * r.residual;
+  if (!accepted) {
+    phi0 = phi.value(x);
+    accepted = phi.value(trial_) <= phi0 + 1e-4 * slope;
+  }
+  if (accepted) g_.swap(g_trial_);
+  return accepted;
+}
+
+NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
+  NewtonResult r;
+  const double eps = std::numeric_limits<double>::epsilon();
+  bool have_gradient = false;       // g_ already holds ∇Φ(x) from the line search
+  double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
+  start_from_feasible_guess(phi, x, r);
   for (;;) {
     if (!have_gradient) {
       phi.gradient(x, g_);
@@ -200,63 +374,17 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     }
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
-    // Chord iteration (jacobian_reuse): the kept factor, if it was built for
-    // this inertia and the last chord steps contracted.
-    // (A kept factor belongs to one active set of a constrained objective.)
-    const bool chord = options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
-                       reuse_.active_set == phi.active_set_version() &&
-                       same_values(reuse_.inertia, phi.inertia());
+    const bool chord = reuses_factor(phi);
     const double tolerance = options_.tol * phi.scale(x) + options_.atol;
-    // (A kept constant factor costs nothing to "assemble", and the noise
-    // level checked after it, with the Hessian's term, is at least this one:
-    // the check is then left to that point, with the same outcome.)
-    const bool check_after_factor = !chord && keeps_constant_factor(phi);
-    if (r.residual <= tolerance || (!check_after_factor && at_noise_level(phi, x, r.residual))) {
-      r.converged = true;
-      return r;
-    }
-    if (r.iterations >= options_.max_iters) {
-      if (check_after_factor && at_noise_level(phi, x, r.residual)) {
-        r.converged = true;
-        return r;
-      }
-      char buf[160];
-      std::snprintf(buf, sizeof buf,
-                    "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
-                    options_.max_iters, r.residual, std::max(tolerance, phi.residual_noise(x)));
-      r.message = buf;
-      return r;
-    }
-
+    if (ends_before_step(phi, x, r, tolerance, !chord && keeps_constant_factor(phi))) return r;
     bool pd = reuse_.pd;
-    if (!chord) {
-      bool factorized = false;
-      pd = factorize(phi, x, false, 0.0, factorized);
-      if (!pd && options_.psd_fallback) {
-        ++r.psd_fallbacks;
-        pd = factorize(phi, x, true, 0.0, factorized);
-        for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
-          pd = factorize(phi, x, true, mu, factorized);
-      }
-      if (!factorized) {
-        r.message = "Hessian factorization failed";
-        return r;
-      }
-      ++r.factorizations;
-      if (options_.jacobian_reuse) {
-        reuse_.valid = true;
-        reuse_.refresh = false;
-        reuse_.pd = pd;
-        reuse_.inertia = phi.inertia();
-        reuse_.active_set = phi.active_set_version();
-      }
-    }
+    if (!chord && !factorize_hessian(phi, x, r, pd)) return r;
     // The rounding level of the residual includes the Hessian's magnitude
-    // times that of x, known only now that the Hessian has been assembled:
-    // a residual at that level cannot be reduced (e.g. an initial guess that
-    // is already the solution).
-    // (Skipped for a quadratic Φ, whose step ends the solve: at an initial
-    // guess at the rounding level it moves x within that level.)
+    // times that of x, known only now that the Hessian has been assembled: a
+    // residual at that level cannot be reduced (e.g. an initial guess that is
+    // already the solution). (Skipped for a quadratic Φ, whose step ends the
+    // solve: at an initial guess at the rounding level it moves x within that
+    // level.)
     if (!chord && !(pd && solves_in_one_step(phi)) && at_noise_level(phi, x, r.residual)) {
       r.converged = true;
       return r;
@@ -269,35 +397,9 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       r.message = "non-finite Newton step";
       return r;
     }
-    // The Newton step itself is the sharpest error estimate: with a positive
-    // definite Hessian the error after taking it is O(|dx|²). W⁻¹g above only
-    // bounds it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W.
-    // A step below the rounding level of the unknown cannot improve it at
-    // all: the iterate is then as converged as doubles allow.
-    // Chord steps converge linearly with the observed rate θ = |dx_k|/|dx_k−1|,
-    // so the error after one is about θ/(1 − θ)|dx| (Hairer & Wanner II,
-    // §IV.8); a rate above reuse_rate asks for a fresh factor at the next
-    // iteration. Hairer & Wanner's RADAU5 keeps its Jacobian when θ ≤ 0.1 for
-    // expensive Jacobians: a slower rate costs more iterations than a fresh
-    // factor (on the beam at 5 ms, SDIRK2 over one simulated second: ½ gives
-    // 12.5 iterations per step and 16.2 G instructions, 0.1 gives 7.4 and
-    // 11.8 G; bench/ workload beam-1s).
     trial_ = x + dx_;
     phi.project(trial_);
-    // The rate is measured within this solve only (a rate carried over from
-    // the previous stage can be far too small after the problem changed, e.g.
-    // a lagged damping matrix), so a solve never ends on its first chord step.
-    double error_estimate = step_norm;
-    if (options_.jacobian_reuse) {
-      if (chord) {
-        const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm
-                                                   : std::numeric_limits<double>::infinity();
-        error_estimate =
-            rate < 1 ? rate / (1 - rate) * step_norm : std::numeric_limits<double>::infinity();
-        if (previous_step_norm > 0 && rate > options_.reuse_rate) reuse_.refresh = true;
-      }
-      previous_step_norm = step_norm;
-    }
+    const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
     if (pd && takes_exact_step(phi, x, step_norm)) {
       // Φ is quadratic with a positive definite Hessian: the step lands on
       // the minimizer up to the rounding of the solve, whose residual LDLᵀ's
@@ -309,6 +411,8 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       r.converged = true;
       return r;
     }
+    // A step below the rounding level of the unknown cannot improve it at
+    // all: the iterate is then as converged as doubles allow.
     if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
         step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x.swap(trial_);
@@ -317,85 +421,11 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       r.converged = true;
       return r;
     }
-    if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
-      dx_ *= options_.step_clamp / step_norm;
-    double slope = g_.dot(dx_);
-    if (options_.descent_safeguard) {
-      const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
-      if (!(slope < -kappa * norms)) {
-        if (-slope < -kappa * norms) {
-          dx_ = -dx_;  // the opposite direction passes the test
-        } else {
-          dx_ = -g_;  // steepest descent
-        }
-        slope = g_.dot(dx_);
-        ++r.safeguarded_steps;
-      }
-    }
-
-    double step = 1.0;
+    const double slope = descent_direction(r, step_norm);
     if (options_.line_search) {
-      if (!(slope < 0) && chord) {
-        // A stale factor can point uphill where the exact one would not.
-        reuse_.refresh = true;
-        continue;
-      }
-      if (!(slope < 0)) {
-        if (pd) {
-          // With a positive definite Hessian dx is a descent direction in exact
-          // arithmetic; a non-negative slope means g is rounding noise.
-          r.converged = true;
-          return r;
-        }
-        r.message = "Newton direction is not a descent direction (Hessian indefinite)";
-        return r;
-      }
-      // Never past the problem's CCD bound (barriers, inversion).
-      step = std::min(1.0, phi.max_step(x, dx_));
-      bool accepted = false;
-      double phi0 = std::numeric_limits<double>::quiet_NaN();
-      if (step == 1.0) {
-        // The full step is tried first by the residual test, whose gradient
-        // the next iteration needs anyway; Φ is evaluated only when it fails.
-        // Close to the minimizer the decrease of Φ can fall below the
-        // rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
-        // residual is then the test that still works.
-        trial_ = x + dx_;
-        phi.project(trial_);
-        phi.gradient(trial_, g_trial_);
-        ++r.gradient_evals;
-        accepted = phi.residual(g_trial_) <= 0.5 * r.residual;
-        if (!accepted) {
-          phi0 = phi.value(x);
-          accepted = phi.value(trial_) <= phi0 + 1e-4 * slope;
-        }
-        if (accepted) {
-          g_.swap(g_trial_);
-          have_gradient = true;
-        }
-      }
-      if (!accepted) {
-        if (chord) {
-          // A chord step that needs backtracking: take a fresh Newton step
-          // from x instead (the gradient at x is evaluated again, so that
-          // the rounding estimate refers to x, not to the rejected trial).
-          reuse_.refresh = true;
-          continue;
-        }
-        if (std::isnan(phi0)) phi0 = phi.value(x);
-        if (step == 1.0) step = 0.5;  // the full step failed above
-        for (;;) {
-          if (step < 1e-12) {
-            r.message = "line search failed to decrease the incremental potential";
-            return r;
-          }
-          trial_ = x + step * dx_;
-          phi.project(trial_);
-          if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
-          step *= 0.5;
-        }
-      }
-      x.swap(trial_);
+      const Search s = line_search(phi, x, r, chord, pd, slope, have_gradient);
+      if (s == Search::refresh) continue;
+      if (s == Search::ended) return r;
     } else {
       x += std::min(1.0, phi.max_step(x, dx_)) * dx_;
       phi.project(x);

@@ -110,8 +110,22 @@ class NewtonSolver {
   int pattern_analyses() const { return analyses_; }
 
  private:
-  // The Newton iteration of minimize().
+  // The Newton iteration of minimize() and its parts.
   NewtonResult iterate(const StageObjective& phi, Vec& x);
+  void start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r);
+  bool reuses_factor(const StageObjective& phi) const;
+  bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,
+                        bool check_after_factor) const;
+  bool factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r, bool& pd);
+  double step_error_estimate(bool chord, double step_norm, double& previous_step_norm);
+  double descent_direction(NewtonResult& r, double step_norm);
+  // How a line search ended: x moved, a fresh factor is needed (the iteration
+  // goes on from x), or the solve ended (converged or failed, r says which).
+  enum class Search { moved, refresh, ended };
+  Search line_search(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord, bool pd,
+                     double slope, bool& have_gradient);
+  bool full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r, double slope,
+                          double& phi0);
   // Whether a positive definite Newton step on phi solves it: Φ quadratic
   // (constant Hessian), unconstrained, and no descent safeguard.
   bool solves_in_one_step(const StageObjective& phi) const;

@@ -10,19 +10,14 @@
 
 namespace tibench {
 
-IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule) {
-  IntegratorInfo info;
-  info.id = rule.id;
-  info.name = rule.name;
-  info.family = "optimization";
-  info.citation = rule.citation;
-  info.stages = rule.stages;
+IntegratorInfo optimization_entry(const tableaux::OptimizationRecord& record) {
+  IntegratorInfo info = entry_from(record.method, "optimization");
   info.param_specs = {choice_param(
       "dissipation", "first-order", {"first-order", "second-order"},
       "dissipation term: first-order alpha h R(x, delta(x)) (Brown et al. Eq. 28) or the "
       "second-order correction alpha h (R(x, delta(x)) - R(x, v_n)) (Eq. 30)")};
   for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
-  const OneStageRule r = rule.rule;
+  const OneStageRule r = record.rule;
   info.make = [r](const Problem& p, double h, const ParamSet& params) {
     const DissipationTerm term = params.choice("dissipation") == "second-order"
                                      ? DissipationTerm::second_order
@@ -30,8 +25,6 @@ IntegratorInfo optimization_entry(const OptimizationRuleInfo& rule) {
     return std::make_unique<OptimizationStepper>(p, h, r, term, NewtonOptions::from_params(params));
   };
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "linear analysis");
-  info.declared = rule.declared;
-  info.nominal_order = rule.declared.order;
   check_declaration(info);
   return info;
 }

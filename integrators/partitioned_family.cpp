@@ -47,11 +47,7 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   // Stability only: the order comes from the trees above.
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "");
 
-  info.declared.order = r.declared.order;
-  info.declared.a_stable = r.declared.a_stable;
-  info.declared.l_stable = r.declared.l_stable;
-  info.declared.symplectic = r.declared.symplectic;
-  info.nominal_order = r.declared.order;
+  info.declared = r.declared;
   check_declaration(info);
   return info;
 }

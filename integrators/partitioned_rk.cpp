@@ -1,24 +1,16 @@
 #include "integrators/partitioned_rk.hpp"
 
 #include "integrators/contact_support.hpp"
+#include "integrators/tableaux/record_arrays.hpp"
 
 #include <stdexcept>
 
 namespace tibench {
 
 PartitionedTableau PartitionedTableau::from_record(const tableaux::PartitionedRecord& r) {
-  const int s = r.stages;
-  PartitionedTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
-                       Eigen::VectorXd(s)};
-  for (int i = 0; i < s; ++i) {
-    t.b[i] = r.b[i];
-    t.b_hat[i] = r.b_hat[i];
-    for (int j = 0; j < s; ++j) {
-      t.A(i, j) = r.A[i][j];
-      t.A_hat(i, j) = r.A_hat[i][j];
-    }
-  }
-  return t;
+  return {
+      tableaux::stage_matrix(r.A, r.stages, r.id), tableaux::stage_matrix(r.A_hat, r.stages, r.id),
+      tableaux::stage_vector(r.b, r.stages, r.id), tableaux::stage_vector(r.b_hat, r.stages, r.id)};
 }
 
 PartitionedRKStepper::PartitionedRKStepper(const Problem& p, PartitionedTableau tableau, double h,

@@ -1,9 +1,9 @@
 #include "integrators/registry.hpp"
 
 #include "integrators/families.hpp"
-#include "integrators/optimization_integrators.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
+#include "integrators/tableaux/multistep.hpp"
 #include "integrators/tableaux/theta.hpp"
 
 namespace tibench {
@@ -22,21 +22,16 @@ void check_declaration(const IntegratorInfo& info) {
   throw RegistryError(msg);
 }
 
-namespace {
-
-const std::string kBrown2018 =
-    "J. Brown, M. Overby, Z. Forootaninia, R. Narain, Accurate dissipative forces in "
-    "optimization integrators, ACM TOG 37(6):282 (2018)";
-
-MethodDeclaration declared(int order, std::optional<bool> a_stable, std::optional<bool> l_stable) {
-  MethodDeclaration d;
-  d.order = order;
-  d.a_stable = a_stable;
-  d.l_stable = l_stable;
-  return d;
+IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string family) {
+  IntegratorInfo info;
+  info.id = std::string(record.id);
+  info.name = std::string(record.name);
+  info.family = std::move(family);
+  info.citation = std::string(record.citation);
+  info.stages = record.stages;
+  info.declared = record.declared;
+  return info;
 }
-
-}  // namespace
 
 const std::vector<IntegratorInfo>& integrator_registry() {
   static const std::vector<IntegratorInfo> list{
@@ -66,28 +61,19 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       rosenbrock_entry(tableaux::ros34pw2),
       rosenbrock_entry(tableaux::rodas3),
       // Optimization-based integrators with dissipation functions (Brown et al. 2018)
-      optimization_entry({"opt-backward-euler", "Backward Euler (optimization form)",
-                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::backward_euler,
-                          declared(1, true, true)}),
-      optimization_entry({"opt-trapezoidal", "Trapezoidal rule (optimization form)",
-                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::trapezoidal,
-                          declared(2, true, false)}),
-      optimization_entry({"opt-bdf2", "BDF2 (optimization form)",
-                          kBrown2018 + ", Table 1 and Eq. 31", 1, OneStageRule::bdf2,
-                          declared(2, true, std::nullopt)}),
-      optimization_entry({"opt-tr-bdf2", "TR-BDF2 (optimization form, gamma = 2 - sqrt 2)",
-                          kBrown2018 + ", Sec. 4.3, Eqs. 32-37 (L-stability claim)", 2,
-                          OneStageRule::tr_bdf2, declared(2, true, true)}),
+      optimization_entry(tableaux::opt_backward_euler),
+      optimization_entry(tableaux::opt_trapezoidal),
+      optimization_entry(tableaux::opt_bdf2),
+      optimization_entry(tableaux::opt_tr_bdf2),
       // Multistep and Newmark
-      bdf2_entry(),
-      newmark_entry(),
-      generalized_alpha_entry(),
+      bdf2_entry(tableaux::bdf2),
+      newmark_entry(tableaux::newmark),
+      newmark_entry(tableaux::generalized_alpha),
       // Energy-controlled (You et al.; Dinev et al.)
-      decoupled_entry("a1", "A-1 (decoupled symplectic backward Euler)", tableaux::backward_euler,
-                      1),
-      decoupled_entry("decoupled-sdirk2", "Decoupled symplectic SDIRK2", tableaux::sdirk2, 2),
-      a_search_entry(),
-      blend_entry(),
+      decoupled_entry(tableaux::a1),
+      decoupled_entry(tableaux::decoupled_sdirk2),
+      a_search_entry(tableaux::a_search),
+      blend_entry(tableaux::blend_im),
       // Partitioned Runge–Kutta
       partitioned_entry(tableaux::symplectic_euler_v),
       partitioned_entry(tableaux::symplectic_euler_q),

@@ -39,7 +39,6 @@ struct IntegratorInfo {
   std::string citation;
   int stages = 0;
   bool is_explicit = false;
-  int nominal_order = 0;  // the declared order
   MethodDeclaration declared;
   MethodProperties computed;
   // Butcher-tableau methods: the record (null for parametric families), the

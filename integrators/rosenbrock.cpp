@@ -2,6 +2,7 @@
 
 #include "integrators/contact_support.hpp"
 #include "integrators/pair_sums.hpp"
+#include "integrators/tableaux/record_arrays.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -9,6 +10,13 @@
 #include <stdexcept>
 
 namespace tibench {
+
+RosenbrockTableau RosenbrockTableau::from_record(const tableaux::RosenbrockRecord& r) {
+  return {tableaux::stage_matrix(r.alpha, r.stages, r.id),
+          tableaux::stage_matrix(r.Gamma, r.stages, r.id),
+          tableaux::stage_vector(r.b, r.stages, r.id),
+          tableaux::stage_vector(r.b_hat, r.stages, r.id)};
+}
 
 RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& t, double h)
     : Stepper(h), p_(p), symmetric_(!(p.has_dissipation() && p.dissipation_depends_on_q())) {

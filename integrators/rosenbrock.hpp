@@ -21,6 +21,7 @@
 #include "integrators/sparse_assembly.hpp"
 #include "integrators/sparse_factorization.hpp"
 #include "integrators/stepper.hpp"
+#include "integrators/tableaux/rosenbrock.hpp"
 
 namespace tibench {
 
@@ -28,6 +29,7 @@ struct RosenbrockTableau {
   Eigen::MatrixXd alpha, Gamma;  // Hairer–Wanner form
   Eigen::VectorXd b, b_hat;
   int stages() const { return static_cast<int>(b.size()); }
+  static RosenbrockTableau from_record(const tableaux::RosenbrockRecord& r);
 };
 
 class RosenbrockStepper final : public Stepper {

@@ -10,21 +10,6 @@ namespace tibench {
 
 namespace {
 
-RosenbrockTableau tableau_of(const tableaux::RosenbrockRecord& r) {
-  const int s = r.stages;
-  RosenbrockTableau t{Eigen::MatrixXd(s, s), Eigen::MatrixXd(s, s), Eigen::VectorXd(s),
-                      Eigen::VectorXd(s)};
-  for (int i = 0; i < s; ++i) {
-    t.b[i] = r.b[i];
-    t.b_hat[i] = r.b_hat[i];
-    for (int j = 0; j < s; ++j) {
-      t.alpha(i, j) = r.alpha[i][j];
-      t.Gamma(i, j) = r.Gamma[i][j];
-    }
-  }
-  return t;
-}
-
 int rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order) {
   const Eigen::MatrixXd B = t.alpha + t.Gamma;
   const auto& trees = rooted_trees(max_order);
@@ -35,11 +20,6 @@ int rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights,
       },
       t.stages());
   return order_from_conditions(trees, phi, {weights}, max_order);
-}
-
-std::optional<bool> claim(tableaux::Claim c) {
-  if (c == tableaux::Claim::none) return std::nullopt;
-  return c == tableaux::Claim::yes;
 }
 
 }  // namespace
@@ -88,12 +68,12 @@ IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record) {
   info.name = std::string(record.name);
   info.citation = std::string(record.citation);
   info.family = "rosenbrock";
-  const RosenbrockTableau t = tableau_of(record);
+  const RosenbrockTableau t = RosenbrockTableau::from_record(record);
   info.stages = t.stages();
   constexpr int max_order = 6;
   info.computed.order = rosenbrock_order(t, t.b, max_order);
   info.computed.order_source = "Rosenbrock trees";
-  const int embedded = rosenbrock_order(t, t.b_hat, max_order);
+  info.computed.embedded_order = rosenbrock_order(t, t.b_hat, max_order);
   // Linear stability: on y' = λy a Rosenbrock step is the RK step of (α + Γ, b).
   const TableauProperties lin =
       compute_properties(ButcherTableau::from_matrices(info.id, t.alpha + t.Gamma, t.b));
@@ -104,17 +84,8 @@ IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record) {
   info.computed.r_inf = lin.r_inf;
   info.computed.stability_source = "R(z)";
 
-  info.declared.order = record.declared.order;
-  info.declared.stiffly_accurate = claim(record.declared.stiffly_accurate);
-  info.declared.a_stable = claim(record.declared.a_stable);
-  info.declared.l_stable = claim(record.declared.l_stable);
-  info.nominal_order = record.declared.order;
+  info.declared = record.declared;
   check_declaration(info);
-  if (embedded != record.declared.embedded_order)
-    throw RegistryError("integrator '" + info.id + "': declared properties disagree with the " +
-                        "computed ones: embedded_order: declared " +
-                        std::to_string(record.declared.embedded_order) + ", computed " +
-                        std::to_string(embedded));
   info.make = [t](const Problem& p, double h, const ParamSet&) {
     return std::make_unique<RosenbrockStepper>(p, t, h);
   };

@@ -10,13 +10,12 @@ namespace {
 // Fills the fields every tableau entry shares from a tableau and its
 // declaration; returns the computed tableau properties.
 void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
-                      const tableaux::DeclaredProperties& declared) {
+                      const MethodDeclaration& declared) {
   info.tableau = tableau;
   info.tableau_properties = compute_properties(tableau);
   info.stability_function = info.tableau_properties->R;
-  info.declared = to_declaration(declared);
+  info.declared = declared;
   info.computed = to_method_properties(*info.tableau_properties);
-  info.nominal_order = declared.order;
   info.stages = tableau.stages();
   info.is_explicit = info.tableau_properties->is_explicit;
   info.family = info.is_explicit ? "explicit-rk" : "dirk";
@@ -35,11 +34,6 @@ IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record) {
   info.record = &record;
   describe_tableau(info, ButcherTableau::from_record(record), record.declared);
   check_declaration(info);
-  if (record.embedded_order != info.tableau_properties->embedded_order)
-    throw RegistryError("integrator '" + info.id + "': declared properties disagree with the " +
-                        "computed ones: embedded_order: declared " +
-                        std::to_string(record.embedded_order) + ", computed " +
-                        std::to_string(info.tableau_properties->embedded_order));
 
   if (!info.is_explicit) info.param_specs = NewtonOptions::param_specs();
   const ButcherTableau tableau = *info.tableau;

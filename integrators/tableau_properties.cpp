@@ -199,22 +199,12 @@ TableauProperties compute_properties(const ButcherTableau& t) {
   return p;
 }
 
-MethodDeclaration to_declaration(const tableaux::DeclaredProperties& d) {
-  MethodDeclaration m;
-  m.order = d.order;
-  m.stage_order = d.stage_order;
-  m.stiffly_accurate = d.stiffly_accurate;
-  m.a_stable = d.a_stable;
-  m.l_stable = d.l_stable;
-  m.symplectic = d.symplectic;
-  return m;
-}
-
 MethodProperties to_method_properties(const TableauProperties& c) {
   MethodProperties m;
   m.order = c.order;
   m.order_source = "rooted trees";
   m.stage_order = c.stage_order;
+  if (c.embedded_order > 0) m.embedded_order = c.embedded_order;
   m.stiffly_accurate = c.stiffly_accurate;
   m.a_stable = c.a_stable;
   m.l_stable = c.l_stable;

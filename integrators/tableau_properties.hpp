@@ -65,8 +65,7 @@ inline constexpr int kMaxCheckedOrder = 6;
 
 TableauProperties compute_properties(const ButcherTableau& t);
 
-// The uniform views used by the registry.
-MethodDeclaration to_declaration(const tableaux::DeclaredProperties& declared);
+// The uniform view used by the registry.
 MethodProperties to_method_properties(const TableauProperties& computed);
 
 }  // namespace tibench

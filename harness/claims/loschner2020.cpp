@@ -95,14 +95,7 @@ ClaimCheck tableau_claim(const std::string& id, int stages, int order,
 
 ClaimResult ros3pl_claim(const ClaimContext&) {
   const IntegratorInfo& info = find_integrator("ros3pl");
-  const auto& rec = tableaux::ros3pl;
-  RosenbrockTableau t{Eigen::MatrixXd(4, 4), Eigen::MatrixXd(4, 4), Eigen::VectorXd(4),
-                      Eigen::VectorXd(4)};
-  for (int i = 0; i < 4; ++i) {
-    t.b[i] = rec.b[i];
-    t.b_hat[i] = rec.b_hat[i];
-    for (int j = 0; j < 4; ++j) t.alpha(i, j) = rec.alpha[i][j], t.Gamma(i, j) = rec.Gamma[i][j];
-  }
+  const RosenbrockTableau t = RosenbrockTableau::from_record(tableaux::ros3pl);
   const int w_order = rosenbrock_w_order(t, t.b, 4);
   const MethodProperties& c = info.computed;
   std::vector<Expectation> rows{

@@ -113,7 +113,7 @@ Json integrator_json(const IntegratorInfo& i) {
             {"name", i.name},
             {"stages", i.stages},
             {"explicit", i.is_explicit},
-            {"order_declared", i.nominal_order},
+            {"order_declared", i.declared.order},
             {"order_computed", p.order},
             {"order_source", p.order_source},
             {"stage_order", optional_json(p.stage_order)},

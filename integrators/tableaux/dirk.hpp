@@ -132,6 +132,7 @@ inline constexpr ButcherRecord tr_bdf2{
     .b = {trbdf2_w, trbdf2_w, trbdf2_d},
     .declared = {.order = 2,
                  .stage_order = 2,
+                 .embedded_order = 3,
                  .stiffly_accurate = true,
                  .a_stable = true,
                  .l_stable = true,
@@ -140,7 +141,6 @@ inline constexpr ButcherRecord tr_bdf2{
         "R.E. Bank et al., Transient simulation of silicon devices and circuits, IEEE "
         "Trans. CAD 4(4):436-451 (1985); M.E. Hosea & L.F. Shampine, Appl. Numer. Math. "
         "20:21-37 (1996); coefficients: SUNDIALS ARKODE_TRBDF2_3_3_2",
-    .embedded_order = 3,
     .b_hat = {(1.0 - trbdf2_w) / 3.0, (1.0 + 3.0 * trbdf2_w) / 3.0, (2.0 - csqrt(2.0)) / 6.0},
 };
 

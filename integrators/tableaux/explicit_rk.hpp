@@ -77,6 +77,7 @@ inline constexpr ButcherRecord dopri5{
     .b = {35.0 / 384.0, 0.0, 500.0 / 1113.0, 125.0 / 192.0, -2187.0 / 6784.0, 11.0 / 84.0, 0.0},
     .declared = {.order = 5,
                  .stage_order = 1,
+                 .embedded_order = 4,
                  .stiffly_accurate = true,
                  .a_stable = false,
                  .l_stable = false,
@@ -84,7 +85,6 @@ inline constexpr ButcherRecord dopri5{
     .citation =
         "J.R. Dormand & P.J. Prince, A family of embedded Runge-Kutta formulae, J. Comput. "
         "Appl. Math. 6:19-26 (1980); coefficients: nodepy 'DP5'",
-    .embedded_order = 4,
     .b_hat = {5179.0 / 57600.0, 0.0, 7571.0 / 16695.0, 393.0 / 640.0, -92097.0 / 339200.0,
               187.0 / 2100.0, 1.0 / 40.0},
 };

@@ -13,13 +13,6 @@
 
 namespace tibench::tableaux {
 
-struct PartitionedDeclared {
-  int order;
-  bool a_stable;  // on the damped oscillator (update-matrix analysis)
-  bool l_stable;
-  bool symplectic;
-};
-
 struct PartitionedRecord {
   std::string_view id;
   std::string_view name;
@@ -28,7 +21,7 @@ struct PartitionedRecord {
   double A_hat[kMaxStages][kMaxStages];  // velocities
   double b[kMaxStages];
   double b_hat[kMaxStages];
-  PartitionedDeclared declared;
+  MethodDeclaration declared;  // A-/L-stability on the damped oscillator (update matrix)
   std::string_view citation;
 };
 

@@ -22,14 +22,6 @@
 
 namespace tibench::tableaux {
 
-struct RosenbrockDeclared {
-  int order;
-  int embedded_order;
-  Claim stiffly_accurate;
-  Claim a_stable;
-  Claim l_stable;
-};
-
 struct RosenbrockRecord {
   std::string_view id;
   std::string_view name;
@@ -38,7 +30,7 @@ struct RosenbrockRecord {
   double Gamma[kMaxStages][kMaxStages];  // lower triangular, diagonal γ
   double b[kMaxStages];
   double b_hat[kMaxStages];
-  RosenbrockDeclared declared;
+  MethodDeclaration declared;
   std::string_view citation;
 };
 
@@ -52,11 +44,7 @@ inline constexpr RosenbrockRecord ros2{
     .Gamma = {{ros2_gamma}, {-2.0 * ros2_gamma, ros2_gamma}},
     .b = {0.5, 0.5},
     .b_hat = {1.0, 0.0},
-    .declared = {.order = 2,
-                 .embedded_order = 1,
-                 .stiffly_accurate = Claim::none,
-                 .a_stable = Claim::yes,
-                 .l_stable = Claim::yes},
+    .declared = {.order = 2, .embedded_order = 1, .a_stable = true, .l_stable = true},
     .citation =
         "J.G. Verwer, E.J. Spee, J.G. Blom, W. Hundsdorfer, SIAM J. Sci. Comput. "
         "20(4):1456-1480 (1999); coefficients: PETSc rosw.c TSROSW2P (L-stable claim)",
@@ -74,11 +62,13 @@ inline constexpr RosenbrockRecord ros3p{
               {-ros3p_gamma, 0.5 - 2.0 * ros3p_gamma, ros3p_gamma}},
     .b = {2.0 / 3.0, 0.0, 1.0 / 3.0},
     .b_hat = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0},
-    .declared = {.order = 3,
-                 .embedded_order = 2,
-                 .stiffly_accurate = Claim::no,
-                 .a_stable = Claim::yes,
-                 .l_stable = Claim::none},
+    .declared =
+        {
+            .order = 3,
+            .embedded_order = 2,
+            .stiffly_accurate = false,
+            .a_stable = true,
+        },
     .citation =
         "J. Lang & J.G. Verwer, ROS3P - an accurate third-order Rosenbrock solver designed "
         "for parabolic problems, BIT 41(4):731-738 (2001); coefficients: MESA ros3p_coeffs, "
@@ -103,9 +93,9 @@ inline constexpr RosenbrockRecord ros3pl{
     .b_hat = {0.49999999999999953, 0.35206357511123679, -0.17403160872870654, 0.32196803361747014},
     .declared = {.order = 3,
                  .embedded_order = 2,
-                 .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes,
-                 .l_stable = Claim::yes},
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true},
     .citation =
         "J. Lang & D. Teleaga, IEEE Trans. Magn. 44(6):1238-1241 (2008); properties as "
         "stated by Loeschner et al. 2020 Sec. 5.2; coefficients: MESA num/private/"
@@ -129,11 +119,12 @@ inline constexpr RosenbrockRecord ros3prl2{
               {-0.15550856807552147, -0.95388516575112222, 0.67352721231818412, 0.435866521508459}},
     .b = {0.34449143192447871, -0.45388516575112211, 0.67352721231818412, 0.435866521508459},
     .b_hat = {0.49999999999999968, -0.25738812086522103, 0.43542008724775003, 0.32196803361746999},
-    .declared = {.order = 3,
-                 .embedded_order = 2,
-                 .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::none,
-                 .l_stable = Claim::none},
+    .declared =
+        {
+            .order = 3,
+            .embedded_order = 2,
+            .stiffly_accurate = true,
+        },
     .citation =
         "J. Rang, Improved traditional Rosenbrock-Wanner methods for stiff ODEs and DAEs, J. "
         "Comput. Appl. Math. 286:128-144 (2015); coefficients: OrdinaryDiffEq.jl "
@@ -158,9 +149,9 @@ inline constexpr RosenbrockRecord ros34pw2{
     .b_hat = {0.37810903145819369, -0.096042292212423178, 0.5, 0.21793326075422950},
     .declared = {.order = 3,
                  .embedded_order = 2,
-                 .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes,
-                 .l_stable = Claim::yes},
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true},
     .citation =
         "J. Rang & L. Angermann, New Rosenbrock W-methods of order 3 for PDAEs of index 1, "
         "BIT 45(4):761-787 (2005); coefficients and L-stability claim: PETSc "
@@ -178,9 +169,9 @@ inline constexpr RosenbrockRecord rodas3{
     .b_hat = {0.75, -0.25, 0.5, 0.0},
     .declared = {.order = 3,
                  .embedded_order = 2,
-                 .stiffly_accurate = Claim::yes,
-                 .a_stable = Claim::yes,
-                 .l_stable = Claim::yes},
+                 .stiffly_accurate = true,
+                 .a_stable = true,
+                 .l_stable = true},
     .citation =
         "A. Sandu, J.G. Verwer, J.G. Blom, E.J. Spee, G.R. Carmichael, F.A. Potra, Atmos. "
         "Environ. 31(20):3459-3472 (1997); coefficients and claims: PETSc rosw.c "

@@ -30,7 +30,7 @@ inline ButcherTableau theta_outer_tableau(double theta) {
   return ButcherTableau::from_matrices("theta-outer", A, Eigen::Vector2d(1.0 - theta, theta));
 }
 
-inline DeclaredProperties theta_inner_declared(double theta) {
+inline MethodDeclaration theta_inner_declared(double theta) {
   return {.order = theta == 0.5 ? 2 : 1,
           .stage_order = 1,
           .stiffly_accurate = theta == 1.0,
@@ -39,7 +39,7 @@ inline DeclaredProperties theta_inner_declared(double theta) {
           .symplectic = theta == 0.5};
 }
 
-inline DeclaredProperties theta_outer_declared(double theta) {
+inline MethodDeclaration theta_outer_declared(double theta) {
   return {.order = theta == 0.5 ? 2 : 1,
           .stage_order = theta == 0.5 ? 2 : 1,
           .stiffly_accurate = true,

@@ -73,8 +73,8 @@ void check_observed_order(const IntegratorInfo& info, const std::string& problem
   ::testing::Test::RecordProperty("observed_order", std::to_string(fit.slope));
   ::testing::Test::RecordProperty("fit_r2", std::to_string(fit.r2));
   std::printf("%-20s %-10s observed %.3f nominal %d  r2 %.5f  h in [%.3e, %.3e]\n", info.id.c_str(),
-              problem.c_str(), fit.slope, info.nominal_order, fit.r2, hs.back(), hs.front());
-  EXPECT_NEAR(fit.slope, info.nominal_order, 0.1) << info.id << " on " << problem << trace;
+              problem.c_str(), fit.slope, info.declared.order, fit.r2, hs.back(), hs.front());
+  EXPECT_NEAR(fit.slope, info.declared.order, 0.1) << info.id << " on " << problem << trace;
 }
 
 TEST_P(ObservedOrder, MatchesNominalOnOscillator) {

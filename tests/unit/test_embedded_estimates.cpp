@@ -29,9 +29,9 @@ TEST_P(EmbeddedEstimate, ShrinksLikeTheLowerOrderPlusOne) {
     hs.push_back(h);
     est.push_back(r.error_estimate);
   }
-  const int lower =
-      std::min(info.nominal_order, info.tableau_properties ? info.tableau_properties->embedded_order
-                                                           : info.nominal_order - 1);
+  const int lower = std::min(info.declared.order, info.tableau_properties
+                                                      ? info.tableau_properties->embedded_order
+                                                      : info.declared.order - 1);
   const OrderFit fit = fit_order(hs, est);
   std::printf("%-12s estimate slope %.3f (lower order %d)\n", info.id.c_str(), fit.slope, lower);
   EXPECT_GE(fit.slope, lower + 1 - 0.2) << info.id;

@@ -61,7 +61,7 @@ TEST(Registry, EveryEntryDeclaresWhatIsComputed) {
   for (const auto& i : integrator_registry()) {
     const auto mism = declaration_mismatches(i.declared, i.computed);
     EXPECT_TRUE(mism.empty()) << i.id << ": " << (mism.empty() ? "" : mism.front());
-    EXPECT_EQ(i.nominal_order, i.computed.order) << i.id;
+    EXPECT_EQ(i.declared.order, i.computed.order) << i.id;
     EXPECT_FALSE(i.computed.order_source.empty()) << i.id;
   }
 }
@@ -138,28 +138,76 @@ TEST(Tableaux, RegistryRefusesRecordsWhoseDeclarationDisagrees) {
         EXPECT_NE(msg.find(property), std::string::npos) << msg;
       }
     };
+    // Butcher records declare every property the tableau theory computes.
     tableaux::ButcherRecord r = *i->record;
     r.declared.order += 1;
     expect_refused(r, "order");
     r = *i->record;
-    r.declared.stage_order += 1;
+    r.declared.stage_order = r.declared.stage_order.value() + 1;
     expect_refused(r, "stage_order");
-    r = *i->record;
-    r.declared.stiffly_accurate = !r.declared.stiffly_accurate;
-    expect_refused(r, "stiffly_accurate");
-    r = *i->record;
-    r.declared.a_stable = !r.declared.a_stable;
-    expect_refused(r, "a_stable");
-    r = *i->record;
-    r.declared.l_stable = !r.declared.l_stable;
-    expect_refused(r, "l_stable");
-    r = *i->record;
-    r.declared.symplectic = !r.declared.symplectic;
-    expect_refused(r, "symplectic");
+    const std::pair<std::optional<bool> MethodDeclaration::*, const char*> flags[] = {
+        {&MethodDeclaration::stiffly_accurate, "stiffly_accurate"},
+        {&MethodDeclaration::a_stable, "a_stable"},
+        {&MethodDeclaration::l_stable, "l_stable"},
+        {&MethodDeclaration::symplectic, "symplectic"}};
+    for (auto [field, name] : flags) {
+      r = *i->record;
+      r.declared.*field = !(r.declared.*field).value();
+      expect_refused(r, name);
+    }
+    if (i->record->declared.embedded_order) {
+      r = *i->record;
+      r.declared.embedded_order = *r.declared.embedded_order + 1;
+      expect_refused(r, "embedded_order");
+    }
     // A perturbed coefficient breaks the consistency condition Σ b = 1.
     r = *i->record;
     r.b[0] += 1e-6;
     expect_refused(r, "order");
+  }
+}
+
+// Whatever the family, every property an entry declares is compared with
+// the computed one: changing it in a copy of the entry is refused, naming it.
+TEST(Registry, EveryDeclaredPropertyOfEveryEntryIsChecked) {
+  auto expect_refused = [](IntegratorInfo probe, const std::string& property) {
+    try {
+      check_declaration(probe);
+      ADD_FAILURE() << probe.id << ": wrong " << property << " accepted";
+    } catch (const RegistryError& e) {
+      EXPECT_NE(std::string(e.what()).find(property + ": declared"), std::string::npos) << e.what();
+    }
+  };
+  for (const IntegratorInfo& info : integrator_registry()) {
+    EXPECT_NO_THROW(check_declaration(info)) << info.id;
+    IntegratorInfo probe = info;
+    probe.declared.order += 1;
+    expect_refused(probe, "order");
+    const std::pair<std::optional<int> MethodDeclaration::*, const char*> counts[] = {
+        {&MethodDeclaration::stage_order, "stage_order"},
+        {&MethodDeclaration::embedded_order, "embedded_order"}};
+    for (auto [field, name] : counts)
+      if (info.declared.*field) {
+        probe = info;
+        probe.declared.*field = *(info.declared.*field) + 1;
+        expect_refused(probe, name);
+      }
+    const std::pair<std::optional<bool> MethodDeclaration::*, const char*> flags[] = {
+        {&MethodDeclaration::stiffly_accurate, "stiffly_accurate"},
+        {&MethodDeclaration::a_stable, "a_stable"},
+        {&MethodDeclaration::l_stable, "l_stable"},
+        {&MethodDeclaration::symplectic, "symplectic"}};
+    for (auto [field, name] : flags)
+      if (info.declared.*field) {
+        probe = info;
+        probe.declared.*field = !*(info.declared.*field);
+        expect_refused(probe, name);
+      }
+    if (info.declared.r_inf) {
+      probe = info;
+      probe.declared.r_inf = *info.declared.r_inf + 10 * kDeclaredRInfTolerance;
+      expect_refused(probe, "r_inf");
+    }
   }
 }
 
