@@ -297,11 +297,12 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
   rec.reference_method = ref.method;
   rec.reference_key = ref.key;
   if (!ref.ok) {
-    rec.reference_check = "fail: the reference failed: " + ref.message;
+    rec.reference_check = {ReferenceOutcome::fail, "the reference failed: " + ref.message};
     return;
   }
   if (ref.method == "none") {
-    rec.reference_check = "none: no reference requested; error metrics not measured";
+    rec.reference_check = {ReferenceOutcome::none,
+                           "no reference requested; error metrics not measured"};
     return;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -317,7 +318,7 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
     if (!resolved && unresolved.empty()) {
       char buf[240];
       std::snprintf(buf, sizeof buf,
-                    "fail: error %.3e at t=%.6g is less than %.0fx the reference's "
+                    "error %.3e at t=%.6g is less than %.0fx the reference's "
                     "self-convergence difference %.3e there; not reported (refine h_ref)",
                     e.total, ref.times[j], kResolutionFactor, ref.self_convergence[j]);
       unresolved = buf;
@@ -327,18 +328,18 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
     last_resolved = resolved;
   }
   if (ref.method == "exact")
-    rec.reference_check = "exact";
+    rec.reference_check = {ReferenceOutcome::exact, ""};
   else if (!unresolved.empty())
-    rec.reference_check = unresolved;
+    rec.reference_check = {ReferenceOutcome::fail, unresolved};
   else {
     char buf[160];
     std::snprintf(buf, sizeof buf,
-                  "pass: every error is >= %.0fx the reference's self-convergence difference "
+                  "every error is >= %.0fx the reference's self-convergence difference "
                   "(smallest ratio %.3g)",
                   kResolutionFactor, worst_ratio);
-    rec.reference_check = buf;
+    rec.reference_check = {ReferenceOutcome::pass, buf};
   }
-  if (rec.status != "ok" || at_outputs.size() != ref.states.size()) return;
+  if (rec.status != RunStatus::ok || at_outputs.size() != ref.states.size()) return;
   if (last_resolved) {
     m["err_final"] = last.total;
     m["err_q_final"] = last.q;
@@ -408,7 +409,7 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
     rec.metrics["wall_s"] =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     recorder.finish(rec.metrics);
-    rec.status = to_string(dr.status);
+    rec.status = dr.status;
     rec.message = dr.message;
     if (dr.status == RunStatus::timeout) {
       char limit[64];
@@ -425,7 +426,7 @@ RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {
-    rec.status = "error";
+    rec.status = RunStatus::error;
     rec.message = e.what();
   }
   return rec;

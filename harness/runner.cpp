@@ -26,7 +26,7 @@ std::string record_line(const RunRecord& r) {
                 "%-14s %-18s h=%-11.4e %-13s steps=%-8ld err_final=%-10.3e "
                 "energy_drift_max=%-10.3e wall=%.3fs%s%s\n",
                 r.spec.problem_key().c_str(), r.spec.integrator_key().c_str(), r.h,
-                r.status.c_str(), r.steps, r.metrics["err_final"], r.metrics["energy_drift_max"],
+                to_string(r.status), r.steps, r.metrics["err_final"], r.metrics["energy_drift_max"],
                 r.metrics["wall_s"], r.message.empty() ? "" : "  ", r.message.c_str());
   return buf;
 }
@@ -194,7 +194,7 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
             failed.cell_key = cell_key(failed.spec);
             failed.steps = step_count(failed.spec.h, failed.spec.t_end);
             failed.h = failed.spec.t_end / static_cast<double>(failed.steps);
-            failed.status = "error";
+            failed.status = RunStatus::error;
             failed.message = e.what();
             results[k] = std::move(failed);
           }
@@ -204,12 +204,12 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
           RunRecord& r = *results[k];
           ++res.by_status[r.status];
           ++res.completed;
-          if (r.reference_check.rfind("fail", 0) == 0) {
+          if (r.reference_check.outcome == ReferenceOutcome::fail) {
             ++res.unresolved;
             std::fprintf(stderr, "tibench: WARNING: %s: reference check %s\n",
-                         cell_label(r.spec).c_str(), r.reference_check.c_str());
+                         cell_label(r.spec).c_str(), to_string(r.reference_check).c_str());
           }
-          progress.advance(cell_label(r.spec), r.status);
+          progress.advance(cell_label(r.spec), to_string(r.status));
           lines[k] = record_line(r);
           summaries[k] = summary_of(r);
           pending.push_back(std::move(r));
@@ -246,9 +246,9 @@ std::string summary_text(const RunnerResult& r) {
                 r.matrix_cells, r.shard_cells, r.skipped, r.completed);
   s += buf;
   std::string statuses;
-  for (const char* st : {"ok", "diverged", "solver_failed", "timeout", "error"}) {
+  for (const RunStatus st : kRunStatuses) {
     const auto it = r.by_status.find(st);
-    statuses += (statuses.empty() ? "" : ", ") + std::string(st) + " " +
+    statuses += (statuses.empty() ? "" : ", ") + std::string(to_string(st)) + " " +
                 std::to_string(it == r.by_status.end() ? 0 : it->second);
   }
   s += statuses + ")\n";
