@@ -148,5 +148,8 @@ struct RunContext {
 };
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});
+// The record of a cell that ended with status `error` before it ran (e.g. a
+// problem refusing its parameters): the cell's identity and step count, and why.
+RunRecord error_record(const CellSpec& spec, const std::string& message);
 
 }  // namespace tibench
