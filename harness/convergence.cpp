@@ -69,7 +69,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
   // n/a (the references section of the report says why); beside measured or
   // failed cells they read "no ref".
   auto unmeasured = [&](const StoredRun& r) {
-    return r.status == "ok" && r.reference_check.rfind("none", 0) == 0 &&
+    return r.status == RunStatus::ok && r.reference_check.outcome == ReferenceOutcome::none &&
            std::isnan(r.metrics[metric]);
   };
   std::map<std::string, ConvergenceTable> by_problem;
@@ -103,13 +103,14 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
       }
       shown.insert(r.integrator);
       const double v = r.metrics[metric];
-      if (r.status == "ok") {
+      if (r.status == RunStatus::ok) {
         row.cell[col] = sci(v);
         row.h.push_back(r.h);
         row.value.push_back(v);
-        if (std::isnan(v) && r.reference_check.rfind("fail", 0) == 0) row.cell[col] = "unresolved";
+        if (std::isnan(v) && r.reference_check.outcome == ReferenceOutcome::fail)
+          row.cell[col] = "unresolved";
       } else {
-        row.cell[col] = r.status;
+        row.cell[col] = to_string(r.status);
       }
     }
     for (auto& [name, row] : rows) {

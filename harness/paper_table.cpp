@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "harness/h5io.hpp"
-#include "harness/run_cell.hpp"
+#include "harness/run_io.hpp"
 
 namespace tibench {
 
@@ -54,8 +54,8 @@ Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, d
   const std::string path = find_run(f, c.problem, c.integrator, h);
   if (path.empty()) return {"missing"};
   H5::Group g = f.openGroup(path);
-  const std::string status = h5::read_string_attr(g, "status");
-  if (status != "ok") return {status};
+  const RunStatus status = read_run_status(g, path);
+  if (status != RunStatus::ok) return {to_string(status)};
   double v = std::numeric_limits<double>::quiet_NaN();
   if (t.quantity.rfind("metric:", 0) == 0) {
     const std::string key = t.quantity.substr(7);

@@ -34,6 +34,14 @@ double number(const Json& j) {
   return j.is_number() ? j.get<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
+// A cell's status in the baseline at `path`; a JSON type error when it is not text.
+RunStatus baseline_status(const std::string& path, const Json& j) {
+  const std::string text = j.get<std::string>();
+  if (const auto status = parse_run_status(text)) return *status;
+  throw InputError("baseline '" + path + "' has a cell with unknown status '" + text +
+                   "' (accepted: " + run_status_names() + ")");
+}
+
 }  // namespace
 
 Baseline make_baseline(const std::string& matrix, const std::vector<StoredRun>& runs) {
@@ -79,7 +87,7 @@ void save_baseline(const std::string& path, const Baseline& b) {
     cells.push_back({{"problem", c.problem},
                      {"integrator", c.integrator},
                      {"h", c.h},
-                     {"status", c.status},
+                     {"status", to_string(c.status)},
                      {"err_final", number(c.err_final)},
                      {"err_final_max", number(c.err_final_max)},
                      {"energy_drift_max", number(c.energy_drift_max)},
@@ -113,9 +121,10 @@ Baseline load_baseline(const std::string& path) {
     b.drift_floor = s.at("drift_floor");
     b.order_margin = s.at("order_margin");
     for (const Json& c : j.at("cells"))
-      b.cells.push_back({c.at("problem"), c.at("integrator"), c.at("h"), c.at("status"),
-                         number(c.at("err_final")), number(c.at("err_final_max")),
-                         number(c.at("energy_drift_max")), number(c.at("energy_drift_max_max"))});
+      b.cells.push_back({c.at("problem"), c.at("integrator"), c.at("h"),
+                         baseline_status(path, c.at("status")), number(c.at("err_final")),
+                         number(c.at("err_final_max")), number(c.at("energy_drift_max")),
+                         number(c.at("energy_drift_max_max"))});
     for (const Json& o : j.at("orders"))
       b.orders.push_back({o.at("problem"), o.at("integrator"), o.at("observed_order"),
                           o.at("min_observed_order")});
@@ -146,7 +155,8 @@ GateReport check_against_baseline(const Baseline& b, const std::vector<StoredRun
     }
     const StoredRun& r = *it->second;
     if (r.status != c.status) {
-      report.failures.push_back(name + ": status " + r.status + " (baseline " + c.status + ")" +
+      report.failures.push_back(name + ": status " + to_string(r.status) + " (baseline " +
+                                to_string(c.status) + ")" +
                                 (r.message.empty() ? "" : ": " + r.message));
       continue;
     }
@@ -199,13 +209,14 @@ std::string baseline_diff(const Baseline& before, const Baseline& after) {
     seen[name] = true;
     const auto it = old_cells.find(name);
     if (it == old_cells.end()) {
-      out << "+ " << name << ": status " << c.status << ", err_final " << sci(c.err_final)
-          << ", energy_drift_max " << sci(c.energy_drift_max) << "\n";
+      out << "+ " << name << ": status " << to_string(c.status) << ", err_final "
+          << sci(c.err_final) << ", energy_drift_max " << sci(c.energy_drift_max) << "\n";
       continue;
     }
     const BaselineCell& o = *it->second;
     if (o.status != c.status)
-      out << "~ " << name << ": status " << o.status << " -> " << c.status << "\n";
+      out << "~ " << name << ": status " << to_string(o.status) << " -> " << to_string(c.status)
+          << "\n";
     if (changed(o.err_final, c.err_final))
       out << "~ " << name << ": err_final " << sci(o.err_final) << " -> " << sci(c.err_final)
           << "\n";

@@ -35,7 +35,7 @@ namespace tibench {
 struct BaselineCell {
   std::string problem, integrator;
   double h = 0;
-  std::string status;
+  RunStatus status = RunStatus::ok;
   double err_final = 0, err_final_max = 0;                // measured, bound
   double energy_drift_max = 0, energy_drift_max_max = 0;  // measured, bound
 };

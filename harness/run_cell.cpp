@@ -6,10 +6,9 @@
 #include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <optional>
 
+#include "harness/run_recorder.hpp"
 #include "integrators/driver.hpp"
-#include "problems/contact/obstacle_contact.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"
@@ -166,128 +165,6 @@ nlohmann::ordered_json to_json(const ParamSet& p) {
   return j;
 }
 
-// Records samples and accumulates the drift metrics over every step.
-class Recorder {
- public:
-  Recorder(const Problem& p, const State& s0, long steps, long max_samples, long frames,
-           RunRecord& rec)
-      : p_(p), out_(rec.series), rec_(rec) {
-    stride_ = std::max(1L, (steps + max_samples - 1) / std::max(1L, max_samples));
-    steps_ = steps;
-    H0_ = p.total_energy(s0);
-    p0_ = p.linear_momentum(s0.v);
-    L0_ = p.angular_momentum(s0);
-    const double m_total = p.mass().sum() / p.dim();
-    const double p_scale = std::sqrt(2.0 * m_total * std::abs(H0_));
-    double r0 = 0.0;
-    for (Index n = 0; p.dim() > 1 && n < p.nodes(); ++n)
-      r0 = std::max(r0, s0.q.segment(n * p.dim(), p.dim()).norm());
-    p_ref_ = std::max(p0_.norm(), p_scale);
-    L_ref_ = std::max(L0_.norm(), r0 * p_scale);
-    out_.observable_names = p.observable_names();
-    out_.observables.assign(out_.observable_names.size(), {});
-    if (const ObstacleContact* c = p.contact()) {
-      p.set_potential_time(s0.t);
-      const ContactSummary summary = c->summary(s0.q);
-      last_contacts_ = summary.in_contact;
-      last_min_phi_ = summary.min_phi;
-      phases_.emplace(p, s0, H0_, c->kind() == ContactKind::constraint ? 0 : summary.in_contact);
-      rec.contact_model = to_string(c->kind());
-    }
-    if (const auto surface = p.surface_triangles(); !surface.empty() && frames != 0) {
-      const long count = frames < 0 ? kDefaultFrames : frames;
-      frame_stride_ = std::max(1L, (steps + count - 1) / count);
-      for (const auto& tri : surface)
-        rec.frames.surface.insert(rec.frames.surface.end(), tri.begin(), tri.end());
-      frame(s0);
-    }
-    sample(s0, H0_);
-  }
-
-  void on_step(long n, const State& s, const StepReport& r, double H) {
-    iters_since_sample_ += r.newton_iters;
-    drift_ = std::abs(H - H0_) / energy_scale();
-    energy_drift_max_ = std::max(energy_drift_max_, drift_);
-    const Vec pm = p_.linear_momentum(s.v);
-    if (p_ref_ > 0) momentum_drift_max_ = std::max(momentum_drift_max_, (pm - p0_).norm() / p_ref_);
-    const Eigen::Vector3d L = p_.angular_momentum(s);
-    if (L_ref_ > 0) angmom_drift_max_ = std::max(angmom_drift_max_, (L - L0_).norm() / L_ref_);
-    if (!std::isnan(r.alpha)) any_alpha_ = true;
-    if (!std::isnan(r.energy_target)) any_target_ = true;
-    if (!std::isnan(r.error_estimate)) any_estimate_ = true;
-    last_alpha_ = r.alpha;
-    last_target_ = r.energy_target;
-    last_estimate_ = r.error_estimate;
-    last_contacts_ = r.contacts;
-    last_min_phi_ = r.min_phi;
-    if (phases_) phases_->on_step(s, r, H);
-    if (n % stride_ == 0 || n == steps_) sample(s, H);
-    if (frame_stride_ > 0 && (n % frame_stride_ == 0 || n == steps_)) frame(s);
-  }
-
-  void finish(Metrics& m) {
-    m["energy_drift_max"] = energy_drift_max_;
-    m["energy_drift_final"] = drift_;
-    m["momentum_drift_max"] = momentum_drift_max_;
-    m["angmom_drift_max"] = angmom_drift_max_;
-    if (!any_alpha_) out_.alpha.clear();
-    if (!any_target_) out_.energy_target.clear();
-    if (!any_estimate_) out_.error_estimate.clear();
-    if (phases_) rec_.contact_phases = phases_->finish();
-  }
-
- private:
-  double energy_scale() const { return std::abs(H0_) > 0 ? std::abs(H0_) : 1.0; }
-
-  void sample(const State& s, double H) {
-    out_.t.push_back(s.t);
-    out_.energy.push_back(H);
-    const double K = p_.kinetic_energy(s.v);
-    out_.kinetic.push_back(K);
-    out_.potential.push_back(H - K);
-    const Vec pm = p_.linear_momentum(s.v);
-    out_.linear_momentum.insert(out_.linear_momentum.end(), pm.data(), pm.data() + pm.size());
-    const Eigen::Vector3d L = p_.angular_momentum(s);
-    out_.angular_momentum.insert(out_.angular_momentum.end(), L.data(), L.data() + 3);
-    out_.newton_iters.push_back(iters_since_sample_);
-    iters_since_sample_ = 0;
-    out_.alpha.push_back(last_alpha_);
-    out_.energy_target.push_back(last_target_);
-    out_.error_estimate.push_back(last_estimate_);
-    p_.observables(s, obs_);
-    for (std::size_t k = 0; k < obs_.size() && k < out_.observables.size(); ++k)
-      out_.observables[k].push_back(obs_[k]);
-    if (phases_) {
-      out_.contact_active.push_back(last_contacts_);
-      out_.min_phi.push_back(last_min_phi_);
-    }
-  }
-
-  void frame(const State& s) {
-    rec_.frames.t.push_back(s.t);
-    rec_.frames.positions.insert(rec_.frames.positions.end(), s.q.data(), s.q.data() + s.q.size());
-  }
-
-  const Problem& p_;
-  TimeSeries& out_;
-  RunRecord& rec_;
-  long stride_ = 1, steps_ = 0, frame_stride_ = 0;
-  std::optional<ContactPhaseDetector> phases_;
-  long long last_contacts_ = 0;
-  double last_min_phi_ = std::numeric_limits<double>::quiet_NaN();
-  double H0_ = 0;
-  Vec p0_;
-  Eigen::Vector3d L0_;
-  double p_ref_ = 0, L_ref_ = 0;
-  double drift_ = 0, energy_drift_max_ = 0, momentum_drift_max_ = 0, angmom_drift_max_ = 0;
-  long long iters_since_sample_ = 0;
-  bool any_alpha_ = false, any_target_ = false, any_estimate_ = false;
-  double last_alpha_ = std::numeric_limits<double>::quiet_NaN();
-  double last_target_ = std::numeric_limits<double>::quiet_NaN();
-  double last_estimate_ = std::numeric_limits<double>::quiet_NaN();
-  std::vector<double> obs_;
-};
-
 // Errors at the output times, against the reference; an error the reference
 // cannot resolve (below 100× its self-convergence difference there) is
 // recorded as NaN and explained in reference_check.
@@ -297,11 +174,12 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
   rec.reference_method = ref.method;
   rec.reference_key = ref.key;
   if (!ref.ok) {
-    rec.reference_check = "fail: the reference failed: " + ref.message;
+    rec.reference_check = {ReferenceOutcome::fail, "the reference failed: " + ref.message};
     return;
   }
   if (ref.method == "none") {
-    rec.reference_check = "none: no reference requested; error metrics not measured";
+    rec.reference_check = {ReferenceOutcome::none,
+                           "no reference requested; error metrics not measured"};
     return;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -317,7 +195,7 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
     if (!resolved && unresolved.empty()) {
       char buf[240];
       std::snprintf(buf, sizeof buf,
-                    "fail: error %.3e at t=%.6g is less than %.0fx the reference's "
+                    "error %.3e at t=%.6g is less than %.0fx the reference's "
                     "self-convergence difference %.3e there; not reported (refine h_ref)",
                     e.total, ref.times[j], kResolutionFactor, ref.self_convergence[j]);
       unresolved = buf;
@@ -327,18 +205,18 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
     last_resolved = resolved;
   }
   if (ref.method == "exact")
-    rec.reference_check = "exact";
+    rec.reference_check = {ReferenceOutcome::exact, ""};
   else if (!unresolved.empty())
-    rec.reference_check = unresolved;
+    rec.reference_check = {ReferenceOutcome::fail, unresolved};
   else {
     char buf[160];
     std::snprintf(buf, sizeof buf,
-                  "pass: every error is >= %.0fx the reference's self-convergence difference "
+                  "every error is >= %.0fx the reference's self-convergence difference "
                   "(smallest ratio %.3g)",
                   kResolutionFactor, worst_ratio);
-    rec.reference_check = buf;
+    rec.reference_check = {ReferenceOutcome::pass, buf};
   }
-  if (rec.status != "ok" || at_outputs.size() != ref.states.size()) return;
+  if (rec.status != RunStatus::ok || at_outputs.size() != ref.states.size()) return;
   if (last_resolved) {
     m["err_final"] = last.total;
     m["err_q_final"] = last.q;
@@ -347,85 +225,126 @@ void error_metrics(const Problem& p, const Reference& ref, const std::vector<Sta
   if (unresolved.empty()) m["err_max"] = *std::max_element(rec.err_out.begin(), rec.err_out.end());
 }
 
-}  // namespace
+using Clock = std::chrono::steady_clock;
 
-RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
-  const auto cell_start = std::chrono::steady_clock::now();
+// The record of the cell before it runs: its identity and step count.
+RunRecord start_record(const CellSpec& spec) {
   RunRecord rec;
   rec.spec = spec;
   rec.cell_key = cell_key(spec);
   rec.steps = step_count(spec.h, spec.t_end);
   rec.h = spec.t_end / static_cast<double>(rec.steps);
+  return rec;
+}
+
+// {"problem": {...}, "integrator": {...}}: the parameters with every default.
+nlohmann::ordered_json params_of(const ParamSet& pparams, const ParamSet& iparams) {
+  nlohmann::ordered_json j;
+  j["problem"] = to_json(pparams);
+  j["integrator"] = to_json(iparams);
+  return j;
+}
+
+// Drives the stepper over the cell's steps, feeding the recorder and keeping
+// the states at the output times; the cell's deadline counts from
+// cell_start. Throws Cancelled once *ctx.cancel is set.
+DriveResult integrate(const Problem& problem, Stepper& stepper, const State& s0,
+                      const RunContext& ctx, Clock::time_point cell_start, RunRecorder& recorder,
+                      std::vector<State>& at_outputs, RunRecord& rec) {
+  // Output step n_j = j N / K lands exactly on t_j (validate_cell checks K | N).
+  const long per_output = rec.steps / std::max(1L, rec.spec.outputs);
+  DriveOptions opts;
+  opts.steps = rec.steps;
+  opts.energy_cap = rec.spec.energy_cap;
+  if (ctx.time_limit_s > 0)
+    opts.deadline = cell_start + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(ctx.time_limit_s));
+  const auto start = Clock::now();
+  DriveResult dr =
+      drive(problem, stepper, s0, opts, [&](long n, const State& s, const StepReport& r, double H) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)) throw Cancelled{};
+        if (ctx.steps_done) ctx.steps_done->store(n, std::memory_order_relaxed);
+        recorder.on_step(n, s, r, H);
+        if (n % per_output == 0) {
+          at_outputs.push_back(s);
+          rec.t_out.push_back(s.t);
+        }
+      });
+  rec.metrics["wall_s"] = std::chrono::duration<double>(Clock::now() - start).count();
+  return dr;
+}
+
+// How the run ended (a timeout names the cell's limit), its counters and final state.
+void record_outcome(const DriveResult& dr, const RunContext& ctx, RunRecord& rec) {
+  rec.status = dr.status;
+  rec.message = dr.message;
+  if (dr.status == RunStatus::timeout) {
+    char limit[64];
+    std::snprintf(limit, sizeof limit, "cell time limit %g s: ", ctx.time_limit_s);
+    rec.message = limit + dr.message;
+  }
+  rec.metrics["newton_iters_total"] = dr.totals.newton_iters;
+  rec.metrics["linear_solves"] = dr.totals.linear_solves;
+  rec.metrics["rhs_evals"] = static_cast<double>(dr.totals.rhs_evals);
+  const State& s = dr.final_state;
+  rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
+  rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());
+}
+
+// Builds the problem, its reference (unless given) and the stepper, runs the
+// cell and measures it into rec. Throws for bad input and for a problem or
+// stepper that cannot be built.
+void measure_cell(const CellSpec& spec, const RunContext& ctx, Clock::time_point cell_start,
+                  RunRecord& rec) {
+  const ProblemInfo& pinfo = find_problem(spec.problem);
+  const ParamSet pparams = problem_params(pinfo, spec.problem_params);
+  const IntegratorInfo& iinfo = find_integrator(spec.integrator);
+  const ParamSet iparams = integrator_params(iinfo, spec.integrator_params);
+  nlohmann::ordered_json params = params_of(pparams, iparams);
+  rec.params_json = params.dump();  // kept when building the problem throws
+
+  const auto problem = pinfo.make(pparams);
+  if (const auto facts = problem->provenance(); !facts.empty()) {
+    for (const auto& [name, value] : facts) params["instance"][name] = value;
+    rec.params_json = params.dump();
+  }
+  rec.dim = problem->dim();
+  Reference own;
+  const Reference* ref = ctx.reference;
+  if (!ref) {
+    own = compute_reference(*problem, reference_request(spec), ctx.cancel);
+    ref = &own;
+  }
+  const State s0 = problem->initial_state();
+  auto stepper =
+      ctx.stepper ? (*ctx.stepper)(*problem, rec.h, iparams) : iinfo.make(*problem, rec.h, iparams);
+  RunRecorder recorder(*problem, s0, rec.steps, spec.max_samples, spec.frames, rec);
+  std::vector<State> at_outputs;
+  const DriveResult dr =
+      integrate(*problem, *stepper, s0, ctx, cell_start, recorder, at_outputs, rec);
+  recorder.finish(rec.metrics);
+  record_outcome(dr, ctx, rec);
+  error_metrics(*problem, *ref, at_outputs, rec);
+}
+
+}  // namespace
+
+RunRecord error_record(const CellSpec& spec, const std::string& message) {
+  RunRecord rec = start_record(spec);
+  rec.status = RunStatus::error;
+  rec.message = message;
+  return rec;
+}
+
+RunRecord run_cell(const CellSpec& spec, const RunContext& ctx) {
+  const auto cell_start = Clock::now();
+  RunRecord rec = start_record(spec);
   try {
-    const ProblemInfo& pinfo = find_problem(spec.problem);
-    const ParamSet pparams = problem_params(pinfo, spec.problem_params);
-    const IntegratorInfo& iinfo = find_integrator(spec.integrator);
-    const ParamSet iparams = integrator_params(iinfo, spec.integrator_params);
-    nlohmann::ordered_json j;
-    j["problem"] = to_json(pparams);
-    j["integrator"] = to_json(iparams);
-    rec.params_json = j.dump();
-
-    const auto problem = pinfo.make(pparams);
-    if (const auto facts = problem->provenance(); !facts.empty()) {
-      for (const auto& [name, value] : facts) j["instance"][name] = value;
-      rec.params_json = j.dump();
-    }
-    rec.dim = problem->dim();
-    Reference own;
-    const Reference* ref = ctx.reference;
-    if (!ref) {
-      own = compute_reference(*problem, reference_request(spec), ctx.cancel);
-      ref = &own;
-    }
-    const State s0 = problem->initial_state();
-    auto stepper = ctx.stepper ? (*ctx.stepper)(*problem, rec.h, iparams)
-                               : iinfo.make(*problem, rec.h, iparams);
-    Recorder recorder(*problem, s0, rec.steps, spec.max_samples, spec.frames, rec);
-
-    // Output step n_j = j N / K lands exactly on t_j (validate_cell checks K | N).
-    const long per_output = rec.steps / std::max(1L, spec.outputs);
-    std::vector<State> at_outputs;
-    DriveOptions opts;
-    opts.steps = rec.steps;
-    opts.energy_cap = spec.energy_cap;
-    if (ctx.time_limit_s > 0)
-      opts.deadline = cell_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                       std::chrono::duration<double>(ctx.time_limit_s));
-    const auto start = std::chrono::steady_clock::now();
-    DriveResult dr = drive(*problem, *stepper, s0, opts,
-                           [&](long n, const State& s, const StepReport& r, double H) {
-                             if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
-                               throw Cancelled{};
-                             if (ctx.steps_done)
-                               ctx.steps_done->store(n, std::memory_order_relaxed);
-                             recorder.on_step(n, s, r, H);
-                             if (n % per_output == 0) {
-                               at_outputs.push_back(s);
-                               rec.t_out.push_back(s.t);
-                             }
-                           });
-    rec.metrics["wall_s"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    recorder.finish(rec.metrics);
-    rec.status = to_string(dr.status);
-    rec.message = dr.message;
-    if (dr.status == RunStatus::timeout) {
-      char limit[64];
-      std::snprintf(limit, sizeof limit, "cell time limit %g s: ", ctx.time_limit_s);
-      rec.message = limit + dr.message;
-    }
-    rec.metrics["newton_iters_total"] = dr.totals.newton_iters;
-    rec.metrics["linear_solves"] = dr.totals.linear_solves;
-    rec.metrics["rhs_evals"] = static_cast<double>(dr.totals.rhs_evals);
-    const State& s = dr.final_state;
-    rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
-    rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());
-    error_metrics(*problem, *ref, at_outputs, rec);
+    measure_cell(spec, ctx, cell_start, rec);
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {
-    rec.status = "error";
+    rec.status = RunStatus::error;
     rec.message = e.what();
   }
   return rec;

@@ -10,6 +10,8 @@
 
 #include "harness/contact_phases.hpp"
 #include "harness/metrics.hpp"
+#include "harness/reference_check.hpp"
+#include "integrators/driver.hpp"
 #include "integrators/registry.hpp"
 #include "problems/problem.hpp"
 #include "reference/reference.hpp"
@@ -100,14 +102,12 @@ struct RunRecord {
   std::string cell_key;
   double h = 0.0;  // actual step size: t_end / steps
   long steps = 0;
-  std::string status = "ok";  // ok | diverged | solver_failed | timeout | error
-  std::string message;
+  RunStatus status = RunStatus::ok;
+  std::string message;           // why the run ended early ("" when ok)
   std::string params_json;       // {"problem": {...}, "integrator": {...}}
   std::string reference_method;  // "exact" | "rk4" | "" (no reference)
   std::string reference_key;     // hash of the reference's key text
-  // "exact", "pass: ..." or "fail: ..." (the reference cannot resolve an
-  // error of this run, or the reference itself failed); the reason in words.
-  std::string reference_check;
+  ReferenceCheck reference_check;
   int dim = 1;
   Metrics metrics;
   TimeSeries series;
@@ -148,5 +148,8 @@ struct RunContext {
 };
 
 RunRecord run_cell(const CellSpec& spec, const RunContext& ctx = {});
+// The record of a cell that ended with status `error` before it ran (e.g. a
+// problem refusing its parameters): the cell's identity and step count, and why.
+RunRecord error_record(const CellSpec& spec, const std::string& message);
 
 }  // namespace tibench

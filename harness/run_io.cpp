@@ -96,12 +96,12 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   h5::attr(g, "h_requested", rec.spec.h);
   h5::attr(g, "t_end", rec.spec.t_end);
   h5::attr(g, "steps", static_cast<long long>(rec.steps));
-  h5::attr(g, "status", rec.status);
+  h5::attr(g, "status", std::string(to_string(rec.status)));
   h5::attr(g, "message", rec.message);
   h5::attr(g, "params", rec.params_json);
   h5::attr(g, "reference", rec.reference_method);
   h5::attr(g, "reference_key", rec.reference_key);
-  h5::attr(g, "reference_check", rec.reference_check);
+  h5::attr(g, "reference_check", to_string(rec.reference_check));
   h5::attr(g, "cell_key", rec.cell_key);
   h5::attr(g, "outputs", static_cast<long long>(rec.spec.outputs));
   rec.metrics.for_each([&](const char* key, double value) { h5::attr(g, key, value); });
@@ -206,34 +206,56 @@ StoredRun summary_of(const RunRecord& r) {
   return s;
 }
 
+RunStatus read_run_status(const H5::Group& g, const std::string& path) {
+  const std::string text = h5::read_string_attr(g, "status");
+  if (const auto status = parse_run_status(text)) return *status;
+  throw InputError("cannot read '" + g.getFileName() + "': run " + path + " has unknown status '" +
+                   text + "' (accepted: " + run_status_names() + ")");
+}
+
+namespace {
+
+ReferenceCheck read_reference_check(const H5::Group& g, const std::string& path) {
+  if (!h5::has_attr(g, "reference_check")) return {};
+  const std::string text = h5::read_string_attr(g, "reference_check");
+  if (const auto check = parse_reference_check(text)) return *check;
+  throw InputError("cannot read '" + g.getFileName() + "': run " + path +
+                   " has unknown reference_check '" + text +
+                   "' (accepted: exact, or pass, fail or none followed by ': ' and the reason)");
+}
+
+StoredRun read_run(const H5::Group& g, const std::string& path) {
+  StoredRun r;
+  r.problem_id = h5::read_string_attr(g, "problem");
+  r.integrator_id = h5::read_string_attr(g, "integrator");
+  r.h = h5::read_double_attr(g, "h");
+  r.h_requested = h5::read_double_attr(g, "h_requested");
+  r.t_end = h5::read_double_attr(g, "t_end");
+  r.steps = h5::read_int_attr(g, "steps");
+  r.status = read_run_status(g, path);
+  r.message = h5::read_string_attr(g, "message");
+  r.cell_key = h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
+  r.reference_check = read_reference_check(g, path);
+  for (const char* key : kMetricKeys)
+    if (h5::has_attr(g, key)) r.metrics[key] = h5::read_double_attr(g, key);
+  return r;
+}
+
+}  // namespace
+
 std::vector<StoredRun> read_runs(const H5::H5File& f) {
   std::vector<StoredRun> out;
   if (!h5::exists(f, "/runs")) return out;
   H5::Group runs = f.openGroup("/runs");
-  auto text_or_empty = [](const H5::Group& g, const char* name) {
-    return h5::has_attr(g, name) ? h5::read_string_attr(g, name) : std::string();
-  };
   for (const auto& problem : h5::children(runs)) {
     H5::Group pg = runs.openGroup(problem);
     for (const auto& integrator : h5::children(pg)) {
       H5::Group ig = pg.openGroup(integrator);
       for (const auto& run_key : h5::children(ig)) {
-        H5::Group g = ig.openGroup(run_key);
-        StoredRun r;
+        const std::string path = "/runs/" + problem + "/" + integrator + "/" + run_key;
+        StoredRun r = read_run(ig.openGroup(run_key), path);
         r.problem = problem;
         r.integrator = integrator;
-        r.problem_id = h5::read_string_attr(g, "problem");
-        r.integrator_id = h5::read_string_attr(g, "integrator");
-        r.h = h5::read_double_attr(g, "h");
-        r.h_requested = h5::read_double_attr(g, "h_requested");
-        r.t_end = h5::read_double_attr(g, "t_end");
-        r.steps = h5::read_int_attr(g, "steps");
-        r.status = h5::read_string_attr(g, "status");
-        r.message = h5::read_string_attr(g, "message");
-        r.cell_key = text_or_empty(g, "cell_key");
-        r.reference_check = text_or_empty(g, "reference_check");
-        for (const char* key : kMetricKeys)
-          if (h5::has_attr(g, key)) r.metrics[key] = h5::read_double_attr(g, key);
         out.push_back(std::move(r));
       }
     }

@@ -39,12 +39,19 @@ struct StoredRun {
   std::string problem_id, integrator_id;
   double h = 0, h_requested = 0, t_end = 0;
   long long steps = 0;
-  std::string status, message;
-  std::string cell_key, reference_check;
+  RunStatus status = RunStatus::ok;
+  std::string message;
+  std::string cell_key;
+  ReferenceCheck reference_check;
   Metrics metrics;
 };
 
 StoredRun summary_of(const RunRecord& rec);
+// Every run of the file; throws InputError for a status or reference check
+// that tibench does not write.
 std::vector<StoredRun> read_runs(const H5::H5File& f);
+// The status attribute of the run group g at `path`; throws InputError for
+// text that names no status.
+RunStatus read_run_status(const H5::Group& g, const std::string& path);
 
 }  // namespace tibench

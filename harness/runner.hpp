@@ -52,8 +52,8 @@ struct ReferenceUse {
 struct RunnerResult {
   std::string output;  // the file written (shard-adjusted), "" if none
   std::size_t matrix_cells = 0, shard_cells = 0, skipped = 0, completed = 0;
-  std::map<std::string, std::size_t> by_status;  // of the cells completed here
-  std::size_t unresolved = 0;                    // cells whose reference_check failed
+  std::map<RunStatus, std::size_t> by_status;  // of the cells completed here
+  std::size_t unresolved = 0;                  // cells whose reference_check failed
   std::vector<ReferenceUse> references;
   std::vector<StoredRun> runs;  // cells completed here, in matrix order
   bool interrupted = false;

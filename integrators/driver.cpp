@@ -18,6 +18,18 @@ const char* to_string(RunStatus s) {
   return "error";
 }
 
+std::optional<RunStatus> parse_run_status(std::string_view text) {
+  for (RunStatus s : kRunStatuses)
+    if (text == to_string(s)) return s;
+  return std::nullopt;
+}
+
+std::string run_status_names() {
+  std::string names;
+  for (RunStatus s : kRunStatuses) names += (names.empty() ? "" : ", ") + std::string(to_string(s));
+  return names;
+}
+
 namespace {
 
 void after_step_contact(const Problem& p, const ObstacleContact& c, State& s, StepReport& r) {

@@ -15,17 +15,28 @@
 // pairs in contact where the engine's solver did not count them).
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "integrators/stepper.hpp"
 
 namespace tibench {
 
 enum class RunStatus { ok, diverged, solver_failed, timeout, error };
+// Every status, in the order run summaries list them.
+inline constexpr std::array<RunStatus, 5> kRunStatuses{RunStatus::ok, RunStatus::diverged,
+                                                       RunStatus::solver_failed, RunStatus::timeout,
+                                                       RunStatus::error};
+// The status's name as run files, logs and tables show it ("solver_failed").
 const char* to_string(RunStatus s);
+// The status whose name is `text`; nullopt for any other text.
+std::optional<RunStatus> parse_run_status(std::string_view text);
+// "ok, diverged, solver_failed, timeout, error": the accepted names, for messages.
+std::string run_status_names();
 
 struct DriveOptions {
   long steps = 0;

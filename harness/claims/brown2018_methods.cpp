@@ -298,11 +298,12 @@ DissipativeLadder dissipative_ladder(const std::string& integrator, const std::s
       c.max_samples = 1;
       c.h_ref = 1e-5;
       const RunRecord rec = run_cell(c, ctx);
-      if (rec.status != "ok") throw std::runtime_error(integrator + " " + term + ": " + rec.status);
+      if (rec.status != RunStatus::ok)
+        throw std::runtime_error(integrator + " " + term + ": " + to_string(rec.status));
       const double e = rec.metrics["err_final"];
       if (!std::isfinite(e))
         throw std::runtime_error(integrator + " " + term + ": error not measured (" +
-                                 rec.reference_check + ")");
+                                 to_string(rec.reference_check) + ")");
       hs.push_back(rec.h);
       errs.push_back(e);
     }

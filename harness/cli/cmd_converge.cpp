@@ -102,11 +102,11 @@ int info_file(const std::string& input) {
       std::printf("%-16s %s\n", key, h5::read_string_attr(root, key).c_str());
   const auto runs = read_runs(f);
   std::size_t ok = 0;
-  for (const auto& r : runs) ok += r.status == "ok";
+  for (const auto& r : runs) ok += r.status == RunStatus::ok;
   std::printf("runs             %zu (%zu ok, %zu not ok)\n", runs.size(), ok, runs.size() - ok);
   for (const auto& r : runs)
     std::printf("  %-14s %-18s h=%.4e %-13s err_final=%.3e\n", r.problem.c_str(),
-                r.integrator.c_str(), r.h, r.status.c_str(), r.metrics["err_final"]);
+                r.integrator.c_str(), r.h, to_string(r.status), r.metrics["err_final"]);
   if (h5::exists(f, "/reference")) {
     H5::Group refs = f.openGroup("/reference");
     for (const auto& problem : h5::children(refs)) {

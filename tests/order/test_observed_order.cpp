@@ -51,7 +51,7 @@ void check_observed_order(const IntegratorInfo& info, const std::string& problem
     const long steps = step_count(c.h, c.t_end);
     if (steps > 200000) break;
     const RunRecord r = run_cell(c, ctx);
-    ASSERT_EQ(r.status, "ok") << r.message;
+    ASSERT_EQ(r.status, RunStatus::ok) << r.message;
     const double err = r.metrics["err_final"];
     char buf[64];
     std::snprintf(buf, sizeof buf, " h=%.4e:%.4e", r.h, err);

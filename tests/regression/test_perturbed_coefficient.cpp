@@ -119,7 +119,7 @@ TEST(RegressionGate, DetectsEveryKindOfViolation) {
   r.problem = "p";
   r.integrator = "m";
   r.integrator_id = "rk4";
-  r.status = "ok";
+  r.status = RunStatus::ok;
   std::vector<StoredRun> runs;
   for (double h : {0.1, 0.05, 0.025}) {
     r.h = r.h_requested = h;
@@ -144,7 +144,7 @@ TEST(RegressionGate, DetectsEveryKindOfViolation) {
             std::string::npos);
 
   worse = runs;
-  worse[0].status = "diverged";
+  worse[0].status = RunStatus::diverged;
   EXPECT_NE(joined(check_against_baseline(b, worse).failures).find("status diverged"),
             std::string::npos);
 

@@ -45,14 +45,15 @@ TEST(StepCount, ActualStepDividesTheInterval) {
   EXPECT_EQ(hkey(0.01), "h=1.000000e-02");
 }
 
-StoredRun stored_run(const std::string& problem, double h, const std::string& status,
+// reference_check: as written to run files.
+StoredRun stored_run(const std::string& problem, double h, RunStatus status,
                      const std::string& reference_check, double err) {
   StoredRun r;
   r.problem = r.problem_id = problem;
   r.integrator = r.integrator_id = "backward-euler";
   r.h = r.h_requested = h;
   r.status = status;
-  r.reference_check = reference_check;
+  r.reference_check = parse_reference_check(reference_check).value();
   r.metrics["err_final"] = err;
   r.metrics["energy_drift_max"] = 0.1 * h;
   return r;
@@ -61,16 +62,16 @@ StoredRun stored_run(const std::string& problem, double h, const std::string& st
 TEST(ConvergenceTables, RunsWithoutAReferenceHaveNoErrorTableButKeepTheirDrift) {
   const double nan = std::nan("");
   std::vector<StoredRun> runs{
-      stored_run("beam", 0.1, "ok", "none: no reference requested", nan),
-      stored_run("beam", 0.05, "ok", "none: no reference requested", nan),
+      stored_run("beam", 0.1, RunStatus::ok, "none: no reference requested", nan),
+      stored_run("beam", 0.05, RunStatus::ok, "none: no reference requested", nan),
       // A failed reference or a diverged cell is a finding and stays visible.
-      stored_run("spring", 0.1, "ok", "fail: reference did not converge", nan),
-      stored_run("spring", 0.05, "diverged", "none: no reference requested", nan),
-      stored_run("spring", 0.025, "ok", "exact", 1e-3),
-      stored_run("spring", 0.0125, "ok", "none: no reference requested", nan)};
+      stored_run("spring", 0.1, RunStatus::ok, "fail: reference did not converge", nan),
+      stored_run("spring", 0.05, RunStatus::diverged, "none: no reference requested", nan),
+      stored_run("spring", 0.025, RunStatus::ok, "exact", 1e-3),
+      stored_run("spring", 0.0125, RunStatus::ok, "none: no reference requested", nan)};
   // A second integrator on the spring with nothing but unmeasured cells.
   for (double h : {0.1, 0.05}) {
-    runs.push_back(stored_run("spring", h, "ok", "none: no reference requested", nan));
+    runs.push_back(stored_run("spring", h, RunStatus::ok, "none: no reference requested", nan));
     runs.back().integrator = runs.back().integrator_id = "sdirk2";
   }
   const auto errors = convergence_tables(runs, "err_final");

@@ -1,0 +1,116 @@
+// The [[table]] reader of matrix files (harness/matrix_tables.hpp).
+#include "harness/matrix_tables.hpp"
+
+#include <algorithm>
+
+#include "harness/metrics.hpp"
+
+namespace tibench::matrix_toml {
+
+namespace {
+
+std::string required_string(const MatrixFile& file, const toml::table& t, const toml::node& node,
+                            const char* key) {
+  const toml::node* n = t.get(key);
+  if (!n || !n->is_string()) file.fail(node, std::string("[[table]] needs ") + key + " = \"...\"");
+  return n->value<std::string>().value();
+}
+
+// quantity = "metric:<key>" (a known metric) or "series:<dataset>".
+void check_quantity(const MatrixFile& file, const toml::table& t, const std::string& quantity) {
+  if (quantity.rfind("metric:", 0) == 0) {
+    const std::string key = quantity.substr(7);
+    if (std::find_if(kMetricKeys.begin(), kMetricKeys.end(),
+                     [&](const char* k) { return key == k; }) == kMetricKeys.end())
+      file.fail(*t.get("quantity"),
+                "unknown metric '" + key + "' (accepted: " +
+                    comma_list(std::vector<std::string>(kMetricKeys.begin(), kMetricKeys.end())) +
+                    ")");
+  } else if (quantity.rfind("series:", 0) != 0 || quantity.size() <= 7) {
+    file.fail(*t.get("quantity"),
+              "invalid quantity '" + quantity + "' (accepted: metric:<key> or series:<dataset>)");
+  }
+}
+
+// The optional keys reduce and format.
+void read_presentation(const MatrixFile& file, const toml::table& t, PaperTable& p) {
+  if (const toml::node* r = t.get("reduce")) {
+    const auto how = r->value<std::string>();
+    const auto accepted = series_reductions();
+    if (!how || std::find(accepted.begin(), accepted.end(), *how) == accepted.end())
+      file.fail(*r, "invalid reduce (accepted: " + comma_list(accepted) + ")");
+    p.reduce = *how;
+  }
+  if (const toml::node* f = t.get("format")) {
+    const auto fmt = f->value<std::string>();
+    if (!fmt || fmt->find('%') == std::string::npos) file.fail(*f, "format must be like \"%.3f\"");
+    p.format = *fmt;
+  }
+}
+
+// rows (requested step sizes) and their optional labels.
+void read_rows(const MatrixFile& file, const toml::table& t, const toml::node& node,
+               PaperTable& p) {
+  const toml::node* rows = t.get("rows");
+  if (!rows || !rows->as_array() || rows->as_array()->empty())
+    file.fail(rows ? *rows : node, "[[table]] needs rows = [h, ...] (requested step sizes)");
+  for (const auto& h : *rows->as_array())
+    p.rows.push_back(positive_number(file, h, "row step size"));
+  if (const toml::node* labels = t.get("row_labels")) {
+    if (!labels->as_array()) file.fail(*labels, "row_labels must be an array of strings");
+    for (const auto& l : *labels->as_array())
+      p.row_labels.push_back(text_value(file, l, "a row label"));
+  }
+}
+
+// { label = ..., problem = ..., integrator = ..., paper = [...] } of a table
+// with `rows` rows.
+PaperColumn read_column(const MatrixFile& file, const toml::node& c, std::size_t rows) {
+  const toml::table* ct = c.as_table();
+  if (!ct) file.fail(c, "columns entries must be { label = ..., problem = ..., integrator = ... }");
+  check_keys(file, *ct, {"label", "problem", "integrator", "paper"}, "table column");
+  PaperColumn col;
+  for (auto [key, field] : {std::pair{"label", &col.label}, std::pair{"problem", &col.problem},
+                            std::pair{"integrator", &col.integrator}}) {
+    const toml::node* n = ct->get(key);
+    if (!n || !n->is_string())
+      file.fail(c, std::string("table column needs ") + key + " = \"...\"");
+    *field = n->value<std::string>().value();
+  }
+  if (const toml::node* paper = ct->get("paper")) {
+    if (!paper->as_array()) file.fail(*paper, "paper must be an array (one printed value per row)");
+    for (const auto& v : *paper->as_array())
+      col.paper.push_back(text_value(file, v, "a paper value"));
+    if (col.paper.size() > rows)
+      file.fail(*paper,
+                "more paper values than rows (expected at most " + std::to_string(rows) + ")");
+  }
+  return col;
+}
+
+}  // namespace
+
+PaperTable read_paper_table(const MatrixFile& file, const toml::node& node) {
+  const toml::table* t = node.as_table();
+  if (!t) file.fail(node, "[[table]] must be a table");
+  check_keys(
+      file, *t,
+      {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format", "columns"},
+      "[[table]]");
+  PaperTable p;
+  p.id = required_string(file, *t, node, "id");
+  p.title = required_string(file, *t, node, "title");
+  p.source = required_string(file, *t, node, "source");
+  p.quantity = required_string(file, *t, node, "quantity");
+  check_quantity(file, *t, p.quantity);
+  read_presentation(file, *t, p);
+  read_rows(file, *t, node, p);
+  const toml::node* cols = t->get("columns");
+  if (!cols || !cols->as_array() || cols->as_array()->empty())
+    file.fail(cols ? *cols : node,
+              "[[table]] needs columns = [{ label, problem, integrator }, ...]");
+  for (const auto& c : *cols->as_array()) p.columns.push_back(read_column(file, c, p.rows.size()));
+  return p;
+}
+
+}  // namespace tibench::matrix_toml
