@@ -4,8 +4,10 @@
 // before it was consumed, so completed cells are kept.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "harness/thread_pool.hpp"
 
@@ -16,14 +18,17 @@ TEST(ThreadPool, TaskExceptionIsRethrownAfterTheWorkersStop) {
   for (int jobs : {1, 2, 4}) {
     std::set<std::size_t> consumed;
     std::atomic<int> started{0};
+    // The other tasks take a millisecond each, so that all 2000 would take
+    // far longer than noticing the failure, even on a loaded machine.
     auto task = [&](std::size_t i) {
       ++started;
       if (i == 5) throw std::runtime_error("task 5 failed");
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
     auto done = [&](std::size_t i) { consumed.insert(i); };
-    EXPECT_THROW(run_pool(200, jobs, nullptr, task, done, [] {}), std::runtime_error) << jobs;
+    EXPECT_THROW(run_pool(2000, jobs, nullptr, task, done, [] {}), std::runtime_error) << jobs;
     EXPECT_EQ(consumed.count(5), 0u);
-    EXPECT_LT(started.load(), 200) << "the pool kept handing out tasks after a failure";
+    EXPECT_LT(started.load(), 2000) << "the pool kept handing out tasks after a failure";
     // Every task that finished was consumed (nothing started is lost).
     EXPECT_EQ(static_cast<int>(consumed.size()), started.load() - 1) << jobs;
   }
