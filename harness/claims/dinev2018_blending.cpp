@@ -9,7 +9,7 @@
 #include <Eigen/LU>
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "integrators/energy_blending.hpp"
 #include "problems/random.hpp"

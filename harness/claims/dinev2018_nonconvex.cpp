@@ -14,7 +14,7 @@
 // each is an exact BE step.
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "harness/claims/two_spring_roots.hpp"
 #include "problems/random.hpp"

@@ -14,7 +14,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"

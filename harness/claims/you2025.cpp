@@ -8,7 +8,7 @@
 #include <cmath>
 #include <complex>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "integrators/linear_analysis.hpp"
 #include "integrators/tableaux/theta.hpp"

@@ -20,7 +20,7 @@
 #include <cmath>
 #include <map>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 
 namespace tibench {

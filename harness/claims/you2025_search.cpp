@@ -7,7 +7,7 @@
 //         damping only in the implicit solve is not
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "integrators/linear_analysis.hpp"
 #include "problems/random.hpp"

@@ -93,6 +93,12 @@ class EveryProblem : public ::testing::TestWithParam<ProblemCase> {
   std::unique_ptr<Problem> p = GetParam().make();
 };
 
+TEST_P(EveryProblem, ReportsItsRegistryId) {
+  // The id is typed once, in the problem's class; the registry entry and
+  // Problem::id() both read it.
+  EXPECT_EQ(p->id(), GetParam().id);
+}
+
 TEST_P(EveryProblem, GradientMatchesFiniteDifferences) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const Vec q = p->sample_state(seed).q;
