@@ -21,6 +21,7 @@
 //     kappa = 10 J, dhat = 1 mm (the barrier holds the 7.7 m/s impact at a
 //     fraction of dhat).
 #include "problems/contact_body.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {

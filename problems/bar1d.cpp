@@ -58,8 +58,8 @@
 #include "problems/dissipation/local_quadratic.hpp"
 #include "problems/dissipative_problem.hpp"
 #include "problems/ipc_barrier.hpp"
+#include "problems/problem_entries.hpp"
 #include "problems/random.hpp"
-#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {
@@ -144,7 +144,8 @@ class Bar1d final : public DissipativeProblem {
     }
   }
 
-  std::string_view id() const override { return "bar1d"; }
+  static constexpr std::string_view kId = "bar1d";
+  std::string_view id() const override { return kId; }
 
   double potential(const Vec& q) const override {
     double U = 0.0;
@@ -264,7 +265,7 @@ class Bar1d final : public DissipativeProblem {
 
 ProblemInfo bar1d_problem() {
   return {
-      "bar1d",
+      std::string(Bar1d::kId),
       "1-D Neo-Hookean bar (1 m, 10 kg, 30 elements) hitting an IPC wall at 1 m/s "
       "(You et al. Sec. 5.5, Table 2)",
       bar1d_params,

@@ -23,8 +23,8 @@
 #include <cmath>
 
 #include "problems/ipc_barrier.hpp"
+#include "problems/problem_entries.hpp"
 #include "problems/random.hpp"
-#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {
@@ -53,7 +53,8 @@ class BarrierIpc final : public Problem {
         x0_(p.real("dhat") + p.real("beta") * p.real("h")),
         v0_(p.real("v0")) {}
 
-  std::string_view id() const override { return "barrier-ipc"; }
+  static constexpr std::string_view kId = "barrier-ipc";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override { return kappa_ * ipc::b(q[0] / dhat_); }
   void gradient(const Vec& q, Vec& g) const override {
     g = Vec::Constant(1, kappa_ / dhat_ * ipc::db(q[0] / dhat_));
@@ -101,7 +102,7 @@ class BarrierIpc final : public Problem {
 }  // namespace
 
 ProblemInfo barrier_ipc_problem() {
-  return {"barrier-ipc",
+  return {std::string(BarrierIpc::kId),
           "particle vs IPC log barrier -kappa (x/dhat-1)^2 log(x/dhat), x0 = dhat + beta h "
           "(You et al. App. E)",
           barrier_ipc_params,

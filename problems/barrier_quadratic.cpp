@@ -27,7 +27,7 @@
 // P is C¹ only (P'' jumps at 0): is_smooth() = false.
 #include <cmath>
 
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -57,7 +57,8 @@ class BarrierQuadratic final : public Problem {
         v0_(p.real("v0")),
         omega_(std::sqrt(p.real("k") / p.real("m"))) {}
 
-  std::string_view id() const override { return "barrier-quadratic"; }
+  static constexpr std::string_view kId = "barrier-quadratic";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override {
     const double x = std::min(q[0], 0.0);
     return 0.5 * k_ * x * x;
@@ -105,7 +106,7 @@ class BarrierQuadratic final : public Problem {
 }  // namespace
 
 ProblemInfo barrier_quadratic_problem() {
-  return {"barrier-quadratic",
+  return {std::string(BarrierQuadratic::kId),
           "particle vs one-sided barrier k/2 min(x,0)^2, x0 = beta h, v0 = -1; exact (You et al. "
           "Eq. 14, App. E)",
           barrier_quadratic_params, [](ParamSet p) -> std::unique_ptr<Problem> {

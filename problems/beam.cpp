@@ -40,7 +40,7 @@
 #include <cmath>
 
 #include "problems/fem/elastic_body.hpp"
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 #include "problems/solid_damping.hpp"
 
 namespace tibench {
@@ -132,7 +132,8 @@ class Beam final : public DissipativeProblem {
     for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
   }
 
-  std::string_view id() const override { return "beam"; }
+  static constexpr std::string_view kId = "beam";
+  std::string_view id() const override { return kId; }
 
   double potential(const Vec& q) const override { return body_->energy(q) + gravity(q); }
   void gradient(const Vec& q, Vec& g) const override {
@@ -180,7 +181,7 @@ class Beam final : public DissipativeProblem {
 }  // namespace
 
 ProblemInfo beam_problem() {
-  return {"beam",
+  return {std::string(Beam::kId),
           "double-clamped hyperelastic beam, 4x4x32 hex, gravity (Loeschner et al. 2020 Sec. 5.3)",
           beam_params,
           [](ParamSet p) -> std::unique_ptr<Problem> {

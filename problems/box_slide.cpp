@@ -17,6 +17,7 @@
 // With v0 = 2 m/s the box stops after v0/(μ g) = 1.02 s, having slid
 // v0²/(2 μ g) = 1.02 m.
 #include "problems/contact_body.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {

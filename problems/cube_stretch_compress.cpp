@@ -20,6 +20,7 @@
 // pulse_start = 1 s, pulse_duration = 1/12 s (two frames), pulse_depth =
 // 0.1 m (10 % of the edge: "a small compressive pulse"); g = 0.
 #include "problems/contact_body.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {

@@ -24,7 +24,7 @@
 
 #include "problems/dissipation/local_quadratic.hpp"
 #include "problems/dissipative_problem.hpp"
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -62,7 +62,8 @@ class DampedOscillator final : public DissipativeProblem {
           LocalQuadraticDissipation::Update{}, PowerLaw{p.real("p"), p.real("A")}));
   }
 
-  std::string_view id() const override { return "damped-oscillator"; }
+  static constexpr std::string_view kId = "damped-oscillator";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override { return 0.5 * k_ * q[0] * q[0]; }
   void gradient(const Vec& q, Vec& g) const override { g = Vec::Constant(1, k_ * q[0]); }
   void hessian(const Vec&, Triplets& out, bool) const override { out.emplace_back(0, 0, k_); }
@@ -100,7 +101,7 @@ class DampedOscillator final : public DissipativeProblem {
 }  // namespace
 
 ProblemInfo damped_oscillator_problem() {
-  return {"damped-oscillator",
+  return {std::string(DampedOscillator::kId),
           "m x'' = -k x - c x' (power-law option); exact solution for p = 1 (You et al. Sec. 4.5)",
           damped_oscillator_params,
           [](ParamSet p) -> std::unique_ptr<Problem> {

@@ -14,7 +14,7 @@
 // Layout: one 1-D node. The Runge–Kutta engine of this harness rejects it
 // (its incremental potential needs R independent of q); the dissipative
 // optimization integrators of Brown et al. use ∇_x R.
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -42,7 +42,8 @@ class Dissipative1d final : public Problem {
         x0_(p.real("x0")),
         v0_(p.real("v0")) {}
 
-  std::string_view id() const override { return "dissipative-1d"; }
+  static constexpr std::string_view kId = "dissipative-1d";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override { return 0.5 * k_ * q[0] * q[0]; }
   void gradient(const Vec& q, Vec& g) const override { g = Vec::Constant(1, k_ * q[0]); }
   void hessian(const Vec&, Triplets& out, bool) const override { out.emplace_back(0, 0, k_); }
@@ -75,7 +76,7 @@ class Dissipative1d final : public Problem {
 }  // namespace
 
 ProblemInfo dissipative_1d_problem() {
-  return {"dissipative-1d",
+  return {std::string(Dissipative1d::kId),
           "m x'' = -k x - c0 (1 + x^2) x', position-dependent R (Brown et al. 2018 Sec. 4-5)",
           dissipative_1d_params, [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<Dissipative1d>(std::move(p));

@@ -15,7 +15,7 @@
 // not conserved (the springs are anchored).
 #include <cmath>
 
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -62,7 +62,8 @@ class Oscillator final : public Problem {
     }
   }
 
-  std::string_view id() const override { return "oscillator"; }
+  static constexpr std::string_view kId = "oscillator";
+  std::string_view id() const override { return kId; }
 
   double potential(const Vec& q) const override { return 0.5 * q.dot(stiffness_.cwiseProduct(q)); }
   // A plain loop: for one oscillator (the explicit-stepping benchmark) Eigen's
@@ -101,7 +102,7 @@ class Oscillator final : public Problem {
 }  // namespace
 
 ProblemInfo oscillator_problem() {
-  return {"oscillator",
+  return {std::string(Oscillator::kId),
           "m x_i'' = -(i+1) k x_i, i < n; exact solution (You et al. App. C test equation)",
           oscillator_params, [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<Oscillator>(std::move(p));

@@ -21,7 +21,7 @@
 
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/ipc_barrier.hpp"
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -57,7 +57,8 @@ class ParticleDrop final : public Problem {
     v0_ << p.real("vx"), p.real("vy"), p.real("vz");
   }
 
-  std::string_view id() const override { return "particle-drop"; }
+  static constexpr std::string_view kId = "particle-drop";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override {
     return mass()[1] * g_ * q[1] + contact_.energy(q);
   }
@@ -112,7 +113,7 @@ class ParticleDrop final : public Problem {
 }  // namespace
 
 ProblemInfo particle_drop_problem() {
-  return {"particle-drop",
+  return {std::string(ParticleDrop::kId),
           "point mass falling on the ground, any contact model (Gast & Schroeder 2014 Sec. 5.2 "
           "test)",
           particle_params,

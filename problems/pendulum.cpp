@@ -11,7 +11,7 @@
 // Jacobi elliptic functions); references come from a fine-step integrator.
 #include <cmath>
 
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -36,7 +36,8 @@ class Pendulum final : public Problem {
         theta0_(p.real("theta0")),
         omega0_(p.real("omega0")) {}
 
-  std::string_view id() const override { return "pendulum"; }
+  static constexpr std::string_view kId = "pendulum";
+  std::string_view id() const override { return kId; }
   // 2 sin²(θ/2) = 1 − cos θ without the cancellation of 1 − cos θ near θ = 0.
   double potential(const Vec& q) const override {
     const double s = std::sin(0.5 * q[0]);
@@ -62,8 +63,9 @@ class Pendulum final : public Problem {
 }  // namespace
 
 ProblemInfo pendulum_problem() {
-  return {"pendulum", "m L^2 theta'' = -m g L sin(theta); nonlinear, no exact solution",
-          pendulum_params, [](ParamSet p) -> std::unique_ptr<Problem> {
+  return {std::string(Pendulum::kId),
+          "m L^2 theta'' = -m g L sin(theta); nonlinear, no exact solution", pendulum_params,
+          [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<Pendulum>(std::move(p));
           }};
 }

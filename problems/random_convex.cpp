@@ -9,8 +9,8 @@
 // platform. Layout: n one-dimensional nodes (dim = 1); no exact solution.
 #include <cmath>
 
+#include "problems/problem_entries.hpp"
 #include "problems/random.hpp"
-#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {
@@ -55,7 +55,8 @@ class RandomConvex final : public Problem {
     for (Index i = 0; i < n; ++i) v0_[i] = rng.uniform(-1.0, 1.0);
   }
 
-  std::string_view id() const override { return "random-convex"; }
+  static constexpr std::string_view kId = "random-convex";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override {
     return 0.5 * q.dot(A_ * q) + c_.dot(q.array().pow(4).matrix());
   }
@@ -77,7 +78,7 @@ class RandomConvex final : public Problem {
 }  // namespace
 
 ProblemInfo random_convex_problem() {
-  return {"random-convex",
+  return {std::string(RandomConvex::kId),
           "P = k/2 x'Ax + sum c_i x_i^4 with random PSD A; convex (Dinev et al. App. A-B)",
           random_convex_params, [](ParamSet p) -> std::unique_ptr<Problem> {
             return std::make_unique<RandomConvex>(std::move(p));

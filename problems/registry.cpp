@@ -1,36 +1,32 @@
 #include "problems/registry.hpp"
 
+#include "problems/problem_entries.hpp"
+
 namespace tibench {
 
-// One line per problem: X(function returning its ProblemInfo).
-#define TIBENCH_PROBLEMS(X)        \
-  X(oscillator_problem)            \
-  X(damped_oscillator_problem)     \
-  X(pendulum_problem)              \
-  X(random_convex_problem)         \
-  X(simple_spring_problem)         \
-  X(two_spring_problem)            \
-  X(barrier_quadratic_problem)     \
-  X(barrier_ipc_problem)           \
-  X(bar1d_problem)                 \
-  X(beam_problem)                  \
-  X(tet_rayleigh_problem)          \
-  X(dissipative_1d_problem)        \
-  X(spring_chain_problem)          \
-  X(ball_drop_problem)             \
-  X(sphere_hard_drop_problem)      \
-  X(cube_stretch_compress_problem) \
-  X(box_slide_problem)             \
-  X(particle_drop_problem)
-
-#define TIBENCH_DECLARE(fn) ProblemInfo fn();
-TIBENCH_PROBLEMS(TIBENCH_DECLARE)
-#undef TIBENCH_DECLARE
-
+// One line per problem, in output order.
 const std::vector<ProblemInfo>& problem_registry() {
-#define TIBENCH_ENTRY(fn) fn(),
-  static const std::vector<ProblemInfo> list{TIBENCH_PROBLEMS(TIBENCH_ENTRY)};
-#undef TIBENCH_ENTRY
+  static const std::vector<ProblemInfo> list{
+      oscillator_problem(),
+      damped_oscillator_problem(),
+      pendulum_problem(),
+      random_convex_problem(),
+      simple_spring_problem(),
+      two_spring_problem(),
+      barrier_quadratic_problem(),
+      barrier_ipc_problem(),
+      bar1d_problem(),
+      beam_problem(),
+      tet_rayleigh_problem(),
+      dissipative_1d_problem(),
+      spring_chain_problem(),
+      ball_drop_problem(),
+      sphere_hard_drop_problem(),
+      cube_stretch_compress_problem(),
+      box_slide_problem(),
+      particle_drop_problem(),
+      free_fall_problem(),
+  };
   return list;
 }
 

@@ -25,7 +25,7 @@
 // curvatures a, b below; PSD projection clamps them at 0.
 #include <cmath>
 
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -63,7 +63,8 @@ class SimpleSpring final : public Problem {
         v0_(p.real("v0")),
         form_(parse_form(p.choice("form"))) {}
 
-  std::string_view id() const override { return "simple-spring"; }
+  static constexpr std::string_view kId = "simple-spring";
+  std::string_view id() const override { return kId; }
 
   double potential(const Vec& q) const override {
     const double r = q.norm();
@@ -126,7 +127,7 @@ class SimpleSpring final : public Problem {
 }  // namespace
 
 ProblemInfo simple_spring_problem() {
-  return {"simple-spring",
+  return {std::string(SimpleSpring::kId),
           "3-D spring fixed at the origin, E = k/2 (|x|^2 - 1)^2 (Dinev et al. 2018 Sec. 3, Eq. 7)",
           simple_spring_params,
           [](ParamSet p) -> std::unique_ptr<Problem> {

@@ -15,6 +15,7 @@
 //     vy = −10 m/s (it reaches the ground within the first frame);
 //   - k_penalty = 1e8 J/m³; kappa = 10 J, dhat = 1 mm.
 #include "problems/contact_body.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {

@@ -22,8 +22,8 @@
 #include <cmath>
 #include <complex>
 
+#include "problems/problem_entries.hpp"
 #include "problems/random.hpp"
-#include "problems/registry.hpp"
 #include "problems/spring_chain_kernel.hpp"
 
 namespace tibench {
@@ -91,7 +91,8 @@ class SpringChain final : public Problem {
     }
   }
 
-  std::string_view id() const override { return "spring-chain"; }
+  static constexpr std::string_view kId = "spring-chain";
+  std::string_view id() const override { return kId; }
 
   double potential(const Vec& q) const override {
     double U = 0.0;
@@ -156,7 +157,7 @@ class SpringChain final : public Problem {
 }  // namespace
 
 ProblemInfo spring_chain_problem() {
-  return {"spring-chain",
+  return {std::string(SpringChain::kId),
           "N unit masses joined by springs between fixed walls (linear or FPUT-beta); sparse, "
           "exact for k4 = 0",
           spring_chain_params,

@@ -27,7 +27,7 @@
 // exerts a net torque on rigid rotations, Brown et al. §6).
 #include "problems/dissipation/implicit_rayleigh.hpp"
 #include "problems/fem/elastic_body.hpp"
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 #include "problems/solid_damping.hpp"
 
 namespace tibench {
@@ -104,7 +104,8 @@ class TetRayleigh final : public DissipativeProblem {
     }
   }
 
-  std::string_view id() const override { return "tet-rayleigh"; }
+  static constexpr std::string_view kId = "tet-rayleigh";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override { return body_->energy(q); }
   void gradient(const Vec& q, Vec& g) const override {
     g.setZero(dofs());
@@ -131,7 +132,7 @@ class TetRayleigh final : public DissipativeProblem {
 }  // namespace
 
 ProblemInfo tet_rayleigh_problem() {
-  return {"tet-rayleigh",
+  return {std::string(TetRayleigh::kId),
           "one free St. Venant-Kirchhoff tetrahedron with Rayleigh damping (Brown et al. 2018 "
           "Sec. 7.1)",
           tet_rayleigh_params,

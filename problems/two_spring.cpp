@@ -19,7 +19,7 @@
 // Layout: one 1-D node of mass m. PSD projection clamps E'' at 0.
 #include <cmath>
 
-#include "problems/registry.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -45,7 +45,8 @@ class TwoSpring final : public Problem {
         x0_(p.real("x0")),
         v0_(p.real("v0")) {}
 
-  std::string_view id() const override { return "two-spring"; }
+  static constexpr std::string_view kId = "two-spring";
+  std::string_view id() const override { return kId; }
   double potential(const Vec& q) const override {
     const double d = std::sqrt(q[0] * q[0] + 1.0) - std::sqrt(2.0);
     return k_ * d * d;
@@ -72,7 +73,7 @@ class TwoSpring final : public Problem {
 
 ProblemInfo two_spring_problem() {
   return {
-      "two-spring",
+      std::string(TwoSpring::kId),
       "E_test(x) = k (sqrt(x^2+1) - sqrt 2)^2, nonconvex 1-D (Dinev et al. 2018 App. C, Eq. 47)",
       two_spring_params, [](ParamSet p) -> std::unique_ptr<Problem> {
         return std::make_unique<TwoSpring>(std::move(p));

@@ -18,7 +18,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/elastic_body.hpp"

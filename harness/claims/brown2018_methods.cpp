@@ -14,7 +14,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "harness/convergence.hpp"
 #include "harness/run_cell.hpp"

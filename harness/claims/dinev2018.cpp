@@ -15,7 +15,7 @@
 // the same engines the benchmark runs.
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "problems/random.hpp"
 

@@ -5,153 +5,22 @@
 //   D-M3.rules  the stopping rule, the branch by the sign of e(IM), α = 1 when
 //               BE also overshoots
 //   D-M4  the damping models (Eqs. 31–36) and the energy bookkeeping (Eq. 37)
-#include <Eigen/Geometry>
-#include <Eigen/LU>
+//
+// This file has the blend checks (D-M3); D-M1 and D-M2 are in
+// dinev2018_optimization_forms.cpp, D-M4 in dinev2018_damping.cpp.
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
+#include "harness/claims/dinev2018_method_checks.hpp"
 #include "harness/claims/support.hpp"
 #include "integrators/energy_blending.hpp"
-#include "problems/random.hpp"
 
 namespace tibench {
 namespace {
 
-using claims::scale_of;
-using claims::step_once;
 using claims::stepper;
 
 const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
-
-ClaimResult im_optimization_form(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 50 : 400;
-  SplitMix64 rng(14);
-  double grad_fd = 0, hess_fd = 0, critical = 0, eq17 = 0;
-  for (int k = 0; k < samples; ++k) {
-    auto p = make_problem("random-convex",
-                          {"n=" + std::to_string(1 + k % 4), "seed=" + std::to_string(k + 3)});
-    State s0 = p->initial_state();
-    const double h = rng.log_uniform(1e-3, 0.5);
-    const Vec& M = p->mass();
-    const Vec y = s0.q + h * s0.v;
-    auto g = [&](const Vec& x) {
-      const Vec d = x - y;
-      return 0.5 * d.dot(M.cwiseProduct(d)) + h * h * p->potential(0.5 * (x + s0.q));
-    };
-    auto grad = [&](const Vec& x) {  // Eq. (18)
-      Vec gE;
-      p->gradient(0.5 * (x + s0.q), gE);
-      return Vec(M.cwiseProduct(x - y) + 0.5 * h * h * gE);
-    };
-    Vec x = s0.q;
-    for (Index i = 0; i < x.size(); ++i) x[i] += rng.uniform(-0.3, 0.3);
-    const Vec g18 = grad(x);
-    Triplets t;
-    p->hessian(0.5 * (x + s0.q), t, false);
-    SparseMatrix H(p->dofs(), p->dofs());
-    H.setFromTriplets(t.begin(), t.end());
-    const Eigen::MatrixXd H19 =
-        Eigen::MatrixXd(M.asDiagonal()) + 0.25 * h * h * Eigen::MatrixXd(H);  // Eq. (19)
-    for (Index i = 0; i < p->dofs(); ++i) {
-      const double d = 1e-6;
-      Vec xp = x, xm = x;
-      xp[i] += d;
-      xm[i] -= d;
-      grad_fd =
-          std::max(grad_fd, std::abs((g(xp) - g(xm)) / (2 * d) - g18[i]) / (1 + std::abs(g18[i])));
-      const Vec col = (grad(xp) - grad(xm)) / (2 * d);
-      hess_fd = std::max(hess_fd, (col - H19.col(i)).cwiseAbs().maxCoeff() /
-                                      (1 + H19.col(i).cwiseAbs().maxCoeff()));
-    }
-    // The registry's implicit-midpoint step is a critical point of g, with
-    // v from Eq. (17).
-    const State s1 = step_once(*stepper("implicit-midpoint", *p, h, {"newton_tol=1e-15"}), s0);
-    const Vec g1 = grad(s1.q);
-    Vec gE;
-    p->gradient(0.5 * (s1.q + s0.q), gE);
-    const double scale = (M.cwiseProduct(s1.q - y)).cwiseAbs().maxCoeff() +
-                         0.5 * h * h * gE.cwiseAbs().maxCoeff() +
-                         M.cwiseProduct(y).cwiseAbs().maxCoeff() * 1e-3;
-    critical = std::max(critical, g1.cwiseAbs().maxCoeff() / scale);
-    const Vec v17 = (2.0 / h) * (s1.q - s0.q) - s0.v;
-    eq17 = std::max(eq17, (v17 - s1.v).cwiseAbs().maxCoeff() /
-                              scale_of(s1.v.cwiseAbs().maxCoeff(), s1.q.cwiseAbs().maxCoeff() / h));
-  }
-  ClaimResult r;
-  r.expected =
-      "x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 E((x+x_n)/2); grad g and Hess g "
-      "are Eqs. (18)-(19); v_IM = 2(x - x_n)/h - v_n (Eq. 17)";
-  r.tolerance = "finite differences 1e-6 relative; critical point and Eq. (17) to 1e-10 relative";
-  r.interpretation =
-      "random convex E (random-convex problem), random h in [1e-3, 0.5]; the IM step is the "
-      "registry's implicit-midpoint (newton_tol = 1e-15)";
-  r.measured = {{"samples", samples},
-                {"gradient_fd_max", grad_fd},
-                {"hessian_fd_max", hess_fd},
-                {"critical_point_max", critical},
-                {"eq17_max", eq17}};
-  const bool ok = grad_fd <= 1e-6 && hess_fd <= 1e-6 && critical <= 1e-10 && eq17 <= 1e-10;
-  r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "gradient FD " + format_real(grad_fd) + ", Hessian FD " + format_real(hess_fd) +
-              ", IM step critical to " + format_real(critical);
-  return r;
-}
-
-ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
-  SplitMix64 rng(28);
-  double be = 0, im = 0;
-  for (int k = 0; k < samples; ++k) {
-    const int n = 2 + k % 6, np = 3 + k % 4;
-    Eigen::MatrixXd B(n, n), J(n, np);
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) B(i, j) = rng.uniform(-1, 1);
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < np; ++j) J(i, j) = rng.uniform(-1, 1);
-    const Eigen::MatrixXd L = B * B.transpose();
-    Vec M(n), y(n), xn(n), x(n), p(np);
-    for (int i = 0; i < n; ++i)
-      M[i] = rng.uniform(0.5, 2), y[i] = rng.uniform(-1, 1), xn[i] = rng.uniform(-1, 1),
-      x[i] = rng.uniform(-1, 1);
-    for (int i = 0; i < np; ++i) p[i] = rng.uniform(-1, 1);
-    const double h = rng.log_uniform(1e-2, 1);
-    auto g_be = [&](const Vec& z) {  // Eq. (27)
-      return 0.5 * (z - y).dot(M.cwiseProduct(z - y)) + h * h * (0.5 * z.dot(L * z) - z.dot(J * p));
-    };
-    auto g_im = [&](const Vec& z) {  // Eq. (29)
-      const Vec m = 0.5 * (z + xn);
-      return 0.5 * (z - y).dot(M.cwiseProduct(z - y)) + h * h * (0.5 * m.dot(L * m) - m.dot(J * p));
-    };
-    // The residuals of the printed global systems, Eqs. (28) and (30).
-    const Vec r28 =
-        (Eigen::MatrixXd(M.asDiagonal()) + h * h * L) * x - (h * h * J * p + M.cwiseProduct(y));
-    const Vec r30 = (Eigen::MatrixXd(M.asDiagonal()) + 0.25 * h * h * L) * x -
-                    (M.cwiseProduct(y) + 0.5 * h * h * J * p - 0.25 * h * h * L * xn);
-    for (int i = 0; i < n; ++i) {
-      const double d = 1e-5;
-      Vec xp = x, xm = x;
-      xp[i] += d;
-      xm[i] -= d;
-      be =
-          std::max(be, std::abs((g_be(xp) - g_be(xm)) / (2 * d) - r28[i]) / (1 + std::abs(r28[i])));
-      im =
-          std::max(im, std::abs((g_im(xp) - g_im(xm)) / (2 * d) - r30[i]) / (1 + std::abs(r30[i])));
-    }
-  }
-  ClaimResult r;
-  r.expected =
-      "(M + h^2 L) x = h^2 J p + M y is the stationarity of Eq. (27); (M + h^2 L/4) x = M y + h^2 "
-      "J p/2 - h^2 L x_n/4 (Eq. 30) that of Eq. (29)";
-  r.tolerance =
-      "central differences of the objectives (step 1e-5) equal the residuals to 1e-8 relative";
-  r.interpretation =
-      "random SPD L, random J, p, M, y, x_n, x and h; the gradient of each quadratic objective "
-      "is compared with the residual of the printed linear system";
-  r.measured = {{"samples", samples}, {"eq28_max", be}, {"eq30_max", im}};
-  r.status = std::max(be, im) <= 1e-8 ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "Eq. (28) " + format_real(be) + ", Eq. (30) " + format_real(im);
-  return r;
-}
 
 // ---------------------------------------------------------------- D-M3
 //
@@ -514,107 +383,6 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
   return r;
 }
 
-// A free point cloud in 3-D (zero potential): the setting of the damping
-// model's momentum statements.
-class PointCloud final : public Problem {
- public:
-  PointCloud(Vec mass, Vec q0)
-      : Problem(ParamSet("point cloud", {}), 3, std::move(mass)), q0_(std::move(q0)) {}
-  std::string_view id() const override { return "point-cloud"; }
-  double potential(const Vec&) const override { return 0.0; }
-  void gradient(const Vec& q, Vec& g) const override { g.setZero(q.size()); }
-  void hessian(const Vec&, Triplets&, bool) const override {}
-  State initial_state() const override { return {q0_, Vec::Zero(q0_.size()), 0.0}; }
-
- private:
-  Vec q0_;
-};
-
-// Residual of the best rigid fit t + ω × r (mass-weighted least squares).
-double rigid_residual(const Problem& p, const State& s) {
-  State copy = s;
-  momentum_preserving_damping(p, copy, 1.0, 1.0);  // k = 1 removes the non-rigid part exactly
-  return (copy.v - s.v).cwiseAbs().maxCoeff();
-}
-
-ClaimResult damping_models(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
-  SplitMix64 rng(36);
-  nlohmann::ordered_json per_sign = nlohmann::ordered_json::object();
-  double ke_identity = 0;
-  bool ours_ok = true;
-  for (double sign : {1.0, -1.0}) {
-    double dP = 0, dL = 0, rigid_changed = 0, k1_nonrigid = 0, k0_changed = 0;
-    for (int n = 0; n < samples; ++n) {
-      const int nodes = 4 + n % 12;
-      Vec m(3 * nodes), q(3 * nodes), v(3 * nodes);
-      for (int i = 0; i < nodes; ++i) {
-        const double mi = rng.uniform(0.5, 2);
-        for (int c = 0; c < 3; ++c)
-          m[3 * i + c] = mi, q[3 * i + c] = rng.uniform(-1, 1), v[3 * i + c] = rng.uniform(-1, 1);
-      }
-      PointCloud cloud(m, q);
-      // A rigid field t + ω × (x − x_cm).
-      Eigen::Vector3d t(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-      Eigen::Vector3d w(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-      Eigen::Vector3d xcm = Eigen::Vector3d::Zero();
-      for (int i = 0; i < nodes; ++i) xcm += m[3 * i] * q.segment<3>(3 * i);
-      xcm /= m.sum() / 3;
-      Vec rigid(3 * nodes);
-      for (int i = 0; i < nodes; ++i)
-        rigid.segment<3>(3 * i) = t + w.cross(Eigen::Vector3d(q.segment<3>(3 * i)) - xcm);
-      for (double k : {0.0, 0.08, 0.5, 1.0}) {
-        State s{q, v, 0.0};
-        const Vec P0 = cloud.linear_momentum(s.v);
-        Eigen::Vector3d L0 = Eigen::Vector3d::Zero(), L1 = Eigen::Vector3d::Zero();
-        for (int i = 0; i < nodes; ++i)
-          L0 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm)
-                    .cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
-        const double before = cloud.kinetic_energy(s.v);
-        const double dissipated = momentum_preserving_damping(cloud, s, k, sign);
-        ke_identity =
-            std::max(ke_identity, std::abs(dissipated - (before - cloud.kinetic_energy(s.v))));
-        for (int i = 0; i < nodes; ++i)
-          L1 += (Eigen::Vector3d(q.segment<3>(3 * i)) - xcm)
-                    .cross(m[3 * i] * Eigen::Vector3d(s.v.segment<3>(3 * i)));
-        dP = std::max(dP, (cloud.linear_momentum(s.v) - P0).norm() / (1 + P0.norm()));
-        dL = std::max(dL, (L1 - L0).norm() / (1 + L0.norm()));
-        if (k == 0.0) k0_changed = std::max(k0_changed, (s.v - v).cwiseAbs().maxCoeff());
-        if (k == 1.0) k1_nonrigid = std::max(k1_nonrigid, rigid_residual(cloud, s));
-        State sr{q, rigid, 0.0};
-        momentum_preserving_damping(cloud, sr, k, sign);
-        rigid_changed = std::max(rigid_changed, (sr.v - rigid).cwiseAbs().maxCoeff());
-      }
-    }
-    per_sign[sign > 0 ? "rigid_fit_removed" : "eq32_as_printed"] = {
-        {"max_linear_momentum_change", dP},
-        {"max_angular_momentum_change", dL},
-        {"max_change_of_rigid_field", rigid_changed},
-        {"k1_max_nonrigid_residual", k1_nonrigid},
-        {"k0_max_change", k0_changed}};
-    if (sign > 0)
-      ours_ok = dP <= 1e-12 && dL <= 1e-12 && rigid_changed <= 1e-12 && k1_nonrigid <= 1e-12 &&
-                k0_changed == 0.0;
-  }
-  ClaimResult r;
-  r.expected =
-      "the damping is momentum-preserving and preserves rigid motion; k = 0 no damping; k = 1 "
-      "leaves a pure rigid motion; each application adds KE_before - KE_after to H_diss";
-  r.tolerance = "momenta and rigid fields to 1e-12; the bookkeeping identity to round-off (1e-14)";
-  r.interpretation =
-      "random 3-D point clouds and velocity fields, k in {0, 0.08, 0.5, 1}; two readings of "
-      "Eq. (32): dv = v - v_cm - w x r (the best-fit rigid velocity removed; the verdict) and "
-      "dv = v - v_cm + w x r as printed (reported)";
-  r.measured = {
-      {"samples", samples}, {"readings", per_sign}, {"bookkeeping_identity_max", ke_identity}};
-  r.status = (ours_ok && ke_identity <= 1e-14) ? Verdict::reproduced : Verdict::refuted;
-  r.summary = std::string("with the rigid fit removed: ") +
-              (ours_ok ? "momenta and rigid motion preserved" : "violated") +
-              "; as printed (+ w x r) the rigid field changes by " +
-              format_real(per_sign["eq32_as_printed"]["max_change_of_rigid_field"].get<double>());
-  return r;
-}
-
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_blending_claims() {
@@ -622,11 +390,11 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
       {"D-M1", kPaper,
        "Sec. 4.1, Eqs. 14-19: x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 "
        "E((x+x_n)/2) with gradient (18) and Hessian (19); v from Eq. 17",
-       im_optimization_form},
+       dinev2018::im_optimization_form},
       {"D-M2", kPaper,
        "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
        "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
-       projective_dynamics_systems},
+       dinev2018::projective_dynamics_systems},
       {"D-M3", kPaper,
        "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or FE/IM) "
        "blend of Eqs. 21-23",
@@ -639,7 +407,7 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
       {"D-M4", kPaper,
        "Sec. 4.3, Eqs. 31-37: momentum-preserving damping removes only non-rigid velocity "
        "(k = 0: none, k = 1: pure rigid motion); the dissipated energy is booked in H_diss",
-       damping_models},
+       dinev2018::damping_models},
   };
 }
 

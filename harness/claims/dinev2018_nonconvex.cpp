@@ -14,7 +14,7 @@
 // each is an exact BE step.
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 #include "harness/claims/two_spring_roots.hpp"
 #include "problems/random.hpp"
@@ -169,6 +169,36 @@ double transition_tolerance(const TwoSpring& s, double x0, double x1, double h, 
   return 1e-12 * std::abs(H) + resolution;
 }
 
+// Lemmas 1 and 2 on random pairs of consecutive exact BE steps.
+struct LemmaPairs {
+  long lemma1 = 0, lemma1_violations = 0, lemma2 = 0, lemma2_violations = 0;
+  double worst = -INFINITY;  // the largest relative increase of H in either case
+};
+
+LemmaPairs lemma_pairs(int samples, double beta) {
+  SplitMix64 rng(2018);
+  LemmaPairs out;
+  for (int n = 0; n < samples; ++n) {
+    const TwoSpring t(rng.log_uniform(0.1, 1e4), rng.log_uniform(0.1, 10.0));
+    const double h = rng.log_uniform(1e-3, 1.0);
+    const bool far = n % 2 == 1;  // half the samples start beyond β (Lemma 2)
+    const double x0 =
+        far ? (rng.uniform() < 0.5 ? -1 : 1) * rng.uniform(beta, 8.0) : rng.uniform(-4.0, 4.0);
+    // Lemma-2 samples aim the inertial target y = x0 + h v0 at [−1.5, 1.5].
+    const double v0 = far ? (rng.uniform(-1.5, 1.5) - x0) / h : heavy_tailed(rng, 1.0);
+    const double H0 = hamiltonian(t, x0, v0);
+    for (double x1 : backward_euler_roots(t, x0, v0, h)) {
+      const double H1 = hamiltonian(t, x1, (x1 - x0) / h);
+      const double excess = H1 - H0 - transition_tolerance(t, x0, x1, h, H0);
+      const bool l1 = std::abs(x1) > 1.0, l2 = !l1 && std::abs(x0) >= beta;
+      if (l1) ++out.lemma1, out.lemma1_violations += excess > 0;
+      if (l2) ++out.lemma2, out.lemma2_violations += excess > 0;
+      if (l1 || l2) out.worst = std::max(out.worst, (H1 - H0) / std::abs(H0));
+    }
+  }
+  return out;
+}
+
 ClaimResult check_lemmas(const ClaimContext& ctx) {
   const TwoSpring s(1.0, 1.0);
   const double x_max = lemma2_x_max(s), beta = lemma2_beta(s);
@@ -193,29 +223,8 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
     }
   }
   const double slack56 = s.dE(beta) - s.dE(x_max);
-  // Lemmas 1 and 2 on random pairs of consecutive exact BE steps.
-  SplitMix64 rng(2018);
   const int samples = ctx.fast ? 20000 : 200000;
-  long lemma1_pairs = 0, lemma1_violations = 0, lemma2_pairs = 0, lemma2_violations = 0;
-  double worst = -INFINITY;
-  for (int n = 0; n < samples; ++n) {
-    const TwoSpring t(rng.log_uniform(0.1, 1e4), rng.log_uniform(0.1, 10.0));
-    const double h = rng.log_uniform(1e-3, 1.0);
-    const bool far = n % 2 == 1;  // half the samples start beyond β (Lemma 2)
-    const double x0 =
-        far ? (rng.uniform() < 0.5 ? -1 : 1) * rng.uniform(beta, 8.0) : rng.uniform(-4.0, 4.0);
-    // Lemma-2 samples aim the inertial target y = x0 + h v0 at [−1.5, 1.5].
-    const double v0 = far ? (rng.uniform(-1.5, 1.5) - x0) / h : heavy_tailed(rng, 1.0);
-    const double H0 = hamiltonian(t, x0, v0);
-    for (double x1 : backward_euler_roots(t, x0, v0, h)) {
-      const double H1 = hamiltonian(t, x1, (x1 - x0) / h);
-      const double excess = H1 - H0 - transition_tolerance(t, x0, x1, h, H0);
-      const bool l1 = std::abs(x1) > 1.0, l2 = !l1 && std::abs(x0) >= beta;
-      if (l1) ++lemma1_pairs, lemma1_violations += excess > 0;
-      if (l2) ++lemma2_pairs, lemma2_violations += excess > 0;
-      if (l1 || l2) worst = std::max(worst, (H1 - H0) / std::abs(H0));
-    }
-  }
+  const LemmaPairs pairs = lemma_pairs(samples, beta);
   ClaimResult r;
   r.expected =
       "beta ~ 2.209 (Eq. 54), independent of the state; (55), (56), (59) hold; "
@@ -239,21 +248,21 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
                 {"eq56_dE_beta_minus_dE_xmax", slack56},
                 {"min_slack_eq59", slack59},
                 {"samples", samples},
-                {"lemma1_pairs", lemma1_pairs},
-                {"lemma1_violations", lemma1_violations},
-                {"lemma2_pairs", lemma2_pairs},
-                {"lemma2_violations", lemma2_violations},
-                {"max_relative_dH_in_lemma_cases", worst}};
+                {"lemma1_pairs", pairs.lemma1},
+                {"lemma1_violations", pairs.lemma1_violations},
+                {"lemma2_pairs", pairs.lemma2},
+                {"lemma2_violations", pairs.lemma2_violations},
+                {"max_relative_dH_in_lemma_cases", pairs.worst}};
   const bool ok = std::abs(beta - 2.209) <= 5e-4 && beta_hi - beta_lo <= 1e-12 * beta &&
                   slack55 >= -1e-12 && slack56 >= 0 && slack59 >= -1e-12 &&
-                  lemma1_violations == 0 && lemma2_violations == 0 && lemma1_pairs > 0 &&
-                  lemma2_pairs > 0;
+                  pairs.lemma1_violations == 0 && pairs.lemma2_violations == 0 &&
+                  pairs.lemma1 > 0 && pairs.lemma2 > 0;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
   r.summary = "beta = " + format_real(beta) + " (printed 2.209), x_max = " + format_real(x_max) +
               "; min slacks (55) " + format_real(slack55) + ", (59) " + format_real(slack59) +
-              "; Lemma 1 violations " + std::to_string(lemma1_violations) + "/" +
-              std::to_string(lemma1_pairs) + ", Lemma 2 " + std::to_string(lemma2_violations) +
-              "/" + std::to_string(lemma2_pairs);
+              "; Lemma 1 violations " + std::to_string(pairs.lemma1_violations) + "/" +
+              std::to_string(pairs.lemma1) + ", Lemma 2 " +
+              std::to_string(pairs.lemma2_violations) + "/" + std::to_string(pairs.lemma2);
   return r;
 }
 

@@ -18,7 +18,7 @@
 // alongside and reported, never substituted silently.
 #include <cmath>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
 
 namespace tibench {

@@ -21,8 +21,8 @@
 // particle-drop and the self-collision penalty of problems/contact/.
 #include <cmath>
 
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/contact_runs.hpp"
-#include "harness/claims/ledger.hpp"
 #include "meshes/tet_mesh.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/contact/self_collision.hpp"

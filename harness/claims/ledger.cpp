@@ -1,7 +1,9 @@
 #include "harness/claims/ledger.hpp"
 
 #include <set>
+#include <stdexcept>
 
+#include "harness/claims/claim_files.hpp"
 #include "problems/parameters.hpp"
 
 namespace tibench {
@@ -15,40 +17,40 @@ const char* to_string(Verdict v) {
   return "inconclusive";
 }
 
-// One line per paper: X(function returning its checks).
-#define TIBENCH_CLAIM_FILES(X)       \
-  X(dinev2018_claims)                \
-  X(dinev2018_simple_spring_claims)  \
-  X(dinev2018_nonconvex_claims)      \
-  X(dinev2018_blending_claims)       \
-  X(gast2014_claims)                 \
-  X(gast2014_contact_claims)         \
-  X(you2025_claims)                  \
-  X(you2025_linear_claims)           \
-  X(you2025_decoupled_sdirk2_claims) \
-  X(you2025_search_claims)           \
-  X(you2025_collision_claims)        \
-  X(brown2018_claims)                \
-  X(brown2018_method_claims)         \
-  X(loschner2020_claims)             \
-  X(loschner2020_ball_claims)
+namespace {
 
-#define TIBENCH_DECLARE(fn) std::vector<ClaimCheck> fn();
-TIBENCH_CLAIM_FILES(TIBENCH_DECLARE)
-#undef TIBENCH_DECLARE
+// The checks of all files in order; throws if an id appears twice.
+std::vector<ClaimCheck> concatenated(std::vector<std::vector<ClaimCheck>> files) {
+  std::vector<ClaimCheck> out;
+  for (auto& file : files)
+    for (auto& c : file) out.push_back(std::move(c));
+  std::set<std::string> seen;
+  for (const auto& c : out)
+    if (!seen.insert(c.id).second) throw std::logic_error("claim id registered twice: " + c.id);
+  return out;
+}
 
+}  // namespace
+
+// One line per claims file, in output order.
 const std::vector<ClaimCheck>& claim_registry() {
-  static const std::vector<ClaimCheck> all = [] {
-    std::vector<ClaimCheck> out;
-#define TIBENCH_APPEND(fn) \
-  for (auto& c : fn()) out.push_back(std::move(c));
-    TIBENCH_CLAIM_FILES(TIBENCH_APPEND)
-#undef TIBENCH_APPEND
-    std::set<std::string> seen;
-    for (const auto& c : out)
-      if (!seen.insert(c.id).second) throw std::logic_error("claim id registered twice: " + c.id);
-    return out;
-  }();
+  static const std::vector<ClaimCheck> all = concatenated({
+      dinev2018_claims(),
+      dinev2018_simple_spring_claims(),
+      dinev2018_nonconvex_claims(),
+      dinev2018_blending_claims(),
+      gast2014_claims(),
+      gast2014_contact_claims(),
+      you2025_claims(),
+      you2025_linear_claims(),
+      you2025_decoupled_sdirk2_claims(),
+      you2025_search_claims(),
+      you2025_collision_claims(),
+      brown2018_claims(),
+      brown2018_method_claims(),
+      loschner2020_claims(),
+      loschner2020_ball_claims(),
+  });
   return all;
 }
 

@@ -15,7 +15,7 @@
 #include <cmath>
 #include <complex>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "integrators/families.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/rosenbrock.hpp"

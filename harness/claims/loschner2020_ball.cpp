@@ -18,8 +18,8 @@
 // flights per second of flight.
 #include <cmath>
 
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/contact_runs.hpp"
-#include "harness/claims/ledger.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

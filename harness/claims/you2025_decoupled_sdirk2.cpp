@@ -9,7 +9,7 @@
 #include <cmath>
 #include <complex>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/oscillator_update.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "problems/random.hpp"
@@ -56,28 +56,34 @@ Eigen::Matrix2d decoupled_algebraic(const Eigen::MatrixXd& A, const Eigen::Vecto
   return Q;
 }
 
-ClaimResult decoupled_sdirk2(const ClaimContext&) {
+// The trace of decoupled SDIRK2's update matrix on x'' = -x over h².
+struct TraceScan {
+  double construction_diff = 0;            // stepped against the algebraic construction
+  double max_det_dev = 0;                  // |det - 1|
+  double best_h2 = 0, best_tr = INFINITY;  // the minimum of the trace
+  double lo = NAN, hi = NAN;               // where |trace| > 2
+  double limit = 0;                        // the trace at h² = 1e12
+};
+
+double trace_at(double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); }
+
+TraceScan trace_scan() {
   const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
-  auto trace_at = [&](double h2) {
-    return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace();
-  };
-  double construction_diff = 0, max_det_dev = 0;
-  double best_h2 = 0, best_tr = INFINITY;
-  double lo = NAN, hi = NAN;
+  TraceScan t;
   for (int i = 0; i <= 440; ++i) {
     const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
     const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
-    construction_diff =
-        std::max(construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
-    max_det_dev = std::max(max_det_dev, std::abs(Q.determinant() - 1));
-    if (Q.trace() < best_tr) best_tr = Q.trace(), best_h2 = h2;
+    t.construction_diff =
+        std::max(t.construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
+    t.max_det_dev = std::max(t.max_det_dev, std::abs(Q.determinant() - 1));
+    if (Q.trace() < t.best_tr) t.best_tr = Q.trace(), t.best_h2 = h2;
     if (std::abs(Q.trace()) > 2) {
-      if (std::isnan(lo)) lo = h2;
-      hi = h2;
+      if (std::isnan(t.lo)) t.lo = h2;
+      t.hi = h2;
     }
   }
   // Refine the minimum by golden-section search on log h².
-  double a = std::log(best_h2) - 0.1, b = std::log(best_h2) + 0.1;
+  double a = std::log(t.best_h2) - 0.1, b = std::log(t.best_h2) + 0.1;
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int k = 0; k < 80; ++k) {
     const double c = b - g * (b - a), d = a + g * (b - a);
@@ -86,10 +92,14 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
     else
       a = c;
   }
-  best_h2 = std::exp(0.5 * (a + b));
-  best_tr = trace_at(best_h2);
-  const double limit = trace_at(1e12);
-  // App. D: a random full-rank 2-stage method; eigenvalues at h = 1e6.
+  t.best_h2 = std::exp(0.5 * (a + b));
+  t.best_tr = trace_at(t.best_h2);
+  t.limit = trace_at(1e12);
+  return t;
+}
+
+// App. D: a random full-rank 2-stage method; eigenvalues at h = 1e6.
+Eigen::VectorXcd random_full_rank_eigenvalues() {
   SplitMix64 rng(5);
   Eigen::Matrix2d A;
   A << rng.uniform(0.2, 1.0), rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(0.2, 1.0);
@@ -97,12 +107,22 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
   const Eigen::Vector2d bb(b1, 1 - b1);
   // (Eigenvalues through linear_analysis's solver: instantiating Eigen's
   // EigenSolver here made this file the compiler's memory peak.)
-  const Eigen::VectorXcd mu_random = balanced_eigenvalues(decoupled_algebraic(A, bb, 1e6), 1.0);
-  // App. D: BDF2 and its forward-difference adjoint on u = (x_n, v_n, x_{n−1}, v_{n−1}).
+  return balanced_eigenvalues(decoupled_algebraic(A, bb, 1e6), 1.0);
+}
+
+// App. D: BDF2 and its forward-difference adjoint on u = (x_n, v_n, x_{n−1}, v_{n−1}).
+struct Bdf2Pair {
+  Eigen::VectorXcd mu_R, mu_Rinv;  // eigenvalues of BDF2's R and R⁻¹
+  Eigen::Matrix4d C;               // the pair's update matrix at h = 0.3
+  double symplectic_residual = 0;  // |CᵀΩC − Ω|
+};
+
+Bdf2Pair bdf2_pair() {
+  Bdf2Pair out;
   Eigen::Matrix2d Rb;
   Rb << 4.0 / 3, -1.0 / 3, 1, 0;
-  const Eigen::VectorXcd mu_R = balanced_eigenvalues(Rb, 1.0);
-  const Eigen::VectorXcd mu_Rinv = balanced_eigenvalues(Rb.inverse(), 1.0);
+  out.mu_R = balanced_eigenvalues(Rb, 1.0);
+  out.mu_Rinv = balanced_eigenvalues(Rb.inverse(), 1.0);
   const double h = 0.3;
   Eigen::Matrix4d C = Eigen::Matrix4d::Zero();
   // v_{n+1} = 4 v_n − 3 v_{n−1} − 2h x_{n−1};  x_{n+1} = 4/3 x_n − 1/3 x_{n−1} + 2h/3 v_{n+1}.
@@ -113,7 +133,15 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
   C(3, 1) = 1;
   Eigen::Matrix4d Omega = Eigen::Matrix4d::Zero();
   Omega(0, 1) = 1, Omega(1, 0) = -1, Omega(2, 3) = 1, Omega(3, 2) = -1;
-  const double symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
+  out.symplectic_residual = (C.transpose() * Omega * C - Omega).cwiseAbs().maxCoeff();
+  out.C = C;
+  return out;
+}
+
+ClaimResult decoupled_sdirk2(const ClaimContext&) {
+  const TraceScan t = trace_scan();
+  const Eigen::VectorXcd mu_random = random_full_rank_eigenvalues();
+  const Bdf2Pair bdf2 = bdf2_pair();
   ClaimResult r;
   r.expected =
       "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
@@ -126,24 +154,26 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
       "cross-checked against the dense algebraic construction; h^2 in [1e-3, 1e8], minimum refined "
       "by "
       "golden section, limit read at h^2 = 1e12";
-  r.measured["limit_trace"] = limit;
-  r.measured["min_trace"] = best_tr;
-  r.measured["min_location_h2"] = best_h2;
-  r.measured["abs_trace_above_2_interval_h2"] = {lo, hi};
-  r.measured["max_det_deviation"] = max_det_dev;
-  r.measured["stepped_vs_algebraic_max_relative_difference"] = construction_diff;
+  r.measured["limit_trace"] = t.limit;
+  r.measured["min_trace"] = t.best_tr;
+  r.measured["min_location_h2"] = t.best_h2;
+  r.measured["abs_trace_above_2_interval_h2"] = {t.lo, t.hi};
+  r.measured["max_det_deviation"] = t.max_det_dev;
+  r.measured["stepped_vs_algebraic_max_relative_difference"] = t.construction_diff;
   r.measured["random_full_rank_eigenvalues_h_1e6"] = {{mu_random[0].real(), mu_random[0].imag()},
                                                       {mu_random[1].real(), mu_random[1].imag()}};
-  r.measured["bdf2_R_eigenvalue_moduli"] = {std::abs(mu_R[0]), std::abs(mu_R[1])};
-  r.measured["bdf2_R_inverse_eigenvalue_moduli"] = {std::abs(mu_Rinv[0]), std::abs(mu_Rinv[1])};
-  r.measured["bdf2_forward_pair_det"] = C.determinant();
-  r.measured["bdf2_forward_pair_symplectic_residual_omega_plus_omega"] = symplectic_residual;
-  const bool ok = std::abs(limit + 1.914) <= 5e-4 && std::abs(best_tr + 2.16) <= 5e-3 &&
-                  std::abs(best_h2 - 44) <= 4.4 && construction_diff <= 1e-10 &&
-                  max_det_dev <= 1e-10;
+  r.measured["bdf2_R_eigenvalue_moduli"] = {std::abs(bdf2.mu_R[0]), std::abs(bdf2.mu_R[1])};
+  r.measured["bdf2_R_inverse_eigenvalue_moduli"] = {std::abs(bdf2.mu_Rinv[0]),
+                                                    std::abs(bdf2.mu_Rinv[1])};
+  r.measured["bdf2_forward_pair_det"] = bdf2.C.determinant();
+  r.measured["bdf2_forward_pair_symplectic_residual_omega_plus_omega"] = bdf2.symplectic_residual;
+  const bool ok = std::abs(t.limit + 1.914) <= 5e-4 && std::abs(t.best_tr + 2.16) <= 5e-3 &&
+                  std::abs(t.best_h2 - 44) <= 4.4 && t.construction_diff <= 1e-10 &&
+                  t.max_det_dev <= 1e-10;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "limit " + format_real(limit) + " (printed -1.914), minimum " + format_real(best_tr) +
-              " at h^2 = " + format_real(best_h2) + " (printed -2.16 at ~44)";
+  r.summary = "limit " + format_real(t.limit) + " (printed -1.914), minimum " +
+              format_real(t.best_tr) + " at h^2 = " + format_real(t.best_h2) +
+              " (printed -2.16 at ~44)";
   return r;
 }
 

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <complex>
 
-#include "harness/claims/ledger.hpp"
+#include "harness/claims/claim_files.hpp"
 #include "harness/claims/oscillator_update.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "problems/random.hpp"

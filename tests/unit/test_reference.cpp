@@ -67,7 +67,10 @@ TEST_P(ExactProblem, SelfConvergenceDifferenceBoundsTheTrueErrorOfRk4) {
     // non-asymptotic or lower-order (kinked) case, 1e-14 the rounding.
     EXPECT_LE(truth, 2.0 * ref.self_convergence[j] + 1e-14)
         << "t=" << ref.times[j] << " d=" << ref.self_convergence[j];
-    EXPECT_GT(ref.self_convergence[j], 0.0);
+    // d vanishes only where RK4 is exact (free fall: a quadratic
+    // trajectory), and then the true error is round-off.
+    EXPECT_TRUE(ref.self_convergence[j] > 0.0 || truth <= 1e-14)
+        << "t=" << ref.times[j] << " truth=" << truth;
   }
   std::printf("%-16s rk4 h_ref=%.3e: max self-convergence %.3e, dopri5 agreement %.3e\n",
               GetParam().c_str(), ref.h_ref, ref.max_self_convergence(), ref.max_cross_check());
