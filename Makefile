@@ -6,6 +6,7 @@
 #   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
 #   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make figures  figures from results/default.h5 (after make run)
+#   make docs     docs/integrators.md, problems.md, claims.md from the registries
 #   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,
 #                 PETSc TS and SUNDIALS ARKODE: ratio table + JSON in results/bench/
 #   make bench-callgrind  instruction counts per step of fixed workloads
@@ -23,12 +24,12 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
+.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,17p' Makefile
+	@sed -n '2,18p' Makefile
 
 # The tests also run mpirun (sharding) and the figures script.
 deps:
@@ -86,7 +87,18 @@ test-fuzz:
 	@cmake --build --preset fuzz -j $(JOBS) --target make_h5_seed fuzz_matrix fuzz_cli fuzz_h5
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh $(FUZZ_BUILD)
 
-# From scratch: previous outputs are removed first. Fine-step references are
+# The registry pages of docs/, written by the binary (tibench list --format md);
+# the cli test GeneratedDocs fails when a committed page differs from them.
+DOC_PAGES := integrators problems claims
+
+docs: build-tool
+	@for page in $(DOC_PAGES); do \
+	    $(TIBENCH) list $$page --format md > docs/$$page.md.tmp || exit 1; \
+	    mv docs/$$page.md.tmp docs/$$page.md; echo "wrote docs/$$page.md"; \
+	done
+
+# From scratch: previous outputs are removed first (the registry pages of
+# docs/ are regenerated, which takes under a second). Fine-step references are
 # reused from results/cache/ only when their key (problem, parameters,
 # fingerprint, output times, method, h_ref) matches exactly.
 # Paper reproductions: every other harness/matrices/*.toml runs into
@@ -97,7 +109,7 @@ PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.
 RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references \
             --mesh-cache $(RESULTS)/cache/meshes
 
-run: build-tool
+run: build-tool docs
 	@mkdir -p $(RESULTS)
 	@rm -f $(RESULTS)/*.h5 $(RESULTS)/*.log
 	@start=$$(date +%s); \

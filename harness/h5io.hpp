@@ -1,4 +1,4 @@
-// Thin helpers over the HDF5 C++ API for the tibench/1 schema (DESIGN.md §4):
+// Thin helpers over the HDF5 C++ API for the tibench/1 schema (docs/hdf5-schema.md):
 // typed attributes, chunked + deflate-compressed datasets, nested groups, and
 // atomic files (written under a temporary name and renamed when complete, so
 // a reader never sees a half-written file).

@@ -1,5 +1,5 @@
 // Metric keys — the same names in HDF5 attributes, tables and tests
-// (DESIGN.md §2) — and their definitions:
+// (docs/hdf5-schema.md, "Metrics") — and their definitions:
 //
 //   err_final           ‖(q − q*, v − v*)‖_M / ‖(q*, v*)‖_M at t_end, where
 //                       ‖(a, b)‖²_M = aᵀMa + bᵀMb in SI units (the literal

@@ -1,4 +1,4 @@
-// Writing and reading runs in the tibench/1 schema (DESIGN.md §4):
+// Writing and reading runs in the tibench/1 schema (docs/hdf5-schema.md):
 //   /runs/<problem>/<integrator>/<hkey>  attrs: problem, integrator, h,
 //       h_requested, t_end, steps, status, message, params (JSON),
 //       reference (method), reference_key, reference_check, cell_key,

@@ -52,7 +52,7 @@ inline void require_contact_support(const Problem& p, const std::string& integra
   throw InputError("integrator '" + integrator + "' cannot run problem '" + std::string(p.id()) +
                    "' with " + need + ": " + support.why_not +
                    " (accepted: contact=penalty, ipc or post-process without friction, or an "
-                   "integrator whose stages are minimizations; see the README)");
+                   "integrator whose stages are minimizations; see docs/contact.md)");
 }
 
 }  // namespace tibench

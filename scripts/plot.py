@@ -20,7 +20,7 @@ Writes, per problem label P:
 With --every-step (paper reproductions, whose step sizes are the study), the
 energy and alpha figures are drawn for every step size: energy_P_h<h>, alpha_P_h<h>.
 --no-stability skips the stability figures (they depend only on the registry).
-and, when the tibench binary has a `stability` subcommand (DESIGN.md section 3):
+and, when the tibench binary has a `stability` subcommand (docs/cli.md):
   stability_trace, stability_radius   trace and spectral radius of Q(hbar) against hbar
   stability_imaginary_axis            |R(iy)| for y = sqrt(hbar): on m x'' = -k x a
                                       Runge-Kutta step has eigenvalues R(+-i sqrt(hbar)), so

@@ -142,7 +142,12 @@ Arguments parse_arguments(int argc, const char* const* argv) {
   list->add_option("what", a.list.what,
                    "integrators | problems | claims (default: integrators, said on stderr)")
       ->check(CLI::IsMember({"integrators", "problems", "claims"}));
-  list->add_flag("--json", a.list.json, "machine-readable output");
+  auto* format = list->add_option("--format", a.list.format,
+                                  "text | json | md (Markdown: the pages docs/integrators.md, "
+                                  "problems.md, claims.md)")
+                     ->check(CLI::IsMember({"text", "json", "md"}));
+  list->add_flag("--json", a.list.json, "machine-readable output (--format json)")
+      ->excludes(format);
   auto* run = add_run(app, a.run);
   add_converge(app, a.converge);
   auto* verify = add_verify(app, a.verify);

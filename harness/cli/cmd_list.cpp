@@ -1,4 +1,10 @@
+// `tibench list`: the integrator, problem and claim registries as a text
+// table, JSON or Markdown. The formats render the same records (an
+// integrator's JSON object, a parameter's display row), so they cannot
+// disagree; the Markdown output is the committed pages docs/integrators.md,
+// docs/problems.md and docs/claims.md (`make docs`).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -40,11 +46,15 @@ Json params_json(const std::vector<ParamSpec>& specs) {
   return out;
 }
 
-// One line per parameter: name, default, range (or choices) and meaning.
-// Real defaults print in their shortest form (0.6, not the canonical
-// 0.59999999999999998 that provenance records keep).
-std::string params_text(const std::vector<ParamSpec>& specs) {
-  std::string out;
+// A parameter as the text and Markdown listings show it. Real defaults print
+// in their shortest form (0.6, not the canonical 0.59999999999999998 that
+// provenance records keep).
+struct ParamRow {
+  std::string name, shown_default, accepted, description;
+};
+
+std::vector<ParamRow> param_rows(const std::vector<ParamSpec>& specs) {
+  std::vector<ParamRow> rows;
   for (const auto& s : specs) {
     double x = 0;
     const std::string shown = s.kind == ParamKind::real && parse_real(s.default_value, x)
@@ -53,29 +63,63 @@ std::string params_text(const std::vector<ParamSpec>& specs) {
     std::string accepted;
     if (s.range) accepted = s.range->text(s.name);
     for (const auto& c : s.choices) accepted += (accepted.empty() ? "one of " : ", ") + c;
-    out += "    " + s.name + " = " + shown + "  [" +
-           (accepted.empty() ? "any " + std::string(s.kind == ParamKind::path ? "file" : "value")
-                             : accepted) +
-           "]  " + s.description + "\n";
+    if (accepted.empty())
+      accepted = "any " + std::string(s.kind == ParamKind::path ? "file" : "value");
+    rows.push_back({s.name, shown, accepted, s.description});
   }
+  return rows;
+}
+
+// One line per parameter: name, default, accepted values and meaning.
+std::string params_text(const std::vector<ParamSpec>& specs) {
+  std::string out;
+  for (const auto& r : param_rows(specs))
+    out += "    " + r.name + " = " + r.shown_default + "  [" + r.accepted + "]  " + r.description +
+           "\n";
   return out;
 }
 
+using ParamGroups = std::vector<std::pair<std::vector<ParamSpec>, std::vector<std::string>>>;
+
+bool contains_param(const std::vector<ParamSpec>& specs, const ParamSpec& s) {
+  return std::any_of(specs.begin(), specs.end(),
+                     [&](const ParamSpec& t) { return params_text({t}) == params_text({s}); });
+}
+
+// The parameters every integrator with parameters has (the Newton options).
+std::vector<ParamSpec> shared_integrator_params() {
+  std::vector<const std::vector<ParamSpec>*> lists;
+  for (const auto& i : integrator_registry())
+    if (!i.param_specs.empty()) lists.push_back(&i.param_specs);
+  std::vector<ParamSpec> shared;
+  if (lists.empty()) return shared;
+  for (const auto& s : *lists.front())
+    if (std::all_of(lists.begin(), lists.end(), [&](auto* l) { return contains_param(*l, s); }))
+      shared.push_back(s);
+  return shared;
+}
+
 // Integrators share most parameters (every implicit one has the Newton
-// options): each distinct parameter list is printed once, under its ids.
-void print_integrator_params() {
-  std::vector<std::pair<std::string, std::string>> groups;  // (parameter lines, ids)
+// options): each distinct parameter list appears once, under its ids. The
+// parameters in `leave_out` are removed from every list first.
+ParamGroups integrator_param_groups(const std::vector<ParamSpec>& leave_out = {}) {
+  ParamGroups groups;
+  std::vector<std::string> texts;
   for (const auto& i : integrator_registry()) {
     if (i.param_specs.empty()) continue;
-    const std::string text = params_text(i.param_specs);
-    auto g = std::find_if(groups.begin(), groups.end(), [&](auto& e) { return e.first == text; });
-    if (g == groups.end())
-      groups.emplace_back(text, i.id);
-    else
-      g->second += ", " + i.id;
+    std::vector<ParamSpec> specs;
+    for (const auto& s : i.param_specs)
+      if (!contains_param(leave_out, s)) specs.push_back(s);
+    const std::string text = params_text(specs);
+    const auto g = std::find(texts.begin(), texts.end(), text);
+    if (g == texts.end()) {
+      texts.push_back(text);
+      groups.push_back({specs, {i.id}});
+    } else {
+      groups[g - texts.begin()].second.push_back(i.id);
+    }
   }
-  std::printf("\nparameters (name = default  [accepted]  meaning):\n");
-  for (const auto& [text, ids] : groups) std::printf("\n%s:\n%s", ids.c_str(), text.c_str());
+  return groups;
 }
 
 template <class T>
@@ -106,6 +150,7 @@ Json contact_json(const IntegratorInfo& i) {
   return j;
 }
 
+// The record every format of `list integrators` renders.
 Json integrator_json(const IntegratorInfo& i) {
   const MethodProperties& p = i.computed;
   Json j = {{"id", i.id},
@@ -135,7 +180,277 @@ Json integrator_json(const IntegratorInfo& i) {
   return j;
 }
 
-std::string yes_no(const std::optional<bool>& b) { return b ? (*b ? "yes" : "no") : "-"; }
+Json integrator_records() {
+  Json out = Json::array();
+  for (const auto& i : integrator_registry()) out.push_back(integrator_json(i));
+  return out;
+}
+
+std::string yes_no(const Json& b) { return b.is_null() ? "-" : (b.get<bool>() ? "yes" : "no"); }
+std::string int_or_dash(const Json& n) { return n.is_null() ? "-" : std::to_string(n.get<int>()); }
+
+// R(∞) as the text table prints it (%.3g; "inf", "nan" when not a number).
+std::string r_inf_text(const Json& r, int width) {
+  char buf[64];
+  if (r.is_number())
+    std::snprintf(buf, sizeof buf, "%*.3g", width, r.get<double>());
+  else
+    std::snprintf(buf, sizeof buf, "%*s", width, r.is_null() ? "nan" : "inf");
+  return buf;
+}
+
+void print_integrators_text(const Json& records) {
+  std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s %10s %8s\n", "id", "family", "stages",
+              "order", "stage", "SA", "A", "L", "R(inf)", "symp", "constraint", "friction");
+  for (const auto& j : records) {
+    std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %s %4s %10s %8s\n",
+                j["id"].get<std::string>().c_str(), j["family"].get<std::string>().c_str(),
+                j["stages"].get<int>(), j["order_computed"].get<int>(),
+                int_or_dash(j["stage_order"]).c_str(), yes_no(j["stiffly_accurate"]).c_str(),
+                yes_no(j["a_stable"]).c_str(), yes_no(j["l_stable"]).c_str(),
+                r_inf_text(j["r_inf"], 10).c_str(), yes_no(j["symplectic"]).c_str(),
+                j["contact"]["constraint"].get<bool>() ? "yes" : "no",
+                j["contact"]["friction"].get<bool>() ? "yes" : "no");
+  }
+  std::printf("\nparameters (name = default  [accepted]  meaning):\n");
+  for (const auto& [specs, ids] : integrator_param_groups()) {
+    std::string names;
+    for (const auto& id : ids) names += (names.empty() ? "" : ", ") + id;
+    std::printf("\n%s:\n%s", names.c_str(), params_text(specs).c_str());
+  }
+}
+
+// --- Markdown ---
+
+// Free text in a table cell: characters that Markdown would read as table
+// borders, emphasis, code, math or HTML are escaped. An underscore inside a
+// word (newton_tol) and a '<' that cannot open a tag (x < 1) are left as
+// they are, so that the page stays readable as plain text.
+std::string md_text(const std::string& s) {
+  auto alnum = [&](std::size_t k) {
+    return k < s.size() && std::isalnum(static_cast<unsigned char>(s[k]));
+  };
+  std::string out;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const char c = s[k];
+    const bool tag = c == '<' && k + 1 < s.size() &&
+                     (std::isalpha(static_cast<unsigned char>(s[k + 1])) ||
+                      std::string_view("/!?").find(s[k + 1]) != std::string_view::npos);
+    const bool emphasis = c == '_' && !(k > 0 && alnum(k - 1) && alnum(k + 1));
+    if (tag)
+      out += "&lt;";
+    else if (emphasis || std::string_view("\\|*`~$").find(c) != std::string_view::npos)
+      out += std::string("\\") + c;
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string md_code(const std::string& s) {
+  if (s.empty()) return "(empty)";
+  std::string escaped;
+  for (char c : s) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  return "`" + escaped + "`";
+}
+
+std::string md_table(const std::vector<std::string>& header,
+                     const std::vector<std::vector<std::string>>& body) {
+  auto row = [](const std::vector<std::string>& cells) {
+    std::string s = "|";
+    for (const auto& c : cells) s += " " + c + " |";
+    return s + "\n";
+  };
+  std::string out = row(header) + "|";
+  for (std::size_t k = 0; k < header.size(); ++k) out += "---|";
+  out += "\n";
+  for (const auto& line : body) out += row(line);
+  return out + "\n";
+}
+
+std::string md_generated_note(const std::string& what) {
+  return "<!-- Generated by `tibench list " + what +
+         " --format md` (make docs). Do not edit by hand. -->\n\n";
+}
+
+std::string md_params(const std::vector<ParamSpec>& specs) {
+  std::vector<std::vector<std::string>> body;
+  for (const auto& r : param_rows(specs))
+    body.push_back(
+        {md_code(r.name), md_code(r.shown_default), md_text(r.accepted), md_text(r.description)});
+  return md_table({"parameter", "default", "accepted", "meaning"}, body);
+}
+
+std::string md_properties(const Json& records) {
+  std::vector<std::vector<std::string>> body;
+  for (const auto& j : records) {
+    std::string r_inf = r_inf_text(j["r_inf"], 0);
+    if (j["r_inf"].is_null()) r_inf = "-";
+    body.push_back({md_code(j["id"].get<std::string>()), md_code(j["family"].get<std::string>()),
+                    std::to_string(j["stages"].get<int>()),
+                    std::to_string(j["order_computed"].get<int>()),
+                    md_text(j["order_source"].get<std::string>()), int_or_dash(j["stage_order"]),
+                    yes_no(j["stiffly_accurate"]), yes_no(j["a_stable"]), yes_no(j["l_stable"]),
+                    r_inf, md_text(j["stability_source"].get<std::string>()),
+                    yes_no(j["symplectic"]), j["contact"]["constraint"].get<bool>() ? "yes" : "no",
+                    j["contact"]["friction"].get<bool>() ? "yes" : "no"});
+  }
+  return md_table({"id", "family", "stages", "order", "order source", "stage order",
+                   "stiffly accurate", "A-stable", "L-stable", "R(∞)", "stability source",
+                   "symplectic", "constraint contact", "friction"},
+                  body);
+}
+
+// Why an integrator refuses constraint contact or friction: the message of
+// its first refusal (friction is refused for the same reason when
+// constraint contact is).
+std::string md_contact_refusals(const Json& records) {
+  std::vector<std::vector<std::string>> body;
+  for (const auto& j : records) {
+    const Json& c = j["contact"];
+    if (c["constraint"].get<bool>() && c["friction"].get<bool>()) continue;
+    const bool constraint = !c["constraint"].get<bool>();
+    const std::string message =
+        (constraint ? c["constraint_refusal"] : c["friction_refusal"]).get<std::string>();
+    body.push_back({md_code(j["id"].get<std::string>()),
+                    constraint ? (c["friction"].get<bool>() ? "constraint contact"
+                                                            : "constraint contact, friction")
+                               : "friction",
+                    md_text(message)});
+  }
+  return md_table({"id", "refuses", "message (for `particle-drop`)"}, body);
+}
+
+std::string id_list(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const auto& id : ids) out += (out.empty() ? "" : ", ") + md_code(id);
+  return out;
+}
+
+// The parameters every parameterized integrator has in one table, then each
+// distinct list of the others once, under its ids.
+std::string md_integrator_params() {
+  std::string out =
+      "## Parameters\n\nSet with `--iparam name=value` or `params = { ... }` in a matrix.\n\n";
+  const std::vector<ParamSpec> shared = shared_integrator_params();
+  std::vector<std::string> only_shared, none;
+  for (const auto& i : integrator_registry())
+    if (i.param_specs.empty()) none.push_back(i.id);
+  std::string groups;
+  for (const auto& [specs, ids] : integrator_param_groups(shared)) {
+    if (specs.empty())
+      only_shared.insert(only_shared.end(), ids.begin(), ids.end());
+    else
+      groups += "### " + id_list(ids) + "\n\n" + md_params(specs);
+  }
+  if (!shared.empty()) out += "### Every integrator with parameters\n\n" + md_params(shared);
+  if (!only_shared.empty()) out += "With these parameters only: " + id_list(only_shared) + ".\n\n";
+  out += groups;
+  if (!none.empty()) out += "No parameters: " + id_list(none) + ".\n";
+  return out;
+}
+
+std::string integrators_markdown(const Json& records) {
+  std::string out = md_generated_note("integrators") + "# Integrators\n\n" +
+                    std::to_string(records.size()) +
+                    " methods in the registry (`integrators/registry.cpp`). Every property "
+                    "is computed by tibench from the method's coefficients or its update "
+                    "matrix (columns *order source*, *stability source*) and checked against "
+                    "the method's declaration; \"-\" marks a property the family does not "
+                    "define. How they are computed: [methods.md](methods.md).\n\n";
+  out += "## Properties\n\n" + md_properties(records);
+  out +=
+      "## Contact\n\nWhether an integrator takes constraint contact and friction is tested by "
+      "building its stepper for a particle on the ground; penalty, IPC and post-process contact "
+      "without friction work with every integrator ([contact.md](contact.md)).\n\n" +
+      md_contact_refusals(records);
+  std::vector<std::vector<std::string>> names;
+  for (const auto& j : records)
+    names.push_back({md_code(j["id"].get<std::string>()), md_text(j["name"].get<std::string>()),
+                     md_text(j["citation"].get<std::string>())});
+  out += "## Names and sources\n\n" + md_table({"id", "name", "citation"}, names);
+  return out + md_integrator_params();
+}
+
+std::string problems_markdown() {
+  const auto& problems = problem_registry();
+  std::string out = md_generated_note("problems") + "# Problems\n\n" +
+                    std::to_string(problems.size()) +
+                    " problems in the registry (`problems/registry.cpp`). Each file "
+                    "`problems/<name>.cpp` opens with the equations, the invariants, the "
+                    "sources and the choices made where a paper is silent. Parameters are set "
+                    "with `--param name=value` or `params = { ... }` in a matrix.\n\n";
+  std::vector<std::vector<std::string>> summary;
+  for (const auto& p : problems) summary.push_back({md_code(p.id), md_text(p.summary)});
+  out += md_table({"id", "summary"}, summary);
+  for (const auto& p : problems) out += "## " + md_code(p.id) + "\n\n" + md_params(p.param_specs());
+  return out;
+}
+
+std::string claims_markdown() {
+  const auto& claims = claim_registry();
+  std::string out = md_generated_note("claims") + "# Claims\n\n" + std::to_string(claims.size()) +
+                    " claim checks in the ledger (`harness/claims/`), grouped by paper. "
+                    "`tibench verify` computes their verdicts with the measured values; "
+                    "`make run` writes them to `results/claims.md`.\n\n";
+  for (std::size_t k = 0; k < claims.size();) {
+    const std::string& paper = claims[k].paper;
+    std::vector<std::vector<std::string>> body;
+    for (; k < claims.size() && claims[k].paper == paper; ++k)
+      body.push_back({md_code(claims[k].id), md_text(claims[k].statement)});
+    out += "## " + md_text(paper) + "\n\n" + md_table({"id", "statement"}, body);
+  }
+  return out;
+}
+
+int list_integrators(const std::string& format) {
+  const Json records = integrator_records();
+  if (format == "json")
+    std::cout << records.dump(2) << "\n";
+  else if (format == "md")
+    std::cout << integrators_markdown(records);
+  else
+    print_integrators_text(records);
+  return 0;
+}
+
+int list_problems(const std::string& format) {
+  if (format == "json") {
+    Json out = Json::array();
+    for (const auto& p : problem_registry()) {
+      const auto instance = p.make(problem_params(p));
+      out.push_back({{"id", p.id},
+                     {"summary", p.summary},
+                     {"dofs", instance->dofs()},
+                     {"dim", instance->dim()},
+                     {"exact_solution", instance->has_exact()},
+                     {"parameters", params_json(p.param_specs())}});
+    }
+    std::cout << out.dump(2) << "\n";
+  } else if (format == "md") {
+    std::cout << problems_markdown();
+  } else {
+    for (const auto& p : problem_registry())
+      std::printf("%-16s %s\n%s", p.id.c_str(), p.summary.c_str(),
+                  params_text(p.param_specs()).c_str());
+  }
+  return 0;
+}
+
+int list_claims(const std::string& format) {
+  if (format == "json") {
+    Json out = Json::array();
+    for (const auto& c : claim_registry())
+      out.push_back({{"id", c.id}, {"paper", c.paper}, {"statement", c.statement}});
+    std::cout << out.dump(2) << "\n";
+  } else if (format == "md") {
+    std::cout << claims_markdown();
+  } else {
+    for (const auto& c : claim_registry())
+      std::printf("%-16s %s\n%16s %s\n", c.id.c_str(), c.paper.c_str(), "", c.statement.c_str());
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -145,60 +460,10 @@ int list(const ListOptions& given) {
     std::cerr << "tibench list: integrators (tibench list integrators | problems | claims)\n";
     o.what = "integrators";
   }
-  if (o.what == "integrators") {
-    if (o.json) {
-      Json out = Json::array();
-      for (const auto& i : integrator_registry()) out.push_back(integrator_json(i));
-      std::cout << out.dump(2) << "\n";
-      return 0;
-    }
-    std::printf("%-20s %-15s %6s %5s %5s %4s %3s %3s %10s %4s %10s %8s\n", "id", "family", "stages",
-                "order", "stage", "SA", "A", "L", "R(inf)", "symp", "constraint", "friction");
-    for (const auto& i : integrator_registry()) {
-      const MethodProperties& p = i.computed;
-      std::printf("%-20s %-15s %6d %5d %5s %4s %3s %3s %10.3g %4s %10s %8s\n", i.id.c_str(),
-                  i.family.c_str(), i.stages, p.order,
-                  p.stage_order ? std::to_string(*p.stage_order).c_str() : "-",
-                  yes_no(p.stiffly_accurate).c_str(), yes_no(p.a_stable).c_str(),
-                  yes_no(p.l_stable).c_str(), p.r_inf, yes_no(p.symplectic).c_str(),
-                  contact_refusal(i, {}).empty() ? "yes" : "no",
-                  contact_refusal(i, {"mu"}).empty() ? "yes" : "no");
-    }
-    print_integrator_params();
-    return 0;
-  }
-  if (o.what == "problems") {
-    if (o.json) {
-      Json out = Json::array();
-      for (const auto& p : problem_registry()) {
-        const auto instance = p.make(problem_params(p));
-        out.push_back({{"id", p.id},
-                       {"summary", p.summary},
-                       {"dofs", instance->dofs()},
-                       {"dim", instance->dim()},
-                       {"exact_solution", instance->has_exact()},
-                       {"parameters", params_json(p.param_specs())}});
-      }
-      std::cout << out.dump(2) << "\n";
-      return 0;
-    }
-    for (const auto& p : problem_registry()) {
-      std::printf("%-16s %s\n%s", p.id.c_str(), p.summary.c_str(),
-                  params_text(p.param_specs()).c_str());
-    }
-    return 0;
-  }
-  // claims
-  if (o.json) {
-    Json out = Json::array();
-    for (const auto& c : claim_registry())
-      out.push_back({{"id", c.id}, {"paper", c.paper}, {"statement", c.statement}});
-    std::cout << out.dump(2) << "\n";
-    return 0;
-  }
-  for (const auto& c : claim_registry())
-    std::printf("%-16s %s\n%16s %s\n", c.id.c_str(), c.paper.c_str(), "", c.statement.c_str());
-  return 0;
+  const std::string format = o.json ? "json" : o.format;
+  if (o.what == "integrators") return list_integrators(format);
+  if (o.what == "problems") return list_problems(format);
+  return list_claims(format);
 }
 
 }  // namespace tibench::cli

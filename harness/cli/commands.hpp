@@ -1,4 +1,4 @@
-// The tibench subcommands (DESIGN.md §3). Each returns the process exit code:
+// The tibench subcommands (docs/cli.md). Each returns the process exit code:
 // 0 success, 1 a check failed, 2 bad usage or input (InputError, one line).
 #pragma once
 
@@ -8,8 +8,9 @@
 namespace tibench::cli {
 
 struct ListOptions {
-  std::string what;  // integrators | problems | claims; empty: integrators, said so
-  bool json = false;
+  std::string what;             // integrators | problems | claims; empty: integrators, said so
+  std::string format = "text";  // text | json | md
+  bool json = false;            // the same as format = "json"
 };
 int list(const ListOptions& o);
 

@@ -1,4 +1,5 @@
-// tibench — command-line entry point. See DESIGN.md §3 and README.md.
+// tibench — command-line entry point. The commands and their options are
+// described in docs/cli.md.
 #include <H5Cpp.h>
 
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // What `tibench run` writes reads back with the documented names and types
-// (DESIGN.md §4, schema tibench/1), and its numbers are consistent with the
+// (docs/hdf5-schema.md, schema tibench/1), and its numbers are consistent with the
 // problem they came from.
 #include <gtest/gtest.h>
 
