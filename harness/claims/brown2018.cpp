@@ -1,6 +1,6 @@
 // Claims of Brown, Overby, Forootaninia, Narain 2018, "Accurate Dissipative
-// Forces in Optimization Integrators" (ACM TOG 37(6):282, seed 003), as
-// numbered in the claims list of the papers (ids as in `tibench list claims`) §1 B.
+// Forces in Optimization Integrators" (ACM TOG 37(6):282), as
+// numbered as in `tibench list claims`
 //
 //   B-AM1        §6: Rayleigh damping exerts a net torque on rigid motions
 //                of a deformed body; the corrected dissipation (projection

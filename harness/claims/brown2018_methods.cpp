@@ -1,6 +1,6 @@
 // Method claims of Brown, Overby, Forootaninia & Narain 2018, "Accurate
-// Dissipative Forces in Optimization Integrators", ACM TOG 37(6):282
-// (seed 003), as numbered in the claims list of the papers (ids as in `tibench list claims`) §1 B:
+// Dissipative Forces in Optimization Integrators", ACM TOG 37(6):282, with
+// ids as in `tibench list claims`:
 //
 //   B-I1  Table 1 / Eqs. 6–12: the one-stage family as minimizations
 //         reproduces the classical updates.

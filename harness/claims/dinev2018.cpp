@@ -1,6 +1,6 @@
 // Claims of Dinev, Liu & Kavan 2018, "Stabilizing Integrators for Real-Time
-// Physics", ACM TOG 37(1):9 (seed 000), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 D.
+// Physics", ACM TOG 37(1):9, with ids as in
+// `tibench list claims`
 //
 //   D-A1           App. A, Eq. (43): forward Euler energy identity; H weakly
 //                  increasing for convex E.

@@ -1,4 +1,4 @@
-// Method claim D-M4 of Dinev, Liu & Kavan 2018 §4.3 (seed 000): the
+// Method claim D-M4 of Dinev, Liu & Kavan 2018 §4.3: the
 // momentum-preserving damping of Eqs. 31–36 removes only the non-rigid part
 // of the velocity (k = 0: nothing, k = 1: all of it), and the energy it
 // removes is booked in H_diss (Eq. 37). Eq. 32 is checked as printed

@@ -1,4 +1,4 @@
-// The checks of Dinev, Liu & Kavan 2018 §4 (seed 000) behind the claims
+// The checks of Dinev, Liu & Kavan 2018 §4 behind the claims
 // dinev2018_blending.cpp lists, outside the blend itself.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Claims of Dinev, Liu & Kavan 2018, Appendix C: backward Euler on the
-// nonconvex two-spring potential E_test (problem two-spring), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 D.
+// nonconvex two-spring potential E_test (problem two-spring), with ids as in
+// `tibench list claims`
 //
 //   D-C0   Eqs. 47–48: E_test, its derivative, its shape (minima at ±1,
 //          maximum at 0 on [−1, 1], convex on [1, ∞), symmetric).

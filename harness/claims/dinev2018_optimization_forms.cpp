@@ -1,4 +1,4 @@
-// Method claims of Dinev, Liu & Kavan 2018 §4 (seed 000) on optimization
+// Method claims of Dinev, Liu & Kavan 2018 §4 on optimization
 // forms:
 //   D-M1  the optimization form of implicit midpoint (Eqs. 14–19)
 //   D-M2  the local/global (Projective Dynamics) global-step systems (Eqs. 28–30)

@@ -1,6 +1,6 @@
 // Claims of Dinev, Liu & Kavan 2018, §3 (Figs. 2–3): implicit midpoint on
-// the "simple spring" (problem simple-spring), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 D-S2 (sub-checks D-S2.1 …
+// the "simple spring" (problem simple-spring), with ids as in
+// `tibench list claims` (sub-checks D-S2.1 …
 // D-S2.4).
 //
 //   D-S2.1   h = 0.033 s: the spring extends beyond its initial length 1.5 m

@@ -1,5 +1,5 @@
 // Claims of Gast & Schroeder 2014, "Optimization Integrator for Large Time
-// Steps" (SCA 2014, seed 001), group G of the project's claims list (ids as
+// Steps" (SCA 2014), group G of the project's claims list (ids as
 // in `tibench list claims`):
 //
 //   G-M1   §2.1: backward Euler as the minimization of

@@ -1,5 +1,5 @@
 // The claims ledger: one registered check per checkable claim of the seed
-// papers (the claims list of the papers (ids as in `tibench list claims`)), one file per paper.
+// papers (ids as in `tibench list claims`), one file per paper.
 //
 // A check computes its result and reports exactly one verdict —
 // reproduced, refuted or inconclusive — with the values it measured, the

@@ -1,6 +1,6 @@
 // Claims of Löschner, Longva, Jeske, Kugelstadt & Bender 2020, "Higher-Order
-// Time Integration for Deformable Solids", CGF (seed 004), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 L.
+// Time Integration for Deformable Solids", CGF, with ids as in
+// `tibench list claims`
 //
 //   L-T1.<method>  Secs. 5.1–5.2: the stated properties of each method the
 //                  paper uses (stages/order, stiff accuracy, A-, L- and

@@ -1,6 +1,6 @@
 // Claims of You, Zheng & Li, "Energy-Controllable Time Integration for
-// Elastodynamic Contact" (seed 002), as numbered in
-// the claims list of the papers (ids as in `tibench list claims`) §1 Y.
+// Elastodynamic Contact", with ids as in
+// `tibench list claims`
 //
 //   Y-T0  §§3.1–3.3: θ-method facts — R(z) of both forms, "θ ≥ ½ is
 //         A-stable, and only implicit Euler is L-stable", and the adjoint of
@@ -20,7 +20,7 @@ namespace {
 using claims::step_once;
 using claims::stepper;
 
-const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // R(z) = (1 + (1−θ)z)/(1 − θz), the θ-method's stability function.
 std::complex<double> theta_stability(double theta, std::complex<double> z) {

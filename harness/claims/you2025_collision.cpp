@@ -1,4 +1,4 @@
-// Single-particle collision claims of You, Zheng & Li, App. E (seed 002):
+// Single-particle collision claims of You, Zheng & Li, App. E:
 //   Y-E1          trapezoidal: the closed-form states, "three-quarter of all
 //                 possible phases leads to energy gain", and midpoint =
 //                 trapezoidal up to a phase shift of 1/2

@@ -1,5 +1,5 @@
 // Runs of a single particle into You, Zheng & Li's one-sided quadratic
-// barrier (App. E, seed 002) in the stiff limit, shared by the collision
+// barrier (App. E) in the stiff limit, shared by the collision
 // claims Y-E1, Y-E2 (you2025_collision.cpp) and Y-E3
 // (you2025_collision_search.cpp).
 //
@@ -22,7 +22,7 @@
 
 namespace tibench::you2025_collision {
 
-inline const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+inline const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 constexpr double kHbar = 1e10;  // hbar = omega^2 h^2 with m = 1, h = 1
 constexpr double kH = 1.0;

@@ -1,4 +1,4 @@
-// You, Zheng & Li App. E (seed 002), claims Y-E3 and Y-E3.literal:
+// You, Zheng & Li App. E, claims Y-E3 and Y-E3.literal:
 // A-search on the one-sided quadratic barrier in the hbar -> infinity limit
 // (you2025_collision_runs.hpp has the setup). With α clipped to
 // [0, α_max] the printed velocities are v2 = −min(b α_max, 1), v3 = 1 + v2,

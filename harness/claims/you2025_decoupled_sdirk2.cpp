@@ -20,7 +20,7 @@ namespace {
 using claims::rel;
 using claims::stepped;
 
-const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // The 2×2 stability matrix I + (bᵀ⊗Z)(I − A⊗Z)⁻¹(e⊗I) of a Runge–Kutta
 // method on y' = Jy with Z = hJ — dense algebra, independent of the engines.

@@ -23,7 +23,7 @@ namespace {
 using claims::rel;
 using claims::stepped;
 
-const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // The partitioned pair (A, b) on positions, (e bᵀ − A, b) on velocities, on
 // x'' = −x: the coupled 2s×2s stage system solved densely.

@@ -18,7 +18,7 @@ namespace {
 using claims::step_once;
 using claims::stepper;
 
-const std::string kPaper = "You, Zheng, Li (Energy-Controllable Time Integration, seed 002)";
+const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 struct QuadraticInAlpha {
   double identity = 0;       // Eq. 15-16 against the direct energy
