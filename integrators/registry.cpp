@@ -1,6 +1,7 @@
 #include "integrators/registry.hpp"
 
 #include "integrators/families.hpp"
+#include "integrators/qp_corrector.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
 #include "integrators/tableaux/multistep.hpp"
@@ -33,8 +34,22 @@ IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string fami
   return info;
 }
 
+namespace {
+
+// Every integrator can be the predictor of the QP contact corrector
+// (integrators/qp_corrector.hpp): its parameters and factory gain the option.
+std::vector<IntegratorInfo> with_contact_corrector(std::vector<IntegratorInfo> list) {
+  for (IntegratorInfo& info : list) {
+    for (ParamSpec& spec : qp_corrector_param_specs()) info.param_specs.push_back(std::move(spec));
+    info.make = with_qp_corrector(info.id, std::move(info.make));
+  }
+  return list;
+}
+
+}  // namespace
+
 const std::vector<IntegratorInfo>& integrator_registry() {
-  static const std::vector<IntegratorInfo> list{
+  static const std::vector<IntegratorInfo> list = with_contact_corrector({
       // Explicit Runge–Kutta
       butcher_entry(tableaux::forward_euler),
       butcher_entry(tableaux::heun),
@@ -78,7 +93,7 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       partitioned_entry(tableaux::symplectic_euler_v),
       partitioned_entry(tableaux::symplectic_euler_q),
       partitioned_entry(tableaux::stormer_verlet),
-  };
+  });
   return list;
 }
 
