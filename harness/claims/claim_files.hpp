@@ -23,5 +23,6 @@ std::vector<ClaimCheck> brown2018_claims();
 std::vector<ClaimCheck> brown2018_method_claims();
 std::vector<ClaimCheck> loschner2020_claims();
 std::vector<ClaimCheck> loschner2020_ball_claims();
+std::vector<ClaimCheck> loschner2020_corrector_claims();
 
 }  // namespace tibench

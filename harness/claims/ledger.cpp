@@ -49,6 +49,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       brown2018_claims(),
       brown2018_method_claims(),
       loschner2020_claims(),
+      loschner2020_corrector_claims(),
       loschner2020_ball_claims(),
   });
   return all;
