@@ -86,30 +86,50 @@ bool contains_param(const std::vector<ParamSpec>& specs, const ParamSpec& s) {
                      [&](const ParamSpec& t) { return params_text({t}) == params_text({s}); });
 }
 
-// The parameters every integrator with parameters has (the Newton options).
+// The parameters of `lists` that every list has.
+std::vector<ParamSpec> common_params(const std::vector<std::vector<ParamSpec>>& lists) {
+  std::vector<ParamSpec> common;
+  if (lists.empty()) return common;
+  for (const auto& s : lists.front())
+    if (std::all_of(lists.begin(), lists.end(), [&](auto& l) { return contains_param(l, s); }))
+      common.push_back(s);
+  return common;
+}
+
+std::vector<ParamSpec> without(const std::vector<ParamSpec>& specs,
+                               const std::vector<ParamSpec>& leave_out) {
+  std::vector<ParamSpec> kept;
+  for (const auto& s : specs)
+    if (!contains_param(leave_out, s)) kept.push_back(s);
+  return kept;
+}
+
+// The parameters every integrator has (the contact corrector's options).
+std::vector<ParamSpec> universal_integrator_params() {
+  std::vector<std::vector<ParamSpec>> lists;
+  for (const auto& i : integrator_registry()) lists.push_back(i.param_specs);
+  return common_params(lists);
+}
+
+// Beyond those, the parameters every integrator with more has (the Newton options).
 std::vector<ParamSpec> shared_integrator_params() {
-  std::vector<const std::vector<ParamSpec>*> lists;
+  const std::vector<ParamSpec> universal = universal_integrator_params();
+  std::vector<std::vector<ParamSpec>> lists;
   for (const auto& i : integrator_registry())
-    if (!i.param_specs.empty()) lists.push_back(&i.param_specs);
-  std::vector<ParamSpec> shared;
-  if (lists.empty()) return shared;
-  for (const auto& s : *lists.front())
-    if (std::all_of(lists.begin(), lists.end(), [&](auto* l) { return contains_param(*l, s); }))
-      shared.push_back(s);
-  return shared;
+    if (auto own = without(i.param_specs, universal); !own.empty()) lists.push_back(own);
+  return common_params(lists);
 }
 
 // Integrators share most parameters (every implicit one has the Newton
 // options): each distinct parameter list appears once, under its ids. The
-// parameters in `leave_out` are removed from every list first.
+// parameters in `leave_out` are removed from every list first; integrators
+// left with none are not listed.
 ParamGroups integrator_param_groups(const std::vector<ParamSpec>& leave_out = {}) {
   ParamGroups groups;
   std::vector<std::string> texts;
   for (const auto& i : integrator_registry()) {
-    if (i.param_specs.empty()) continue;
-    std::vector<ParamSpec> specs;
-    for (const auto& s : i.param_specs)
-      if (!contains_param(leave_out, s)) specs.push_back(s);
+    const std::vector<ParamSpec> specs = without(i.param_specs, leave_out);
+    if (specs.empty()) continue;
     const std::string text = params_text(specs);
     const auto g = std::find(texts.begin(), texts.end(), text);
     if (g == texts.end()) {
@@ -327,26 +347,33 @@ std::string id_list(const std::vector<std::string>& ids) {
   return out;
 }
 
-// The parameters every parameterized integrator has in one table, then each
-// distinct list of the others once, under its ids.
+// The parameters every integrator has, then those every integrator with
+// more has, then each distinct list of the others once, under its ids.
 std::string md_integrator_params() {
   std::string out =
       "## Parameters\n\nSet with `--iparam name=value` or `params = { ... }` in a matrix.\n\n";
+  const std::vector<ParamSpec> universal = universal_integrator_params();
   const std::vector<ParamSpec> shared = shared_integrator_params();
+  std::vector<ParamSpec> leave_out = universal;
+  leave_out.insert(leave_out.end(), shared.begin(), shared.end());
   std::vector<std::string> only_shared, none;
   for (const auto& i : integrator_registry())
-    if (i.param_specs.empty()) none.push_back(i.id);
+    if (without(i.param_specs, universal).empty()) none.push_back(i.id);
   std::string groups;
-  for (const auto& [specs, ids] : integrator_param_groups(shared)) {
-    if (specs.empty())
+  for (const auto& [specs, ids] : integrator_param_groups(universal)) {
+    const std::vector<ParamSpec> own = without(specs, shared);
+    if (own.empty())
       only_shared.insert(only_shared.end(), ids.begin(), ids.end());
     else
-      groups += "### " + id_list(ids) + "\n\n" + md_params(specs);
+      groups += "### " + id_list(ids) + "\n\n" + md_params(own);
   }
-  if (!shared.empty()) out += "### Every integrator with parameters\n\n" + md_params(shared);
+  if (!universal.empty())
+    out += "### Every integrator\n\nThe QP contact corrector ([contact.md](contact.md)).\n\n" +
+           md_params(universal);
+  if (!shared.empty()) out += "### Every integrator with more parameters\n\n" + md_params(shared);
   if (!only_shared.empty()) out += "With these parameters only: " + id_list(only_shared) + ".\n\n";
   out += groups;
-  if (!none.empty()) out += "No parameters: " + id_list(none) + ".\n";
+  if (!none.empty()) out += "No more parameters: " + id_list(none) + ".\n";
   return out;
 }
 
