@@ -37,7 +37,9 @@ void after_step_contact(const Problem& p, const ObstacleContact& c, State& s, St
   if (c.kind() == ContactKind::post_process) r.contacts = c.post_process(s.q, s.v, p.mass());
   const ContactSummary summary = c.summary(s.q);
   r.min_phi = summary.min_phi;
-  r.contact_normal = summary.normal;
+  // An engine that enforces contact itself (the QP corrector) reports the
+  // normal of its active rows; the others leave it to the touching pairs.
+  if (r.contact_normal.isZero()) r.contact_normal = summary.normal;
   if (r.contacts < 0) r.contacts = summary.in_contact;
 }
 

@@ -27,11 +27,16 @@ void stiffness_and_damping(const Problem& problem, const State& p, SparseMatrix&
   D = assemble(t, n, n);
 }
 
-int active_rows(const Vec& lambda) {
+// The rows with a contact force, and the normalized mean of their normals
+// (what contact phases take as the collision's direction).
+int active_rows(const std::vector<ContactRow>& rows, const Vec& lambda, Vector3& normal) {
+  normal.setZero();
   if (lambda.size() == 0) return 0;
   const double floor = 1e-9 * lambda.cwiseAbs().maxCoeff();
   int count = 0;
-  for (Index i = 0; i < lambda.size(); ++i) count += lambda[i] > floor ? 1 : 0;
+  for (Index i = 0; i < lambda.size(); ++i)
+    if (lambda[i] > floor) ++count, normal += rows[static_cast<std::size_t>(i)].normal;
+  if (count > 0) normal.normalize();
   return count;
 }
 
@@ -138,7 +143,7 @@ StepReport QpCorrectorStepper::step(State& s) {
   else
     s.q = before.q + h() * sol.v;
   s.v = sol.v;
-  r.contacts = active_rows(sol.lambda);
+  r.contacts = active_rows(rows, sol.lambda, r.contact_normal);
   ++r.linear_solves;
   return r;
 }
