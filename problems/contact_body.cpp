@@ -58,6 +58,9 @@ std::vector<ParamSpec> body_params() {
                  "penalty self-collisions (Gast & Schroeder 2014 Sec. 5.3)"),
       real_param("k_self", 1e9, "self-collision penalty stiffness k of k d sqrt(d + eps) [J/m^3]",
                  Range::positive()),
+      bool_param("body_contact", false,
+                 "report vertices inside another part's tetrahedra to the QP corrector (bodies "
+                 "against bodies, Loeschner et al. 2020 Sec. 4.2); no energy"),
   };
 }
 
@@ -106,6 +109,9 @@ class ContactBody final : public DissipativeProblem {
   }
   bool is_smooth() const override { return !contact_->has_energy() && !self_; }
   const ObstacleContact* contact() const override { return contact_.get(); }
+  bool has_mesh_contacts() const override { return detector_ != nullptr; }
+  std::vector<MeshContact> mesh_contacts(const Vec& q) const override;
+  void set_initial_velocity(Vec v) { v0_ = std::move(v); }
   std::vector<std::array<int, 3>> surface_triangles() const override { return tet_->surface; }
   std::vector<std::pair<std::string, std::string>> provenance() const override {
     return {{"mesh", tet_->description},
@@ -149,6 +155,7 @@ class ContactBody final : public DissipativeProblem {
   std::shared_ptr<ElasticBody> body_;
   std::unique_ptr<ObstacleContact> contact_;
   std::unique_ptr<SelfCollisionPenalty> self_;
+  std::unique_ptr<SelfCollisionPenalty> detector_;  // body_contact: detection only
   double g_, edge_;
   Vec q0_, v0_;
 };
@@ -184,6 +191,8 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
   set_time_dependent_potential(contact_->moving() && contact_->kind() != ContactKind::none);
   if (p.boolean("self_collision"))
     self_ = std::make_unique<SelfCollisionPenalty>(tet_, p.real("k_self"));
+  if (p.boolean("body_contact"))
+    detector_ = std::make_unique<SelfCollisionPenalty>(tet_, p.real("k_self"));
   q0_ = initial_positions(p);
   v0_ = Vec::Zero(dofs());
   for (Index n = 0; n < nodes(); ++n)
@@ -253,6 +262,29 @@ State ContactBody::sample_state(std::uint64_t seed) const {
   }
 }
 
+std::vector<MeshContact> ContactBody::mesh_contacts(const Vec& q) const {
+  std::vector<MeshContact> out;
+  if (!detector_) return out;
+  const Eigen::Matrix3Xd x = positions(q);
+  for (const SelfContact& c : detector_->contacts(x)) {
+    MeshContact m;
+    m.point_dof = 3 * static_cast<Index>(c.point);
+    m.count = c.count;
+    Vector3 closest = Vector3::Zero();
+    for (int k = 0; k < c.count; ++k) {
+      const auto i = static_cast<std::size_t>(k);
+      m.dofs[i] = 3 * static_cast<Index>(c.primitive[i]);
+      m.weights[i] = c.weights[i];
+      closest += c.weights[i] * x.col(c.primitive[i]);
+    }
+    const Vector3 out_dir = closest - x.col(c.point);
+    if (!(out_dir.norm() > 0)) continue;  // on the surface: no direction out
+    m.normal = out_dir.normalized();
+    out.push_back(m);
+  }
+  return out;
+}
+
 int ContactBody::inverted_elements(const Vec& q) const {
   int count = 0;
   for (Index e = 0; e < geo_->elements(); ++e) {
@@ -300,11 +332,19 @@ Obstacle ground(double ground_y) {
 
 std::unique_ptr<Problem> make_contact_body(const ContactScene& scene, ParamSet p) {
   auto tet = body_mesh(p);
+  if (scene.arrange) tet = scene.arrange(p, *tet);
   const Vector3 offset(p.real("x0"), p.real("y0"), p.real("z0"));
   auto geo = std::make_shared<const MeshGeometry>(placed_mesh(*tet, offset));
   std::vector<Obstacle> obstacles = scene.obstacles(p);
-  return std::make_unique<ContactBody>(scene.id, std::move(p), std::move(tet), std::move(geo),
-                                       std::move(obstacles));
+  const long vertices = tet->vertex_count();
+  auto body = std::make_unique<ContactBody>(scene.id, p, std::move(tet), std::move(geo),
+                                            std::move(obstacles));
+  if (scene.initial_velocity) {
+    Vec v = Vec::Zero(3 * vertices);
+    scene.initial_velocity(p, vertices, v);
+    body->set_initial_velocity(std::move(v));
+  }
+  return body;
 }
 
 std::vector<ParamSpec> contact_scene_params(const ContactScene& scene) {

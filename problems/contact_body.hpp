@@ -27,6 +27,12 @@
 // uniform in the rest bounding box, seeded) or point (every vertex at the
 // centre).
 //
+// Body contacts: with body_contact = true, vertices of one part of the mesh
+// inside tetrahedra of another (several bodies, or a body folding onto
+// itself) are reported as mesh contacts (Problem::mesh_contacts) for the QP
+// corrector, found through CGAL's AABB trees as self_collision.hpp does; they
+// add no energy.
+//
 // Observables: com_x, com_y, com_z (centre of mass), com_vx, com_vy, com_vz
 // (its velocity), inverted_elements (tetrahedra with det F ≤ 0).
 #pragma once
@@ -35,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "meshes/tet_mesh.hpp"
 #include "problems/contact/level_set.hpp"
 #include "problems/registry.hpp"
 
@@ -52,6 +59,11 @@ struct ContactScene {
   std::vector<Obstacle> (*obstacles)(const ParamSet& p) = nullptr;
   std::vector<std::string> small_instance;
   std::vector<std::vector<std::string>> variants;
+  // Scenes of several bodies: the mesh made of copies of the generated one
+  // (placed by the scene) and each vertex's initial velocity; null: one body
+  // at (x0, y0, z0) moving at (vx, vy, vz).
+  std::shared_ptr<const TetMesh> (*arrange)(const ParamSet& p, const TetMesh& body) = nullptr;
+  void (*initial_velocity)(const ParamSet& p, long vertices, Vec& v) = nullptr;
 };
 
 // A scene's parameters (the common ones with the scene's defaults, then its

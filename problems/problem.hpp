@@ -35,6 +35,19 @@ using Triplets = std::vector<Eigen::Triplet<double>>;
 
 class ObstacleContact;  // problems/contact/obstacle_contact.hpp
 
+// A surface vertex inside a tetrahedron of another part of a body's mesh
+// (another body, for meshes made of several), and the surface point of that
+// part closest to it: Σ_k weights[k] x_{dofs[k]} over `count` vertices (a
+// triangle, edge or vertex). `normal` is the unit direction from the vertex
+// to that point: the way out of the other part.
+struct MeshContact {
+  Index point_dof = 0;
+  std::array<Index, 3> dofs{0, 0, 0};
+  std::array<double, 3> weights{0, 0, 0};
+  int count = 0;
+  Eigen::Vector3d normal = Eigen::Vector3d::Zero();
+};
+
 struct State {
   Vec q;
   Vec v;
@@ -103,6 +116,12 @@ class Problem {
   // The boundary triangles of a body whose node i is mesh vertex i (for
   // viewing the body: XDMF files of its motion); empty for other problems.
   virtual std::vector<std::array<int, 3>> surface_triangles() const { return {}; }
+  // Vertex–tetrahedron contacts between the parts of the body's mesh at q,
+  // for contact enforced outside the potential (the QP corrector,
+  // integrators/qp_corrector.hpp); empty for problems that do not report
+  // them (has_mesh_contacts() false).
+  virtual bool has_mesh_contacts() const { return false; }
+  virtual std::vector<MeshContact> mesh_contacts(const Vec& /*q*/) const { return {}; }
 
   // --- time-dependent potentials (kinematic obstacles) ----------------------
   // P may depend on t through scripted obstacles: P(q) is then evaluated at

@@ -20,6 +20,7 @@ ProblemInfo tet_rayleigh_problem();
 ProblemInfo dissipative_1d_problem();
 ProblemInfo spring_chain_problem();
 ProblemInfo ball_drop_problem();
+ProblemInfo two_balls_problem();
 ProblemInfo sphere_hard_drop_problem();
 ProblemInfo cube_stretch_compress_problem();
 ProblemInfo box_slide_problem();

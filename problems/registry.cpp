@@ -21,6 +21,7 @@ const std::vector<ProblemInfo>& problem_registry() {
       dissipative_1d_problem(),
       spring_chain_problem(),
       ball_drop_problem(),
+      two_balls_problem(),
       sphere_hard_drop_problem(),
       cube_stretch_compress_problem(),
       box_slide_problem(),
