@@ -1,6 +1,7 @@
 #include "integrators/qp_corrector.hpp"
 
 #include <Eigen/SparseCholesky>
+#include <algorithm>
 #include <chrono>
 
 #include "problems/contact/obstacle_contact.hpp"
@@ -42,16 +43,65 @@ int active_rows(const std::vector<ContactRow>& rows, const Vec& lambda, Vector3&
 
 }  // namespace
 
-std::vector<ContactRow> corrector_rows(const ObstacleContact& contact, const Vec& q_n, double t_n,
-                                       const Vec& q_p, double h) {
-  std::vector<ContactRow> rows;
+namespace {
+
+void add_obstacle_rows(const ObstacleContact& contact, const Vec& q_n, double t_n, const Vec& q_p,
+                       double h, std::vector<ContactRow>& rows) {
   for (const Index d : contact.vertex_dofs())
     for (const Obstacle& o : contact.obstacles()) {
       const LevelSetValue ls = o.evaluate(q_n.segment<3>(d), t_n);
       if (ls.phi > 0 && !(o.phi(q_p.segment<3>(d), t_n + h) < 0)) continue;
-      const double rhs = ls.grad.dot(o.motion.velocity_at(t_n)) - std::max(ls.phi, 0.0) / h;
-      rows.push_back({d, ls.grad, rhs});
+      ContactRow row;
+      row.dofs[0] = d;
+      row.normal = ls.grad;
+      row.rhs = ls.grad.dot(o.motion.velocity_at(t_n)) - std::max(ls.phi, 0.0) / h;
+      rows.push_back(row);
     }
+}
+
+ContactRow mesh_row(const MeshContact& c) {
+  ContactRow row;
+  row.dofs[0] = c.point_dof;
+  row.count = 1 + c.count;
+  for (int k = 0; k < c.count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    row.dofs[i + 1] = c.dofs[i];
+    row.weights[i + 1] = -c.weights[i];
+  }
+  row.normal = c.normal;
+  return row;
+}
+
+void add_mesh_rows(const Problem& problem, const Vec& q_n, const Vec& q_p,
+                   std::vector<ContactRow>& rows) {
+  std::vector<Index> points;
+  for (const MeshContact& c : problem.mesh_contacts(q_n)) {
+    rows.push_back(mesh_row(c));
+    points.push_back(c.point_dof);
+  }
+  for (const MeshContact& c : problem.mesh_contacts(q_p))
+    if (std::find(points.begin(), points.end(), c.point_dof) == points.end())
+      rows.push_back(mesh_row(c));
+}
+
+}  // namespace
+
+bool satisfies(const std::vector<ContactRow>& rows, const Vec& v) {
+  for (const ContactRow& row : rows) {
+    double g = 0.0;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(row.count); ++k)
+      g += row.weights[k] * row.normal.dot(v.segment<3>(row.dofs[k]));
+    if (!(g >= row.rhs)) return false;
+  }
+  return true;
+}
+
+std::vector<ContactRow> corrector_rows(const Problem& problem, const Vec& q_n, double t_n,
+                                       const Vec& q_p, double h) {
+  std::vector<ContactRow> rows;
+  if (const ObstacleContact* contact = problem.contact())
+    add_obstacle_rows(*contact, q_n, t_n, q_p, h, rows);
+  if (problem.has_mesh_contacts()) add_mesh_rows(problem, q_n, q_p, rows);
   return rows;
 }
 
@@ -72,9 +122,11 @@ ContactQp corrector_qp(const Problem& problem, const State& n, const State& p, d
   Triplets g;
   qp.r.resize(static_cast<Index>(rows.size()));
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    for (int k = 0; k < 3; ++k)
-      g.emplace_back(static_cast<Index>(i), rows[i].dof + k, rows[i].normal[k]);
-    qp.r[static_cast<Index>(i)] = rows[i].rhs;
+    const ContactRow& row = rows[i];
+    for (std::size_t v = 0; v < static_cast<std::size_t>(row.count); ++v)
+      for (int k = 0; k < 3; ++k)
+        g.emplace_back(static_cast<Index>(i), row.dofs[v] + k, row.weights[v] * row.normal[k]);
+    qp.r[static_cast<Index>(i)] = row.rhs;
   }
   qp.G = assemble(g, qp.r.size(), dofs);
   return qp;
@@ -118,10 +170,11 @@ StepReport QpCorrectorStepper::step(State& s) {
   StepReport r = predictor_->step(s);
   if (r.status != StepStatus::ok) return r;
   s.t = before.t + h();
-  const ObstacleContact& contact = *p_.contact();
-  const std::vector<ContactRow> rows = corrector_rows(contact, before.q, before.t, s.q, h());
+  const std::vector<ContactRow> rows = corrector_rows(p_, before.q, before.t, s.q, h());
   r.contacts = 0;
-  if (rows.empty() && options_.form == QpForm::incremental) return r;
+  // In the incremental form vᵖ minimizes the QP without rows (C vᵖ = c): if
+  // it satisfies every row it is the solution, with λ = 0.
+  if (options_.form == QpForm::incremental && satisfies(rows, s.v)) return r;
   const ContactQp qp = corrector_qp(p_, before, s, h(), options_.form, rows);
   const QpSolution sol = solve(qp, s.v);
   if (sol.ok) {
@@ -180,9 +233,9 @@ void require_corrector_problem(const std::string& id, const Problem& p) {
   const std::string head = "integrator '" + id +
                            "' with contact=qp-corrector cannot run problem '" +
                            std::string(p.id()) + "': ";
-  if (!c)
+  if (!c && !p.has_mesh_contacts())
     throw InputError(head + "it has no obstacles (accepted: a contact scene, see docs/contact.md)");
-  if (c->kind() != ContactKind::none)
+  if (c && c->kind() != ContactKind::none)
     throw InputError(head + "its contact=" + to_string(c->kind()) +
                      " would enforce the obstacles twice (accepted: the problem's contact=none)");
 }

@@ -20,8 +20,10 @@
 // Two readings of the position update (parameter qp_form):
 //   incremental  Eq. (18) with uⁿ⁺¹ − uᵖ = Δt (vⁿ⁺¹ − vᵖ): c = C vᵖ, so
 //                λ = 0 gives vⁿ⁺¹ = vᵖ and uⁿ⁺¹ = uᵖ exactly, the property
-//                the paper states after Eq. (18). Steps without contact rows
-//                keep the predictor's state untouched (no QP is solved).
+//                the paper states after Eq. (18). Steps whose predictor
+//                satisfies every row (none, often) keep the predictor's
+//                state untouched: vᵖ is then the QP's solution with λ = 0,
+//                and no QP is solved.
 //   printed      Eq. (19) as printed, uⁿ⁺¹ = uⁿ + Δt vⁿ⁺¹ and
 //                c = M vᵖ + Δt K (uᵖ − uⁿ) + Δt D vᵖ, solved at every step:
 //                λ = 0 gives vⁿ⁺¹ = vᵖ only when uᵖ = uⁿ + Δt vᵖ (claim
@@ -54,16 +56,29 @@ struct QpCorrectorOptions {
 
 inline constexpr double kKktTolerance = 1e-6;
 
-// One constraint row: n·v_vertex ≥ rhs.
+// One constraint row: nᵀ Σ_k w_k v_{vertex k} ≥ rhs — a vertex against an
+// obstacle (one vertex, w = 1), or a vertex against a point of another
+// body's surface (w = 1 for the vertex, −w_i for the point's barycentric
+// weights: the relative velocity).
 struct ContactRow {
-  Index dof = 0;  // first dof of the vertex
+  std::array<Index, 4> dofs{0, 0, 0, 0};  // first dof of each vertex
+  std::array<double, 4> weights{1, 0, 0, 0};
+  int count = 1;
   Vector3 normal = Vector3::Zero();
   double rhs = 0.0;
 };
 
-// The rows of G(tⁿ) for the step from (qⁿ at tⁿ) whose predictor ends at qᵖ.
-std::vector<ContactRow> corrector_rows(const ObstacleContact& contact, const Vec& q_n, double t_n,
+// The rows of G(tⁿ) for the step from (qⁿ at tⁿ) whose predictor ends at qᵖ:
+// vertex–obstacle pairs (header comment), then vertex–body pairs of problems
+// that report mesh contacts — a vertex inside another body's tetrahedron at
+// tⁿ, or one the predictor moves inside (weights and normal then from qᵖ),
+// both ways between every two bodies; rhs = 0 (their relative normal
+// velocity may not approach; the gap before contact is not measured).
+std::vector<ContactRow> corrector_rows(const Problem& problem, const Vec& q_n, double t_n,
                                        const Vec& q_p, double h);
+
+// Whether v satisfies every row (G v ≥ r).
+bool satisfies(const std::vector<ContactRow>& rows, const Vec& v);
 
 // The QP of the step: n = (uⁿ, vⁿ) before it, p = (uᵖ, vᵖ) its predictor.
 ContactQp corrector_qp(const Problem& problem, const State& n, const State& p, double h,

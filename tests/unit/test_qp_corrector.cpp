@@ -179,3 +179,72 @@ TEST(QpCorrector, RefusesWhatItCannotServeWithTheReason) {
 
 }  // namespace
 }  // namespace tibench
+
+namespace tibench {
+namespace {
+
+// --- two deformable bodies ---------------------------------------------------
+
+Vector3 momentum(const Problem& p, const Vec& v, Index first_node, Index nodes) {
+  Vector3 m = Vector3::Zero();
+  for (Index n = first_node; n < first_node + nodes; ++n)
+    m += p.mass()[3 * n] * v.segment<3>(3 * n);
+  return m;
+}
+
+TEST(QpCorrector, TwoBallsExchangeMomentumAndConserveIt) {
+  const auto p = make_problem("two-balls", {"mesh_size=0.35"});
+  const Index half = p->nodes() / 2;
+  const Vector3 p0 = momentum(*p, p->initial_state().v, 0, p->nodes());
+  for (const char* id : {"backward-euler", "sdirk2"}) {
+    auto st = find_integrator(id).stepper(*p, 0.005, {"contact=qp-corrector"});
+    DriveOptions o;
+    o.steps = 100;
+    double drift = 0;
+    int contact_steps = 0;
+    const DriveResult r = drive(
+        *p, *st, p->initial_state(), o, [&](long, const State& s, const StepReport& rep, double) {
+          drift = std::max(drift, (momentum(*p, s.v, 0, p->nodes()) - p0).norm());
+          contact_steps += rep.contacts > 0;
+        });
+    ASSERT_EQ(r.status, RunStatus::ok) << id << ": " << r.message;
+    EXPECT_GT(contact_steps, 3) << id;
+    EXPECT_LE(drift, 1e-10 * p0.norm()) << id;
+    // Ball B, at rest before, carries a good part of the momentum after.
+    const Vector3 pb = momentum(*p, r.final_state.v, half, half);
+    EXPECT_GT(pb.x(), 0.3 * p0.x()) << id;
+  }
+  // Without the corrector nothing acts between the balls: B stays at rest.
+  auto plain = find_integrator("backward-euler").stepper(*p, 0.005);
+  DriveOptions o;
+  o.steps = 100;
+  const DriveResult r = drive(*p, *plain, p->initial_state(), o, nullptr);
+  EXPECT_LE(momentum(*p, r.final_state.v, half, half).norm(), 1e-12 * p0.norm());
+}
+
+TEST(QpCorrector, BodyRowsGoBothWaysBetweenTheBalls) {
+  // Without the corrector ball A runs into B: after 0.1 s they overlap by
+  // 10 cm, and vertices of each lie inside the other.
+  const auto p = make_problem("two-balls", {"mesh_size=0.35"});
+  auto plain = find_integrator("backward-euler").stepper(*p, 0.005);
+  DriveOptions o;
+  o.steps = 20;
+  const State s = drive(*p, *plain, p->initial_state(), o, nullptr).final_state;
+  const std::vector<ContactRow> rows = corrector_rows(*p, s.q, 0.0, s.q, 0.005);
+  const Index half_dofs = p->dofs() / 2;
+  int a_in_b = 0, b_in_a = 0;
+  for (const ContactRow& row : rows) {
+    ASSERT_EQ(row.count >= 2, true);
+    double weight_sum = 0;
+    for (int k = 0; k < row.count; ++k) weight_sum += row.weights[static_cast<std::size_t>(k)];
+    EXPECT_NEAR(weight_sum, 0.0, 1e-12);  // a relative velocity
+    (row.dofs[0] < half_dofs ? a_in_b : b_in_a) += 1;
+    // The point lies in the other ball.
+    EXPECT_EQ(row.dofs[0] < half_dofs, row.dofs[1] >= half_dofs);
+  }
+  EXPECT_GT(a_in_b, 0);
+  EXPECT_GT(b_in_a, 0);
+}
+
+}  // namespace
+}  // namespace tibench
