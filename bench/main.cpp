@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   using namespace tibench::bench;
   register_ours();
+  register_qp_solvers();
   register_odeint();
   register_petsc();
   register_sundials();

@@ -10,6 +10,7 @@
 #include <valgrind/callgrind.h>
 
 #include "bench/suite.hpp"
+#include "integrators/qp_corrector.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/runge_kutta.hpp"
 
@@ -115,6 +116,15 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   }
   set_counters(state, w, steps, totals, err);
   state.counters["setup_us"] = setup_us;
+  if (const auto* qp = dynamic_cast<const QpCorrectorStepper*>(stepper.get())) {
+    // The corrector's share: its QP solves, per iteration (one simulated run).
+    const double runs = static_cast<double>(state.iterations());
+    state.counters["qp_seconds"] = qp->stats().solve_seconds / runs;
+    state.counters["qp_solves"] = static_cast<double>(qp->stats().qps) / runs;
+    state.counters["qp_iterations"] =
+        static_cast<double>(qp->stats().iterations) / std::max(1.0, double(qp->stats().qps));
+    state.counters["qp_max_kkt"] = qp->stats().max_kkt;
+  }
   state.counters["rerun_diff"] = rerun_diff;
   if (row.method == "rk4") state.counters["floor_us"] = rk4_floor_microseconds(w);
   if (const int stages = implicit_stages(row.method); stages > 0)
@@ -147,6 +157,18 @@ std::vector<Row> rows_for(const Workload& w) {
                       {"jacobian_reuse=true", "linear_solver=cholmod"},
                       "+reuse+cholmod"});
     }
+    return rows;
+  }
+  if (w.id == "ball-drop-5k-qp") {
+    // The corrector after the predictor as the ball-drop-5k rows run it.
+    std::vector<Row> rows{
+        {"sdirk2", false, {"jacobian_reuse=true", "contact=qp-corrector"}, "+reuse+qp"}};
+    if (cholmod)
+      for (const char* m : {"sdirk2", "backward-euler"})
+        rows.push_back({m,
+                        false,
+                        {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector"},
+                        "+reuse+cholmod+qp"});
     return rows;
   }
   if (w.id == "beam-1s") {

@@ -39,6 +39,8 @@ void describe_peer(const std::string& benchmark, const std::string& settings);
 const std::map<std::string, std::string>& peer_settings();
 
 void register_ours();
+// The contact corrector's QP solvers on one QP of the ball (qp_solvers.cpp).
+void register_qp_solvers();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the
