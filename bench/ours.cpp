@@ -164,11 +164,17 @@ std::vector<Row> rows_for(const Workload& w) {
     std::vector<Row> rows{
         {"sdirk2", false, {"jacobian_reuse=true", "contact=qp-corrector"}, "+reuse+qp"}};
     if (cholmod)
-      for (const char* m : {"sdirk2", "backward-euler"})
+      for (const char* m : {"sdirk2", "backward-euler"}) {
         rows.push_back({m,
                         false,
                         {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector"},
                         "+reuse+cholmod+qp"});
+        rows.push_back({m,
+                        false,
+                        {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector",
+                         "qp_formulation=dual"},
+                        "+reuse+cholmod+qp-dual"});
+      }
     return rows;
   }
   if (w.id == "beam-1s") {

@@ -1,13 +1,16 @@
 // The contact corrector's QP solvers side by side (integrators/qp/): one QP
 // of the bouncing ball's first impact (ball-drop, contact = none, backward
 // Euler at 5 ms corrected to t = 0.8 s, then one predictor step), solved by
-// each backend with and without Löschner et al.'s §4.1 scaling, at two mesh
-// sizes. CGAL's exact solver runs on the coarse mesh only (on the 354
-// variables of mesh_size 0.2 one QP took longer than 5 minutes).
+// each backend with and without Löschner et al.'s §4.1 scaling, as the
+// primal QP or through its dual (+dual), at three mesh sizes (0.08: the
+// 5,141 tetrahedra of ball-drop-5k). CGAL's exact solver takes the primal on
+// the coarse mesh only (on the 354 variables of mesh_size 0.2 one QP took
+// longer than 5 minutes); its duals have a few dozen variables.
 //
 // Counters: iterations, the largest KKT residual and the primal violation
 // (contact_qp.hpp's relative measures), and `v_diff` = ‖v − v_ref‖_∞ / ‖v_ref‖_∞
-// against the exact solution (coarse mesh) or Ipopt's scaled one (fine).
+// against CGAL's solution (of the primal on the coarse mesh, of the dual on
+// the others).
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -47,16 +50,22 @@ const CapturedQp& captured(const std::string& mesh_size) {
   if (it != cache.end()) return it->second;
   CapturedQp c{impact_qp(mesh_size), {}};
   const ScaledQp s = scale_qp(c.qp);
-  c.reference = mesh_size == "0.35" ? solve_qp_cgal(c.qp).v : s.unscale(solve_qp_ipopt(s.qp, {})).v;
+  // The exact solution where CGAL can compute it on the primal, else
+  // through the dual (exact in λ, then one solve with C).
+  c.reference = mesh_size == "0.35" ? solve_qp_cgal(c.qp).v
+                                    : s.unscale(solve_qp_dual(s.qp, QpBackend::cgal, {})).v;
   return cache.emplace(mesh_size, std::move(c)).first->second;
 }
 
-void solve(benchmark::State& state, const std::string& mesh_size, QpBackend backend, bool scaled) {
+void solve(benchmark::State& state, const std::string& mesh_size, QpBackend backend, bool scaled,
+           bool dual) {
   const CapturedQp& c = captured(mesh_size);
   const ScaledQp s = scale_qp(c.qp);
+  auto run = [&](const ContactQp& qp) {
+    return dual ? solve_qp_dual(qp, backend, {}) : solve_qp(qp, backend, {});
+  };
   QpSolution sol;
-  for (auto _ : state)
-    sol = scaled ? s.unscale(solve_qp(s.qp, backend, {})) : solve_qp(c.qp, backend, {});
+  for (auto _ : state) sol = scaled ? s.unscale(run(s.qp)) : run(c.qp);
   if (!sol.ok) {
     state.SkipWithError(sol.message.c_str());
     return;
@@ -77,16 +86,20 @@ void register_qp_solvers() {
   struct Case {
     const char* mesh;
     QpBackend backend;
-    bool scaled;
+    bool scaled, dual;
   };
-  for (const Case& k :
-       {Case{"0.35", QpBackend::ipopt, true}, Case{"0.35", QpBackend::ipopt, false},
-        Case{"0.35", QpBackend::cgal, true}, Case{"0.35", QpBackend::cgal, false},
-        Case{"0.2", QpBackend::ipopt, true}, Case{"0.2", QpBackend::ipopt, false}}) {
+  const QpBackend ipopt = QpBackend::ipopt, cgal = QpBackend::cgal;
+  for (const Case& k : {Case{"0.35", ipopt, true, false}, Case{"0.35", ipopt, false, false},
+                        Case{"0.35", cgal, true, false}, Case{"0.35", cgal, false, false},
+                        Case{"0.35", ipopt, true, true}, Case{"0.35", cgal, true, true},
+                        Case{"0.2", ipopt, true, false}, Case{"0.2", ipopt, false, false},
+                        Case{"0.2", ipopt, true, true}, Case{"0.2", cgal, true, true},
+                        Case{"0.08", ipopt, true, false}, Case{"0.08", ipopt, true, true},
+                        Case{"0.08", cgal, true, true}}) {
     const std::string name = std::string("qp/ball-") + k.mesh + "/" + to_string(k.backend) +
-                             (k.scaled ? "+scaled" : "+unscaled");
+                             (k.scaled ? "+scaled" : "+unscaled") + (k.dual ? "+dual" : "");
     benchmark::RegisterBenchmark(
-        name.c_str(), [k](benchmark::State& st) { solve(st, k.mesh, k.backend, k.scaled); })
+        name.c_str(), [k](benchmark::State& st) { solve(st, k.mesh, k.backend, k.scaled, k.dual); })
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }

@@ -149,12 +149,16 @@ QpSolution QpCorrectorStepper::solve(const ContactQp& qp, const Vec& start) {
     if (!s.ok) s.message = "C is not positive definite";
   } else {
     QpSolverOptions o{options_.tolerance, 3000, start};
+    auto run = [&](const ContactQp& problem) {
+      return options_.dual ? solve_qp_dual(problem, options_.backend, o)
+                           : solve_qp(problem, options_.backend, o);
+    };
     if (options_.scaled) {
       const ScaledQp scaled = scale_qp(qp);
       o.start = start.cwiseQuotient(scaled.p_sqrt);
-      s = scaled.unscale(solve_qp(scaled.qp, options_.backend, o));
+      s = scaled.unscale(run(scaled.qp));
     } else {
-      s = solve_qp(qp, options_.backend, o);
+      s = run(qp);
     }
   }
   stats_.solve_seconds +=
@@ -213,7 +217,11 @@ std::vector<ParamSpec> qp_corrector_param_specs() {
       choice_param("qp_form", "incremental", {"incremental", "printed"},
                    "corrector position update: incremental (u = u^p + h (v - v^p), Eq. 18) or "
                    "printed (u = u^n + h v, Eq. 19)"),
-      real_param("qp_tol", 1e-10, "ipopt's tol for the corrector QP", Range::closed(1e-14, 1e-4)),
+      choice_param("qp_formulation", "primal", {"primal", "dual"},
+                   "primal: the QP in v (Loeschner Sec. 4); dual: the QP in the multipliers, "
+                   "S = G C^-1 G^T from one sparse LDL^T of C"),
+      real_param("qp_tol", 1e-8, "ipopt's tol for the corrector QP (its default)",
+                 Range::closed(1e-14, 1e-4)),
   };
 }
 
@@ -224,6 +232,7 @@ QpCorrectorOptions corrector_options(const ParamSet& params) {
   o.backend = qp_backend(params.choice("qp_solver"));
   o.scaled = params.choice("qp_scaling") == "jacobi";
   o.form = params.choice("qp_form") == "printed" ? QpForm::printed : QpForm::incremental;
+  o.dual = params.choice("qp_formulation") == "dual";
   o.tolerance = params.real("qp_tol");
   return o;
 }

@@ -30,7 +30,8 @@
 //                L-C1 measures both).
 //
 // The QP is solved scaled as in §4.1 (qp_scaling=jacobi, the default) or as
-// it is (none), by a backend of integrators/qp/qp_solver.hpp (qp_solver). A
+// it is (none), by a backend of integrators/qp/qp_solver.hpp (qp_solver),
+// as the paper's primal problem or through its dual (qp_formulation). A
 // solution whose KKT residuals exceed kKktTolerance, or a solver failure,
 // ends the run with status solver_failed.
 #pragma once
@@ -51,7 +52,8 @@ struct QpCorrectorOptions {
   QpBackend backend = QpBackend::ipopt;
   bool scaled = true;
   QpForm form = QpForm::incremental;
-  double tolerance = 1e-10;
+  bool dual = false;        // solve the dual in the multipliers (qp/dual_qp.cpp)
+  double tolerance = 1e-8;  // Ipopt's default tol
 };
 
 inline constexpr double kKktTolerance = 1e-6;

@@ -31,7 +31,7 @@ QpBackend qp_backend(const std::string& id);
 const char* to_string(QpBackend backend);
 
 struct QpSolverOptions {
-  double tolerance = 1e-10;   // ipopt: tol (its scaled KKT error)
+  double tolerance = 1e-8;    // ipopt: tol (its scaled KKT error; its default)
   int max_iterations = 3000;  // ipopt: max_iter
   Vec start;                  // initial v (ipopt); empty: v = 0
 };
@@ -41,6 +41,9 @@ struct QpSolverOptions {
 QpSolution solve_qp(const ContactQp& qp, QpBackend backend, const QpSolverOptions& options);
 
 QpSolution solve_qp_ipopt(const ContactQp& qp, const QpSolverOptions& options);
+// The same problem through its dual in the multipliers (dual_qp.cpp), the
+// dual solved by `backend`.
+QpSolution solve_qp_dual(const ContactQp& qp, QpBackend backend, const QpSolverOptions& options);
 QpSolution solve_qp_cgal(const ContactQp& qp);
 
 }  // namespace tibench

@@ -1,7 +1,7 @@
 // The QP contact corrector (Löschner et al. 2020 §4; integrators/qp_corrector.hpp)
 // and its QP solvers (integrators/qp/):
 //   - every solution of random QPs satisfies the KKT conditions, and Ipopt
-//     (scaled and unscaled) agrees with CGAL's exact solver, including
+//     (scaled and unscaled, primal and dual) agrees with CGAL's exact solver, including
 //     instances with redundant rows (λ then not unique: Gᵀλ is compared);
 //   - the §4.1 scaling normalizes what it says and maps solutions back;
 //   - without contact, every integrator that takes the corrector keeps its
@@ -68,6 +68,18 @@ TEST(ContactQp, BackendsSatisfyKktAndAgreeOnRandomInstances) {
       EXPECT_LE(inf(s.v - exact.v), 1e-7 * std::max(1.0, inf(exact.v))) << seed;
       const Vec force = qp.G.transpose() * exact.lambda;
       EXPECT_LE(inf(qp.G.transpose() * s.lambda - force), 1e-6 * std::max(1.0, inf(force))) << seed;
+    }
+    // Through the dual (S = G C⁻¹ Gᵀ), with either backend. Ipopt's error
+    // in λ reaches v through C⁻¹Gᵀ: these C have condition numbers up to
+    // ~1e4, and the redundant instances a singular S.
+    for (const QpBackend backend : {QpBackend::ipopt, QpBackend::cgal}) {
+      const QpSolution d = solve_qp_dual(qp, backend, {});
+      ASSERT_TRUE(d.ok) << seed << ": " << d.message;
+      const bool exact_dual = backend == QpBackend::cgal;
+      EXPECT_LE(kkt_residuals(qp, d.v, d.lambda).max(), exact_dual ? 1e-12 : 2e-7)
+          << "dual " << to_string(backend) << ", seed " << seed;
+      EXPECT_LE(inf(d.v - exact.v), (exact_dual ? 1e-10 : 1e-5) * std::max(1.0, inf(exact.v)))
+          << "dual " << to_string(backend) << ", seed " << seed;
     }
     active += (exact.lambda.array() > 0).count() > 0;
   }
