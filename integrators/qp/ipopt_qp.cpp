@@ -107,6 +107,9 @@ std::mutex& ipopt_mutex() {
 }  // namespace
 
 QpSolution solve_qp_ipopt(const ContactQp& qp, const QpSolverOptions& options) {
+  // Declared first, released last: MUMPS instances are also created and
+  // destroyed (with the application) under the lock.
+  std::lock_guard<std::mutex> lock(ipopt_mutex());
   Ipopt::SmartPtr<QpNlp> nlp = new QpNlp(qp, options.start);
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   app->Options()->SetIntegerValue("print_level", 0);
@@ -118,7 +121,6 @@ QpSolution solve_qp_ipopt(const ContactQp& qp, const QpSolverOptions& options) {
   app->Options()->SetNumericValue("tol", options.tolerance);
   app->Options()->SetIntegerValue("max_iter", options.max_iterations);
   QpSolution s;
-  std::lock_guard<std::mutex> lock(ipopt_mutex());
   if (app->Initialize() != Ipopt::Solve_Succeeded) {
     s.message = "Ipopt failed to initialize";
     return s;
