@@ -88,6 +88,25 @@ TEST(ContactQp, BackendsSatisfyKktAndAgreeOnRandomInstances) {
   EXPECT_GE(active, 20);  // the instances do exercise active constraints
 }
 
+TEST(ContactQp, AnInfeasibleQpIsAFailureWithAMessageNotACrash) {
+  // v ≥ 1 and −v ≥ 0 on one variable.
+  ContactQp qp;
+  qp.C = SparseMatrix(1, 1);
+  qp.C.insert(0, 0) = 2.0;
+  qp.c = Vec::Ones(1);
+  Eigen::MatrixXd G(2, 1);
+  G << 1.0, -1.0;
+  qp.G = G.sparseView();
+  qp.r = Vec::Zero(2);
+  qp.r[0] = 1.0;
+  for (const QpBackend backend : {QpBackend::ipopt, QpBackend::cgal})
+    for (const bool dual : {false, true}) {
+      const QpSolution s = dual ? solve_qp_dual(qp, backend, {}) : solve_qp(qp, backend, {});
+      EXPECT_FALSE(s.ok) << to_string(backend) << " dual " << dual;
+      EXPECT_FALSE(s.message.empty()) << to_string(backend) << " dual " << dual;
+    }
+}
+
 TEST(ContactQp, ScalingNormalizesTheDiagonalAndTheRows) {
   const ContactQp qp = random_qp(7, false);
   const ScaledQp s = scale_qp(qp);
