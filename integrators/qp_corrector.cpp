@@ -41,10 +41,6 @@ int active_rows(const std::vector<ContactRow>& rows, const Vec& lambda, Vector3&
   return count;
 }
 
-}  // namespace
-
-namespace {
-
 void add_obstacle_rows(const ObstacleContact& contact, const Vec& q_n, double t_n, const Vec& q_p,
                        double h, std::vector<ContactRow>& rows) {
   for (const Index d : contact.vertex_dofs())
@@ -113,7 +109,7 @@ ContactQp corrector_qp(const Problem& problem, const State& n, const State& p, d
   ContactQp qp;
   SparseMatrix M(dofs, dofs);
   M.setIdentity();
-  M = problem.mass().asDiagonal() * M;
+  M.diagonal() = problem.mass();
   qp.C = M + h * D + (h * h) * K;
   if (form == QpForm::incremental)
     qp.c = qp.C * p.v;

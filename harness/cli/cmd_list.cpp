@@ -354,8 +354,6 @@ std::string md_integrator_params() {
       "## Parameters\n\nSet with `--iparam name=value` or `params = { ... }` in a matrix.\n\n";
   const std::vector<ParamSpec> universal = universal_integrator_params();
   const std::vector<ParamSpec> shared = shared_integrator_params();
-  std::vector<ParamSpec> leave_out = universal;
-  leave_out.insert(leave_out.end(), shared.begin(), shared.end());
   std::vector<std::string> only_shared, none;
   for (const auto& i : integrator_registry())
     if (without(i.param_specs, universal).empty()) none.push_back(i.id);

@@ -210,12 +210,6 @@ TEST(QpCorrector, RefusesWhatItCannotServeWithTheReason) {
   EXPECT_EQ(message(*free_ball, "sdirk2"), "");
 }
 
-}  // namespace
-}  // namespace tibench
-
-namespace tibench {
-namespace {
-
 // --- two deformable bodies ---------------------------------------------------
 
 Vector3 momentum(const Problem& p, const Vec& v, Index first_node, Index nodes) {
@@ -278,12 +272,6 @@ TEST(QpCorrector, BodyRowsGoBothWaysBetweenTheBalls) {
   EXPECT_GT(a_in_b, 0);
   EXPECT_GT(b_in_a, 0);
 }
-
-}  // namespace
-}  // namespace tibench
-
-namespace tibench {
-namespace {
 
 // Worker threads run cells side by side; Ipopt's MUMPS is not thread-safe,
 // so its solves (with the creation and destruction of its instances) are
