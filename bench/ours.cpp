@@ -149,7 +149,10 @@ std::vector<Row> rows_for(const Workload& w) {
   const Row cholmod_reuse{
       "sdirk2", false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"};
   if (w.id == "ball-drop-5k") {
-    std::vector<Row> rows{reuse};
+    // Gast & Schroeder's Newton-CG against the LDL^T Newton, same tolerance.
+    std::vector<Row> rows{reuse,
+                          {"backward-euler", false},
+                          {"backward-euler", false, {"solver=newton-cg"}, "+newton-cg"}};
     if (cholmod) {
       rows.push_back(cholmod_reuse);
       rows.push_back({"backward-euler",

@@ -14,6 +14,8 @@
 //   angmom_drift_max    max_n ‖L_n − L_0‖ / max(‖L_0‖, r_0 p_s), r_0 = max node
 //                       distance from the origin at t = 0 (0 for 1-D layouts)
 //   newton_iters_total, linear_solves, rhs_evals   summed over all steps
+//   inner_iters_total   iterations of iterative inner solvers (newton-cg: CG
+//                       iterations), summed over all steps
 //   wall_s              wall-clock seconds of the stepping loop
 //
 // p_s is the momentum the system would have if all its energy were kinetic,
@@ -29,10 +31,19 @@
 
 namespace tibench {
 
-inline constexpr std::array<const char*, 12> kMetricKeys = {
-    "err_final",          "err_q_final",        "err_v_final",        "err_max",
-    "energy_drift_max",   "energy_drift_final", "momentum_drift_max", "angmom_drift_max",
-    "newton_iters_total", "linear_solves",      "rhs_evals",          "wall_s"};
+inline constexpr std::array<const char*, 13> kMetricKeys = {"err_final",
+                                                            "err_q_final",
+                                                            "err_v_final",
+                                                            "err_max",
+                                                            "energy_drift_max",
+                                                            "energy_drift_final",
+                                                            "momentum_drift_max",
+                                                            "angmom_drift_max",
+                                                            "newton_iters_total",
+                                                            "linear_solves",
+                                                            "rhs_evals",
+                                                            "inner_iters_total",
+                                                            "wall_s"};
 
 // Values by key; error and drift metrics start as NaN ("not measured"),
 // counters as 0. Unknown keys are a programming error (std::logic_error).

@@ -9,9 +9,36 @@
 
 namespace tibench {
 
+const char* to_string(StageSolverKind kind) {
+  switch (kind) {
+    case StageSolverKind::newton: return "newton";
+    case StageSolverKind::newton_cg: return "newton-cg";
+  }
+  return "?";
+}
+
+std::vector<std::string> stage_solver_ids() { return {"newton", "newton-cg"}; }
+
+StageSolverKind stage_solver(const std::string& id) {
+  for (StageSolverKind k : {StageSolverKind::newton, StageSolverKind::newton_cg})
+    if (id == to_string(k)) return k;
+  throw InputError("unknown solver '" + id + "' (accepted: newton, newton-cg)");
+}
+
 std::vector<ParamSpec> NewtonOptions::param_specs() {
   const NewtonOptions d;
   return {
+      choice_param(
+          "solver", "newton", stage_solver_ids(),
+          "solver of the implicit stages: newton (sparse LDL^T direction, Armijo "
+          "backtracking) or newton-cg (Gast & Schroeder 2014 Sec. 3.1: truncated CG "
+          "direction to the forcing tolerance min(1/2, cg_sigma sqrt(max(r, newton_tol))), "
+          "descent test kappa = 1e-2, strong-Wolfe line search allowing steps > 1); both "
+          "stop on newton_tol / newton_atol"),
+      real_param("cg_sigma", d.cg_sigma,
+                 "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
+                 Range::positive()),
+      bool_param("cg_jacobi", d.cg_jacobi, "newton-cg: Jacobi-preconditioned CG (off: plain CG)"),
       real_param("newton_tol", d.tol,
                  "Newton stops when ||tau^2 M^-1 grad Phi||_inf <= newton_tol * "
                  "max(||x||_inf, ||x_hat||_inf) + newton_atol (relative: 1 or more accepts "
@@ -55,6 +82,9 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
 
 NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   NewtonOptions o;
+  o.solver = stage_solver(p.choice("solver"));
+  o.cg_sigma = p.real("cg_sigma");
+  o.cg_jacobi = p.boolean("cg_jacobi");
   o.tol = p.real("newton_tol");
   o.atol = p.real("newton_atol");
   o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
@@ -66,6 +96,18 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.jacobian_reuse = p.boolean("jacobian_reuse");
   o.reuse_rate = p.real("jacobian_reuse_rate");
   o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
+  if (o.solver == StageSolverKind::newton_cg) {
+    // Options of the factorizing Newton that newton-cg has no use for are
+    // refused rather than silently ignored.
+    std::string conflict;
+    if (o.jacobian_reuse) conflict = "jacobian_reuse=true";
+    if (!o.line_search) conflict = "line_search=false";
+    if (o.linear_solver != LinearSolver::ldlt)
+      conflict = "linear_solver=" + p.choice("linear_solver");
+    if (!conflict.empty())
+      throw InputError("solver=newton-cg does not take " + conflict +
+                       " (it factorizes nothing and always searches; accepted with solver=newton)");
+  }
   return o;
 }
 
@@ -78,16 +120,16 @@ bool same_values(const Vec& a, const Vec& b) {
          std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
 }
 
-// residual ≤ residual_noise(x), deciding with the cheap bounds first: the
-// exact noise (a pass over the Hessian's entries) only when they cannot.
+}  // namespace
+
+// The exact noise (a pass over the Hessian's entries) only when the bounds
+// cannot decide.
 bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
   const StageObjective::NoiseBounds bounds = phi.residual_noise_bounds(x);
   if (residual <= bounds.lower) return true;
   if (residual > bounds.upper) return false;
   return residual <= phi.residual_noise(x);
 }
-
-}  // namespace
 
 bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
   return constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
@@ -130,6 +172,7 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr) {
   report.linear_solves += nr.linear_solves;
   report.psd_fallbacks += nr.psd_fallbacks;
   report.rhs_evals += nr.gradient_evals;
+  report.inner_iters += nr.cg_iterations;
   report.residual = std::max(report.residual, nr.residual);
   if (nr.active_constraints >= 0) report.contacts = nr.active_constraints;
   if (!nr.converged) {
@@ -151,7 +194,8 @@ bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x,
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
-  NewtonResult r = iterate(phi, x);
+  NewtonResult r =
+      options_.solver == StageSolverKind::newton_cg ? iterate_cg(phi, x) : iterate(phi, x);
   r.active_constraints = phi.active_constraints();
   return r;
 }

@@ -31,9 +31,10 @@
 //      feasible start, is pulled back to it.
 // Options of Gast & Schroeder 2014 §3.1, off by default: the two-candidate
 // initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
-// −dx, then steepest descent −g), and the step-length clamp. Their line
-// search is strong-Wolfe with steps > 1 allowed; ours is backtracking from
-// the full step.
+// −dx, then steepest descent −g), and the step-length clamp. Their own
+// inner solver — truncated CG directions and a strong-Wolfe search with
+// steps > 1 — is the option solver=newton-cg (integrators/newton_cg.cpp);
+// this LDLᵀ Newton backtracks from the full step.
 //
 // The default tolerance is tight (1e-12 relative) because convergence studies
 // need the solver error far below the discretization error; Newton converges
@@ -51,7 +52,17 @@
 
 namespace tibench {
 
+// The solver of every implicit stage (parameter `solver`): Newton with a
+// sparse LDLᵀ direction (above), or Gast & Schroeder 2014 §3.1's Newton–CG
+// (integrators/newton_cg.cpp: truncated CG direction, strong-Wolfe search).
+enum class StageSolverKind { newton, newton_cg };
+const char* to_string(StageSolverKind kind);
+std::vector<std::string> stage_solver_ids();
+// Parses an id of stage_solver_ids(); throws InputError listing them.
+StageSolverKind stage_solver(const std::string& id);
+
 struct NewtonOptions {
+  StageSolverKind solver = StageSolverKind::newton;
   double tol = 1e-12;  // relative, on the position residual
   double atol = 0.0;   // absolute, in position units
   int max_iters = 50;
@@ -72,6 +83,10 @@ struct NewtonOptions {
   double reuse_rate = 0.1;  // contraction rate above which the factor is refreshed
   // Sparse factorization backend (integrators/sparse_factorization.hpp).
   LinearSolver linear_solver = LinearSolver::ldlt;
+  // newton-cg: the scale σ of the forcing term min(½, σ √max(r, tol)), r the
+  // relative residual, and Jacobi preconditioning of CG.
+  double cg_sigma = 1.0;
+  bool cg_jacobi = true;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -85,6 +100,7 @@ struct NewtonResult {
   int factorizations = 0;  // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
+  int cg_iterations = 0;  // newton-cg: CG iterations over all directions
   // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
   // rounding level it lies below (residual_noise_upper), unevaluated.
   double residual = 0.0;
@@ -100,6 +116,9 @@ struct NewtonResult {
 // their context). Returns whether the solve converged.
 bool absorb_solve(StepReport& report, const NewtonResult& nr);
 
+// residual ≤ residual_noise(x), deciding with the cheap bounds first.
+bool at_noise_level(const StageObjective& phi, const Vec& x, double residual);
+
 class NewtonSolver {
  public:
   explicit NewtonSolver(NewtonOptions options = {})
@@ -112,6 +131,10 @@ class NewtonSolver {
  private:
   // The Newton iteration of minimize() and its parts.
   NewtonResult iterate(const StageObjective& phi, Vec& x);
+  // Newton–CG (integrators/newton_cg.cpp) and its parts.
+  NewtonResult iterate_cg(const StageObjective& phi, Vec& x);
+  bool cg_direction(const StageObjective& phi, const Vec& x, NewtonResult& r);
+  bool wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope);
   void start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r);
   bool reuses_factor(const StageObjective& phi) const;
   bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,

@@ -17,6 +17,7 @@ void StepReport::absorb(const StepReport& o) {
   linear_solves += o.linear_solves;
   psd_fallbacks += o.psd_fallbacks;
   rhs_evals += o.rhs_evals;
+  inner_iters += o.inner_iters;
   residual = std::max(residual, o.residual);
   if (o.status != StepStatus::ok) {
     status = o.status;

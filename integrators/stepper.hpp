@@ -21,7 +21,8 @@ struct StepReport {
   int newton_iters = 0;
   int linear_solves = 0;
   int psd_fallbacks = 0;
-  long rhs_evals = 0;  // force (gradient) evaluations
+  long rhs_evals = 0;    // force (gradient) evaluations
+  long inner_iters = 0;  // iterations of an iterative linear solver (newton-cg: CG)
   double residual = 0.0;
   double alpha = std::numeric_limits<double>::quiet_NaN();
   // Local error estimate from an embedded method (‖y − ŷ‖_∞ over q and v);

@@ -1,6 +1,7 @@
 // Solver options that keep the tolerance but not the rounding — the chord
-// Newton option (jacobian_reuse) and every sparse backend this build offers
-// besides the default (linear_solver, e.g. cholmod) — on every problem the
+// Newton option (jacobian_reuse), every sparse backend this build offers
+// besides the default (linear_solver, e.g. cholmod) and every stage solver
+// besides Newton (solver, e.g. newton-cg) — on every problem the
 // incremental-potential engines accept: the same tolerance must give the same
 // solution as the default solver, to well within the tolerance's effect; the
 // chord option must not factorize more often.
@@ -35,6 +36,15 @@ std::vector<SolverOption> solver_options() {
     o.linear_solver = tibench::linear_solver(id);
     out.push_back({"linear_solver_" + id, o});
   }
+  for (const auto& id : stage_solver_ids()) {
+    if (id == "newton") continue;  // the default
+    NewtonOptions o;
+    o.solver = stage_solver(id);
+    std::string label = "solver_" + id;
+    for (char& c : label)
+      if (c == '-') c = '_';
+    out.push_back({label, o});
+  }
   return out;
 }
 
@@ -43,7 +53,7 @@ class SolverOptions : public ::testing::TestWithParam<std::tuple<test::ProblemCa
 
 struct SolveRun {
   State s;
-  int iterations = 0, factorizations = 0;
+  int iterations = 0, factorizations = 0, linear_solves = 0, cg_iterations = 0;
   bool converged = true;
 };
 
@@ -65,6 +75,8 @@ SolveRun backward_euler(const Problem& p, double tau, NewtonOptions options) {
     const NewtonResult r = newton.minimize(phi, y);
     run.iterations += r.iterations;
     run.factorizations += r.factorizations;
+    run.linear_solves += r.linear_solves;
+    run.cg_iterations += r.cg_iterations;
     if (!r.converged) {
       run.converged = false;
       return run;
@@ -98,6 +110,13 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
   EXPECT_LE(a.factorizations, a.iterations + solves);
   if (option.jacobian_reuse) {
     EXPECT_LE(b.factorizations, a.factorizations);
+  } else if (option.solver == StageSolverKind::newton_cg) {
+    // One CG solve per update (plus one whose direction hit the rounding
+    // level of x), none factorized.
+    EXPECT_EQ(b.factorizations, 0);
+    EXPECT_GE(b.linear_solves, b.iterations);
+    EXPECT_LE(b.linear_solves, b.iterations + solves);
+    EXPECT_GE(b.cg_iterations, b.linear_solves);
   } else {
     EXPECT_GE(b.factorizations, b.iterations);
     EXPECT_LE(b.factorizations, b.iterations + solves);
