@@ -16,7 +16,8 @@ std::string required_string(const MatrixFile& file, const toml::table& t, const 
   return n->value<std::string>().value();
 }
 
-// quantity = "metric:<key>" (a known metric) or "series:<dataset>".
+// quantity = "metric:<key>" (a known metric), "series:<dataset>" or
+// "distance:<integrator label>".
 void check_quantity(const MatrixFile& file, const toml::table& t, const std::string& quantity) {
   if (quantity.rfind("metric:", 0) == 0) {
     const std::string key = quantity.substr(7);
@@ -26,9 +27,11 @@ void check_quantity(const MatrixFile& file, const toml::table& t, const std::str
                 "unknown metric '" + key + "' (accepted: " +
                     comma_list(std::vector<std::string>(kMetricKeys.begin(), kMetricKeys.end())) +
                     ")");
-  } else if (quantity.rfind("series:", 0) != 0 || quantity.size() <= 7) {
-    file.fail(*t.get("quantity"),
-              "invalid quantity '" + quantity + "' (accepted: metric:<key> or series:<dataset>)");
+  } else if ((quantity.rfind("series:", 0) != 0 || quantity.size() <= 7) &&
+             (quantity.rfind("distance:", 0) != 0 || quantity.size() <= 9)) {
+    file.fail(*t.get("quantity"), "invalid quantity '" + quantity +
+                                      "' (accepted: metric:<key>, series:<dataset> or "
+                                      "distance:<integrator label>)");
   }
 }
 

@@ -16,6 +16,8 @@
 //   newton_iters_total, linear_solves, rhs_evals   summed over all steps
 //   inner_iters_total   iterations of iterative inner solvers (newton-cg: CG
 //                       iterations), summed over all steps
+//   local_s, global_s   seconds in the local and global steps of
+//                       solver=local-global (0 for other solvers)
 //   wall_s              wall-clock seconds of the stepping loop
 //
 // p_s is the momentum the system would have if all its energy were kinetic,
@@ -31,7 +33,7 @@
 
 namespace tibench {
 
-inline constexpr std::array<const char*, 13> kMetricKeys = {"err_final",
+inline constexpr std::array<const char*, 15> kMetricKeys = {"err_final",
                                                             "err_q_final",
                                                             "err_v_final",
                                                             "err_max",
@@ -43,6 +45,8 @@ inline constexpr std::array<const char*, 13> kMetricKeys = {"err_final",
                                                             "linear_solves",
                                                             "rhs_evals",
                                                             "inner_iters_total",
+                                                            "local_s",
+                                                            "global_s",
                                                             "wall_s"};
 
 // Values by key; error and drift metrics start as NaN ("not measured"),

@@ -50,6 +50,25 @@ std::string find_run(const H5::H5File& f, const std::string& problem, const std:
   return "";
 }
 
+// ‖(q, v) − (q*, v*)‖_∞ / ‖(q*, v*)‖_∞ of the final states of two runs; NaN
+// when their sizes differ.
+double final_state_distance(const H5::Group& run, const H5::Group& baseline) {
+  std::vector<double> a = h5::read_doubles(run, "final_q"),
+                      b = h5::read_doubles(baseline, "final_q");
+  const std::vector<double> av = h5::read_doubles(run, "final_v"),
+                            bv = h5::read_doubles(baseline, "final_v");
+  if (a.size() != b.size() || av.size() != bv.size())
+    return std::numeric_limits<double>::quiet_NaN();
+  a.insert(a.end(), av.begin(), av.end());
+  b.insert(b.end(), bv.begin(), bv.end());
+  double diff = 0.0, size = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    diff = std::max(diff, std::abs(a[i] - b[i]));
+    size = std::max(size, std::abs(b[i]));
+  }
+  return size > 0 ? diff / size : diff;
+}
+
 Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, double h) {
   const std::string path = find_run(f, c.problem, c.integrator, h);
   if (path.empty()) return {"missing"};
@@ -57,7 +76,14 @@ Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, d
   const RunStatus status = read_run_status(g, path);
   if (status != RunStatus::ok) return {to_string(status)};
   double v = std::numeric_limits<double>::quiet_NaN();
-  if (t.quantity.rfind("metric:", 0) == 0) {
+  if (t.quantity.rfind("distance:", 0) == 0) {
+    const std::string base = find_run(f, c.problem, t.quantity.substr(9), h);
+    if (base.empty()) return {"missing baseline"};
+    H5::Group b = f.openGroup(base);
+    if (read_run_status(b, base) != RunStatus::ok)
+      return {std::string("baseline ") + to_string(read_run_status(b, base))};
+    v = final_state_distance(g, b);
+  } else if (t.quantity.rfind("metric:", 0) == 0) {
     const std::string key = t.quantity.substr(7);
     if (h5::has_attr(g, key)) v = h5::read_double_attr(g, key);
   } else {
@@ -104,6 +130,10 @@ std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFo
     body.push_back(std::move(line));
   }
   const std::string note = "ours (paper); quantity " + t.quantity +
+                           (t.quantity.rfind("distance:", 0) == 0
+                                ? " (max-norm distance of the final (q, v) from that run's, "
+                                  "relative)"
+                                : "") +
                            (t.quantity.rfind("series:", 0) == 0 ? ", " + t.reduce : "") +
                            "; paper values: " + t.source;
   return format_table(t.id + ": " + t.title, note, header, body, format);

@@ -5,7 +5,10 @@
 //   id = "you2025-table2"
 //   title = "Final centre-of-mass velocity of the 1-D bar [m/s]"
 //   source = "You et al. 2025, Table 2"          # where the printed values come from
-//   quantity = "series:observables/com_velocity"  # or "metric:<key>"
+//   quantity = "series:observables/com_velocity"  # or "metric:<key>", or
+//                                     # "distance:<integrator label>": the relative
+//                                     # max-norm distance of the final (q, v) from
+//                                     # that integrator's run (same problem and row)
 //   reduce = "final"                  # for series: final | first | max | min |
 //                                     # max_abs_change | mean | sum (mean and sum skip
 //                                     # NaN entries, e.g. an open contact phase's)

@@ -18,8 +18,8 @@ namespace tibench {
 
 Metrics::Metrics() {
   values_.fill(std::numeric_limits<double>::quiet_NaN());
-  for (const char* counter :
-       {"newton_iters_total", "linear_solves", "rhs_evals", "inner_iters_total", "wall_s"})
+  for (const char* counter : {"newton_iters_total", "linear_solves", "rhs_evals",
+                              "inner_iters_total", "local_s", "global_s", "wall_s"})
     (*this)[counter] = 0.0;
 }
 
@@ -288,6 +288,8 @@ void record_outcome(const DriveResult& dr, const RunContext& ctx, RunRecord& rec
   rec.metrics["linear_solves"] = dr.totals.linear_solves;
   rec.metrics["rhs_evals"] = static_cast<double>(dr.totals.rhs_evals);
   rec.metrics["inner_iters_total"] = static_cast<double>(dr.totals.inner_iters);
+  rec.metrics["local_s"] = dr.totals.local_seconds;
+  rec.metrics["global_s"] = dr.totals.global_seconds;
   const State& s = dr.final_state;
   rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
   rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());

@@ -79,8 +79,11 @@ BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, Ble
   else
     start_ = std::make_unique<RungeKuttaStepper>(
         p, ButcherTableau::from_record(tableaux::implicit_midpoint), h, newton);
+  NewtonOptions stabilization = newton;
+  if (newton.solver == StageSolverKind::local_global)
+    stabilization.max_iterations = o_.stabilization_iterations;
   be_ = std::make_unique<RungeKuttaStepper>(
-      p, ButcherTableau::from_record(tableaux::backward_euler), h, newton);
+      p, ButcherTableau::from_record(tableaux::backward_euler), h, stabilization);
   fe_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::forward_euler),
                                             h, newton);
 }

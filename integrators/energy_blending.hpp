@@ -64,6 +64,9 @@ struct BlendOptions {
   double damping_k = 0.0;   // momentum-preserving damping coefficient, [0, 1]
   double ether_drag = 0.0;  // k of Eq. (31) [kg/s]
   int max_bisections = 100;
+  // solver=local-global: iterations of the backward-Euler stabilization,
+  // which starts from the implicit-midpoint result (Dinev et al. §4.2: one).
+  int stabilization_iterations = 1;
 };
 
 class BlendStepper final : public Stepper {

@@ -124,14 +124,27 @@ IntegratorInfo blend_entry(const tableaux::MethodRecord& record) {
                  Range::closed(0, 1)),
       real_param("ether_drag", d.ether_drag, "ether drag coefficient k of Eq. (31) [kg/s]",
                  Range::nonnegative()),
+      integer_param("stabilization_iterations", d.stabilization_iterations,
+                    "solver=local-global: local/global iterations of the backward-Euler "
+                    "stabilization, started from the implicit-midpoint result (Dinev et al. "
+                    "Sec. 4.2 use 1; the implicit-midpoint solve takes max_iterations)",
+                    Range::closed(1, 1e6)),
   });
-  info.make = [](const Problem& p, double h, const ParamSet& params) {
+  info.make = [d](const Problem& p, double h, const ParamSet& params) {
     BlendOptions o;
     o.epsilon = params.real("epsilon");
     o.symplectic_euler_start = params.choice("start") == "symplectic-euler";
     o.damping_k = params.real("damping_k");
     o.ether_drag = params.real("ether_drag");
-    return std::make_unique<BlendStepper>(p, h, NewtonOptions::from_params(params), o);
+    o.stabilization_iterations = static_cast<int>(params.integer("stabilization_iterations"));
+    const NewtonOptions newton = NewtonOptions::from_params(params);
+    if (newton.solver != StageSolverKind::local_global &&
+        o.stabilization_iterations != d.stabilization_iterations)
+      throw InputError(
+          "stabilization_iterations configures solver=local-global (this run has "
+          "solver=" +
+          std::string(to_string(newton.solver)) + ")");
+    return std::make_unique<BlendStepper>(p, h, newton, o);
   };
   const ButcherTableau im = ButcherTableau::from_record(tableaux::implicit_midpoint);
   linear_properties_of(

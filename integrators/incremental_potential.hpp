@@ -94,6 +94,15 @@ class IncrementalPotential final : public StageObjective {
   bool hessian_is_constant() const override {
     return p_.hessian_is_constant() && !p_.has_dissipation() && !constraints_;
   }
+  // The problem's projective form, when nothing else enters Φ: no
+  // dissipation, no contact constraints, no barrier.
+  bool projective_laplacian(Triplets& out) const override {
+    if (constraints_ || p_.has_dissipation() || p_.has_feasibility_limit() ||
+        !p_.has_projective_form())
+      return false;
+    p_.projective_laplacian(out);
+    return true;
+  }
   bool constrained() const override { return constraints_.has_value(); }
   void project(Vec& y) const override {
     if (constraints_) constraints_->project(x_anchor_, y);

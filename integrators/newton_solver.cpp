@@ -13,28 +13,40 @@ const char* to_string(StageSolverKind kind) {
   switch (kind) {
     case StageSolverKind::newton: return "newton";
     case StageSolverKind::newton_cg: return "newton-cg";
+    case StageSolverKind::local_global: return "local-global";
   }
   return "?";
 }
 
-std::vector<std::string> stage_solver_ids() { return {"newton", "newton-cg"}; }
+std::vector<std::string> stage_solver_ids() { return {"newton", "newton-cg", "local-global"}; }
 
 StageSolverKind stage_solver(const std::string& id) {
-  for (StageSolverKind k : {StageSolverKind::newton, StageSolverKind::newton_cg})
+  for (StageSolverKind k :
+       {StageSolverKind::newton, StageSolverKind::newton_cg, StageSolverKind::local_global})
     if (id == to_string(k)) return k;
-  throw InputError("unknown solver '" + id + "' (accepted: newton, newton-cg)");
+  throw InputError("unknown solver '" + id + "' (accepted: newton, newton-cg, local-global)");
 }
 
 std::vector<ParamSpec> NewtonOptions::param_specs() {
   const NewtonOptions d;
   return {
-      choice_param(
-          "solver", "newton", stage_solver_ids(),
-          "solver of the implicit stages: newton (sparse LDL^T direction, Armijo "
-          "backtracking) or newton-cg (Gast & Schroeder 2014 Sec. 3.1: truncated CG "
-          "direction to the forcing tolerance min(1/2, cg_sigma sqrt(max(r, newton_tol))), "
-          "descent test kappa = 1e-2, strong-Wolfe line search allowing steps > 1); both "
-          "stop on newton_tol / newton_atol"),
+      choice_param("solver", "newton", stage_solver_ids(),
+                   "solver of the implicit stages (docs/solvers.md): newton (sparse LDL^T "
+                   "direction, Armijo backtracking); newton-cg (Gast & Schroeder 2014 Sec. 3.1: "
+                   "truncated CG direction to the forcing tolerance min(1/2, cg_sigma sqrt(max(r, "
+                   "newton_tol))), descent test kappa = 1e-2, strong-Wolfe line search allowing "
+                   "steps > 1), both stopping on newton_tol / newton_atol; local-global "
+                   "(Projective Dynamics, Bouaziz et al. 2014, Dinev et al. 2018 Sec. 4.2: "
+                   "projections, then the prefactored global matrix M/tau^2 + L; problems whose "
+                   "potential has a projective form)"),
+      integer_param("max_iterations", d.max_iterations,
+                    "local-global: iterations per stage solve (exactly this many when tolerance "
+                    "= 0; the step fails if tolerance > 0 is not reached within them)",
+                    Range::closed(1, 1e6)),
+      real_param("tolerance", d.tolerance,
+                 "local-global: stop when ||tau^2 M^-1 grad Phi||_inf <= tolerance * scale (the "
+                 "residual test of newton_tol); 0: a fixed number of iterations",
+                 Range::closed(0, 1)),
       real_param("cg_sigma", d.cg_sigma,
                  "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
                  Range::positive()),
@@ -80,6 +92,32 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
   };
 }
 
+namespace {
+
+// Options that the chosen solver has no use for are refused rather than
+// silently ignored.
+void refuse_unused_options(const ParamSet& p, const NewtonOptions& o) {
+  const NewtonOptions d;
+  std::string conflict;
+  if (o.solver != StageSolverKind::newton) {
+    if (o.jacobian_reuse) conflict = "jacobian_reuse=true";
+    if (!o.line_search) conflict = "line_search=false";
+    if (o.linear_solver != LinearSolver::ldlt)
+      conflict = "linear_solver=" + p.choice("linear_solver");
+  }
+  if (o.solver != StageSolverKind::local_global) {
+    if (o.max_iterations != d.max_iterations)
+      conflict = "max_iterations=" + std::to_string(o.max_iterations);
+    if (o.tolerance != d.tolerance) conflict = "tolerance=" + p.text("tolerance");
+  }
+  if (!conflict.empty())
+    throw InputError(std::string("solver=") + to_string(o.solver) + " does not take " + conflict +
+                     " (jacobian_reuse, line_search and linear_solver configure solver=newton; "
+                     "max_iterations and tolerance configure solver=local-global)");
+}
+
+}  // namespace
+
 NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   NewtonOptions o;
   o.solver = stage_solver(p.choice("solver"));
@@ -96,18 +134,9 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   o.jacobian_reuse = p.boolean("jacobian_reuse");
   o.reuse_rate = p.real("jacobian_reuse_rate");
   o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
-  if (o.solver == StageSolverKind::newton_cg) {
-    // Options of the factorizing Newton that newton-cg has no use for are
-    // refused rather than silently ignored.
-    std::string conflict;
-    if (o.jacobian_reuse) conflict = "jacobian_reuse=true";
-    if (!o.line_search) conflict = "line_search=false";
-    if (o.linear_solver != LinearSolver::ldlt)
-      conflict = "linear_solver=" + p.choice("linear_solver");
-    if (!conflict.empty())
-      throw InputError("solver=newton-cg does not take " + conflict +
-                       " (it factorizes nothing and always searches; accepted with solver=newton)");
-  }
+  o.max_iterations = static_cast<int>(p.integer("max_iterations"));
+  o.tolerance = p.real("tolerance");
+  refuse_unused_options(p, o);
   return o;
 }
 
@@ -173,6 +202,8 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr) {
   report.psd_fallbacks += nr.psd_fallbacks;
   report.rhs_evals += nr.gradient_evals;
   report.inner_iters += nr.cg_iterations;
+  report.local_seconds += nr.local_seconds;
+  report.global_seconds += nr.global_seconds;
   report.residual = std::max(report.residual, nr.residual);
   if (nr.active_constraints >= 0) report.contacts = nr.active_constraints;
   if (!nr.converged) {
@@ -194,8 +225,9 @@ bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x,
 }
 
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
-  NewtonResult r =
-      options_.solver == StageSolverKind::newton_cg ? iterate_cg(phi, x) : iterate(phi, x);
+  NewtonResult r = options_.solver == StageSolverKind::newton_cg      ? iterate_cg(phi, x)
+                   : options_.solver == StageSolverKind::local_global ? iterate_local_global(phi, x)
+                                                                      : iterate(phi, x);
   r.active_constraints = phi.active_constraints();
   return r;
 }

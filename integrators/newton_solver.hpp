@@ -41,6 +41,9 @@
 // quadratically, so the error after the last accepted step is much smaller.
 #pragma once
 
+#include <Eigen/SparseCholesky>
+#include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,13 +56,18 @@
 namespace tibench {
 
 // The solver of every implicit stage (parameter `solver`): Newton with a
-// sparse LDLᵀ direction (above), or Gast & Schroeder 2014 §3.1's Newton–CG
-// (integrators/newton_cg.cpp: truncated CG direction, strong-Wolfe search).
-enum class StageSolverKind { newton, newton_cg };
+// sparse LDLᵀ direction (above), Gast & Schroeder 2014 §3.1's Newton–CG
+// (integrators/newton_cg.cpp: truncated CG direction, strong-Wolfe search),
+// or Projective Dynamics' local/global iteration (integrators/local_global.cpp).
+enum class StageSolverKind { newton, newton_cg, local_global };
 const char* to_string(StageSolverKind kind);
 std::vector<std::string> stage_solver_ids();
 // Parses an id of stage_solver_ids(); throws InputError listing them.
 StageSolverKind stage_solver(const std::string& id);
+// Whether a solver needs the problem's Projective Dynamics form.
+inline bool needs_projective_form(StageSolverKind kind) {
+  return kind == StageSolverKind::local_global;
+}
 
 struct NewtonOptions {
   StageSolverKind solver = StageSolverKind::newton;
@@ -87,6 +95,10 @@ struct NewtonOptions {
   // relative residual, and Jacobi preconditioning of CG.
   double cg_sigma = 1.0;
   bool cg_jacobi = true;
+  // local-global: iterations per stage solve, and the relative residual
+  // tolerance that ends it earlier (0: always max_iterations iterations).
+  int max_iterations = 10;
+  double tolerance = 0.0;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -101,6 +113,9 @@ struct NewtonResult {
   int gradient_evals = 0;
   int psd_fallbacks = 0;
   int cg_iterations = 0;  // newton-cg: CG iterations over all directions
+  // local-global: seconds in the local step (the projections, i.e. the
+  // gradient of Φ) and in the global step (the prefactored solve).
+  double local_seconds = 0.0, global_seconds = 0.0;
   // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
   // rounding level it lies below (residual_noise_upper), unevaluated.
   double residual = 0.0;
@@ -135,6 +150,16 @@ class NewtonSolver {
   NewtonResult iterate_cg(const StageObjective& phi, Vec& x);
   bool cg_direction(const StageObjective& phi, const Vec& x, NewtonResult& r);
   bool wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope);
+  // Local/global iteration (integrators/local_global.cpp).
+  NewtonResult iterate_local_global(const StageObjective& phi, Vec& x);
+  struct Stall {
+    double best = std::numeric_limits<double>::infinity();
+    int count = 0;
+    bool hessian_assembled = false;
+  };
+  bool ends_at_tolerance_or_noise(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                  Stall& stall);
+  const Eigen::SimplicialLLT<SparseMatrix>* global_factor(const StageObjective& phi);
   void start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r);
   bool reuses_factor(const StageObjective& phi) const;
   bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,
@@ -183,6 +208,13 @@ class NewtonSolver {
     long active_set = 0;  // the objective's active_set_version() then
   } reuse_;
   Vec g_, g_trial_, dx_, trial_;
+  // Prefactored global matrices W + L of local-global, one per stage inertia
+  // W (e.g. τ = h/2 and h for the blend), built on first use.
+  struct GlobalFactor {
+    Vec inertia;
+    Eigen::SimplicialLLT<SparseMatrix> llt;
+  };
+  std::vector<std::unique_ptr<GlobalFactor>> global_factors_;
 };
 
 }  // namespace tibench

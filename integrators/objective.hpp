@@ -65,6 +65,11 @@ class StageObjective {
     return std::numeric_limits<double>::infinity();
   }
 
+  // Projective Dynamics (solver=local-global): appends the constant matrix
+  // L of the global step (Problem::projective_laplacian) when Φ − ½‖x − x̂‖²_W
+  // is exactly in projective form; false (nothing appended) otherwise.
+  virtual bool projective_laplacian(Triplets& /*out*/) const { return false; }
+
   // Constrained objectives (contact constraints by gradient projection,
   // integrators/contact_projection.hpp). The solver projects its initial
   // guess and every trial point with project() before evaluating there, and

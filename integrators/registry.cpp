@@ -1,6 +1,9 @@
 #include "integrators/registry.hpp"
 
+#include <algorithm>
+
 #include "integrators/families.hpp"
+#include "integrators/newton_solver.hpp"
 #include "integrators/qp_corrector.hpp"
 #include "integrators/tableaux/dirk.hpp"
 #include "integrators/tableaux/explicit_rk.hpp"
@@ -46,10 +49,34 @@ std::vector<IntegratorInfo> with_contact_corrector(std::vector<IntegratorInfo> l
   return list;
 }
 
+// Integrators with stage solvers refuse, before any step, a solver that the
+// problem cannot take: local-global needs a potential in projective form.
+std::vector<IntegratorInfo> with_stage_solver_check(std::vector<IntegratorInfo> list) {
+  for (IntegratorInfo& info : list) {
+    const bool has_solver = std::any_of(info.param_specs.begin(), info.param_specs.end(),
+                                        [](const ParamSpec& s) { return s.name == "solver"; });
+    if (!has_solver) continue;
+    info.make = [id = info.id, make = std::move(info.make)](const Problem& p, double h,
+                                                            const ParamSet& params) {
+      const std::string& solver = params.choice("solver");
+      if (needs_projective_form(stage_solver(solver)) && !p.has_projective_form())
+        throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
+                         std::string(p.id()) +
+                         "': its potential has no Projective Dynamics form at these parameters "
+                         "(accepted: linear springs, two-spring, simple-spring form=hookean or "
+                         "hookean-k, bodies with material=fixed-corotated and nu=0 (ARAP) and "
+                         "no damping, self-collision, or contact other than none/post-process; "
+                         "docs/solvers.md)");
+      return make(p, h, params);
+    };
+  }
+  return list;
+}
+
 }  // namespace
 
 const std::vector<IntegratorInfo>& integrator_registry() {
-  static const std::vector<IntegratorInfo> list = with_contact_corrector({
+  static const std::vector<IntegratorInfo> list = with_contact_corrector(with_stage_solver_check({
       // Explicit Runge–Kutta
       butcher_entry(tableaux::forward_euler),
       butcher_entry(tableaux::heun),
@@ -93,7 +120,7 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       partitioned_entry(tableaux::symplectic_euler_v),
       partitioned_entry(tableaux::symplectic_euler_q),
       partitioned_entry(tableaux::stormer_verlet),
-  });
+  }));
   return list;
 }
 

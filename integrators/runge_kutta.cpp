@@ -18,6 +18,8 @@ void StepReport::absorb(const StepReport& o) {
   psd_fallbacks += o.psd_fallbacks;
   rhs_evals += o.rhs_evals;
   inner_iters += o.inner_iters;
+  local_seconds += o.local_seconds;
+  global_seconds += o.global_seconds;
   residual = std::max(residual, o.residual);
   if (o.status != StepStatus::ok) {
     status = o.status;

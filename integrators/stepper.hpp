@@ -23,6 +23,8 @@ struct StepReport {
   int psd_fallbacks = 0;
   long rhs_evals = 0;    // force (gradient) evaluations
   long inner_iters = 0;  // iterations of an iterative linear solver (newton-cg: CG)
+  // solver=local-global: seconds in its local and global steps.
+  double local_seconds = 0.0, global_seconds = 0.0;
   double residual = 0.0;
   double alpha = std::numeric_limits<double>::quiet_NaN();
   // Local error estimate from an embedded method (‖y − ŷ‖_∞ over q and v);

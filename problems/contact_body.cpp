@@ -108,6 +108,14 @@ class ContactBody final : public DissipativeProblem {
     return contact_->max_feasible_step(q, dq);
   }
   bool is_smooth() const override { return !contact_->has_energy() && !self_; }
+  // ARAP elasticity and gravity, with contact outside the stage solve (none,
+  // post-process) and neither self-collisions nor damping.
+  bool has_projective_form() const override {
+    const ContactKind k = contact_->kind();
+    return body_->is_arap() && !self_ && !has_dissipation() &&
+           (k == ContactKind::none || k == ContactKind::post_process);
+  }
+  void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
   const ObstacleContact* contact() const override { return contact_.get(); }
   bool has_mesh_contacts() const override { return detector_ != nullptr; }
   std::vector<MeshContact> mesh_contacts(const Vec& q) const override;

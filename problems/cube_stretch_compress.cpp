@@ -71,7 +71,10 @@ const ContactScene& scene() {
       {"mesh_size=0.5"},
       {{"contact=penalty", "pulse_start=0", "plate_gap=-0.02"},
        {"initial_shape=random"},
-       {"self_collision=true", "stretch=1.2"}}};
+       {"self_collision=true", "stretch=1.2"},
+       // As-rigid-as-possible (nu = 0), no plates: a projective form
+       // (solver=local-global).
+       {"nu=0", "contact=none"}}};
   return s;
 }
 

@@ -123,6 +123,19 @@ class Problem {
   virtual bool has_mesh_contacts() const { return false; }
   virtual std::vector<MeshContact> mesh_contacts(const Vec& /*q*/) const { return {}; }
 
+  // --- Projective Dynamics form (solver=local-global) ----------------------
+  // A potential that is exactly a sum of projective constraints plus a
+  // linear term (Bouaziz et al. 2014 §4; Dinev et al. 2018 Eq. 26),
+  //   P(q) = Σ_c w_c/2 ‖G_c q + z_c − Π_c(G_c q + z_c)‖² − f·q + const,
+  // Π_c the closest-point projection onto the constraint's manifold (a
+  // sphere for springs, SO(3) for as-rigid-as-possible tetrahedra), so that
+  // ∇P(q) = Σ_c w_c G_cᵀ (G_c q + z_c − Π_c) − f: the problem's gradient
+  // carries out the local step. projective_laplacian appends the constant
+  // L = Σ_c w_c G_cᵀ G_c (per dof) of the global step. A problem declares
+  // the form only for parameter values where it is exact.
+  virtual bool has_projective_form() const { return false; }
+  virtual void projective_laplacian(Triplets& /*out*/) const {}
+
   // --- time-dependent potentials (kinematic obstacles) ----------------------
   // P may depend on t through scripted obstacles: P(q) is then evaluated at
   // the time last set here. force(), acceleration() and total_energy() set

@@ -21,6 +21,7 @@
 // Invariants: H = ½ m‖v‖² + E and the angular momentum x × m v (central
 // force). Observables: spring_length r (angular momentum is recorded by the
 // harness for every problem).
+// Projective Dynamics form (solver=local-global): the Hookean forms only.
 // Hessians: ∇²E = a (I − x̂x̂ᵀ) + b x̂x̂ᵀ with the tangential and radial
 // curvatures a, b below; PSD projection clamps them at 0.
 #include <cmath>
@@ -107,6 +108,14 @@ class SimpleSpring final : public Problem {
       for (int i = 0; i < 3; ++i) out.emplace_back(i, j, H(i, j));
   }
 
+  // Hookean forms are one sphere constraint ‖x‖ = L on z = x (anchor at the
+  // origin) with weight k (hookean) or 2k (hookean-k): L = w I₃. Eq. 7's
+  // squared form is not a distance to a manifold.
+  bool has_projective_form() const override { return form_ != Form::squared; }
+  void projective_laplacian(Triplets& out) const override {
+    const double w = form_ == Form::hookean ? k_ : 2.0 * k_;
+    for (Index i = 0; i < 3; ++i) out.emplace_back(i, i, w);
+  }
   State initial_state() const override {
     State s{Vec::Zero(3), Vec::Zero(3), 0.0};
     s.q[0] = x0_;

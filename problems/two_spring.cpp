@@ -17,6 +17,8 @@
 //   x0 = 3 m, v0 = 0 m/s    Fig. 18's initial state is not given; these are
 //                           the defaults of claims.md §2 P2 (D-C3b).
 // Layout: one 1-D node of mass m. PSD projection clamps E'' at 0.
+// Projective Dynamics form (solver=local-global): exact, two sphere
+// constraints of weight k.
 #include <cmath>
 
 #include "problems/problem_entries.hpp"
@@ -61,6 +63,11 @@ class TwoSpring final : public Problem {
     if (project_psd) h = std::max(h, 0.0);
     out.emplace_back(0, 0, h);
   }
+  // Projective form: each spring is a sphere constraint of radius √2 on
+  // z = (x, 0) − (0, ±1) with weight k (E = Σ k/2 (‖z‖ − √2)²), so
+  // L = 2k Gᵀ G = 2k with G = (1, 0)ᵀ.
+  bool has_projective_form() const override { return true; }
+  void projective_laplacian(Triplets& out) const override { out.emplace_back(0, 0, 2.0 * k_); }
   State initial_state() const override {
     return {Vec::Constant(1, x0_), Vec::Constant(1, v0_), 0.0};
   }

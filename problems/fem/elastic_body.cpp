@@ -40,6 +40,31 @@ ElasticBody::ElasticBody(std::shared_ptr<const MeshGeometry> geometry, Material 
       material_(material),
       rotations_(static_cast<std::size_t>(geo_->elements()), Mat3::Identity()) {}
 
+bool ElasticBody::is_arap() const {
+  return material_.model() == MaterialModel::fixed_corotated && material_.lame().lambda == 0.0;
+}
+
+void ElasticBody::add_arap_laplacian(Triplets& out) const {
+  const MeshGeometry& g = *geo_;
+  const int npe = g.nodes_per_element();
+  const double two_mu = 2.0 * material_.lame().mu;
+  for (Index e = 0; e < g.elements(); ++e)
+    for (int qp = 0; qp < g.quadrature_points(); ++qp) {
+      const ShapeGradients& G = g.gradients(e, qp);
+      const double w = two_mu * g.weight(e, qp);
+      for (int a = 0; a < npe; ++a) {
+        const Index da = g.node_dof(g.node(e, a));
+        if (da < 0) continue;
+        for (int b = 0; b < npe; ++b) {
+          const Index db = g.node_dof(g.node(e, b));
+          if (db < 0) continue;
+          const double l = w * G.row(a).dot(G.row(b));
+          for (int k = 0; k < 3; ++k) out.emplace_back(da + k, db + k, l);
+        }
+      }
+    }
+}
+
 void ElasticBody::update_rotations(const Vec& q) {
   if (!material_.uses_rotation()) return;
   for_each_element(geo_->elements(), [&](Index e) {

@@ -36,6 +36,13 @@ class ElasticBody {
 
   void update_rotations(const Vec& q);
 
+  // As-rigid-as-possible: fixed-corotated with λ = 0, Ψ = μ‖F − R‖², one
+  // projective constraint per quadrature point (F onto SO(3), weight
+  // 2μ w|det J|). add_arap_laplacian appends its L = Σ w G_qpᵀ G_qp on the
+  // free dofs (requires is_arap()).
+  bool is_arap() const;
+  void add_arap_laplacian(Triplets& out) const;
+
   double energy(const Vec& q) const;
   void add_gradient(const Vec& q, Vec& g) const;
   void add_hessian(const Vec& q, Triplets& out, bool project_psd) const;

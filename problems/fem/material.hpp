@@ -69,6 +69,7 @@ class Material {
   Material(MaterialModel model, Lame lame);
 
   MaterialModel model() const { return model_; }
+  const Lame& lame() const { return lame_; }
   bool uses_rotation() const { return model_ == MaterialModel::corotated_linear; }
   // R is the lagged rotation of the element (ignored by the other models;
   // fixed-corotated computes its own rotation from F).

@@ -310,6 +310,39 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
+  const auto dir = test::scratch_dir("paper-distance");
+  const auto m = dir / "p.toml", runs = dir / "p.h5";
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+        "h = [0.1]\nt_end = 1.0\n"
+        "[[table]]\nid = \"d\"\ntitle = \"gap\"\nsource = \"test\"\n"
+        "quantity = \"distance:rk4\"\nrows = [0.1]\nformat = \"%.6e\"\n"
+        "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" },\n"
+        "           { label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\" }]\n");
+  ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
+  const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  H5::H5File f(runs.string(), H5F_ACC_RDONLY);
+  auto state = [&](const std::string& integrator) {
+    const H5::Group g = f.openGroup("/runs/oscillator/" + integrator + "/h=1.000000e-01");
+    std::vector<double> s = h5::read_doubles(g, "final_q");
+    for (double v : h5::read_doubles(g, "final_v")) s.push_back(v);
+    return s;
+  };
+  const auto a = state("sdirk2"), b = state("rk4");
+  double gap = 0, size = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    gap = std::max(gap, std::abs(a[i] - b[i]));
+    size = std::max(size, std::abs(b[i]));
+  }
+  ASSERT_GT(gap, 0.0);
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "| 0.1 | %.6e | %.6e |", gap / size, 0.0);
+  EXPECT_NE(o.out.find(expected), std::string::npos) << o.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Figures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   const auto dir = test::scratch_dir("figures");
   const auto runs = dir / "smoke.h5";
