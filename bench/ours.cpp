@@ -162,6 +162,17 @@ std::vector<Row> rows_for(const Workload& w) {
     }
     return rows;
   }
+  if (w.id == "dinev-bar" || w.id == "dinev-cube") {
+    // Dinev et al. 2018 Table 1: backward Euler and the blend with Newton to
+    // convergence and with 10 local/global iterations (1 for the blend's
+    // stabilization), and implicit midpoint with 10 (their Table 2).
+    const std::vector<std::string> lg = {"solver=local-global"};
+    return {{"backward-euler", false},
+            {"blend-im", false},
+            {"backward-euler", false, lg, "+local-global"},
+            {"blend-im", false, lg, "+local-global"},
+            {"implicit-midpoint", false, lg, "+local-global"}};
+  }
   if (w.id == "ball-drop-5k-qp") {
     // The corrector after the predictor as the ball-drop-5k rows run it.
     std::vector<Row> rows{
