@@ -10,6 +10,7 @@
 #include <valgrind/callgrind.h>
 
 #include "bench/suite.hpp"
+#include "integrators/energy_blending.hpp"
 #include "integrators/qp_corrector.hpp"
 #include "integrators/registry.hpp"
 #include "integrators/runge_kutta.hpp"
@@ -95,6 +96,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
       totals.rhs += static_cast<double>(r.rhs_evals);
       totals.newton += r.newton_iters;
       totals.solves += r.linear_solves;
+      totals.local_seconds += r.local_seconds;
+      totals.global_seconds += r.global_seconds;
       if (r.status != StepStatus::ok) {
         state.SkipWithError(("step failed: " + r.message).c_str());
         return;
@@ -116,6 +119,14 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   }
   set_counters(state, w, steps, totals, err);
   state.counters["setup_us"] = setup_us;
+  const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
+  if (totals.local_seconds > 0) {
+    // solver=local-global: the split of a step between its local and global steps.
+    state.counters["local_us"] = 1e6 * totals.local_seconds / all_steps;
+    state.counters["global_us"] = 1e6 * totals.global_seconds / all_steps;
+  }
+  if (const auto* blend = dynamic_cast<const BlendStepper*>(stepper.get()))
+    state.counters["alpha_us"] = 1e6 * blend->alpha_search_seconds() / all_steps;
   if (const auto* qp = dynamic_cast<const QpCorrectorStepper*>(stepper.get())) {
     // The corrector's share: its QP solves, per iteration (one simulated run).
     const double runs = static_cast<double>(state.iterations());

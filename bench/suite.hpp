@@ -26,7 +26,8 @@
 namespace tibench::bench {
 
 struct StepCounts {
-  double rhs = 0, newton = 0, solves = 0;  // totals over the timed steps
+  double rhs = 0, newton = 0, solves = 0;        // totals over the timed steps
+  double local_seconds = 0, global_seconds = 0;  // solver=local-global
 };
 
 // Sets the counters of one benchmark run from totals over all iterations.

@@ -1,5 +1,7 @@
 #include "integrators/energy_blending.hpp"
 
+#include <chrono>
+
 #include "integrators/contact_support.hpp"
 
 #include <Eigen/Geometry>
@@ -167,8 +169,11 @@ StepReport BlendStepper::step(State& s) {
     // opposite signs when a root exists.
     const State& a = blend_be ? z_s : other;
     const State& b = blend_be ? other : z_s;
+    const auto search_start = std::chrono::steady_clock::now();
     const double alpha = blend_alpha(a, b, other, e_s, blend_be, tolerance);
     result = blend(a, b, alpha);
+    alpha_search_seconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - search_start).count();
     signed_alpha = blend_be ? alpha : -(1.0 - alpha);
     if (record_) last_->other = other, last_->alpha = alpha;
   }

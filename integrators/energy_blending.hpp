@@ -76,6 +76,9 @@ class BlendStepper final : public Stepper {
 
   // H_total after the last step (for the energy bookkeeping checks).
   double target_energy() const { return H_total_; }
+  // Seconds spent choosing α (energy evaluations and bisection) over all
+  // steps so far (Dinev et al. Table 1's "α search").
+  double alpha_search_seconds() const { return alpha_search_seconds_; }
   double dissipated() const { return H_diss_; }
   // Inspection hook, off by default: when on, every step records its
   // candidates (copies of a few state vectors) in last_candidates().
@@ -94,6 +97,7 @@ class BlendStepper final : public Stepper {
   std::optional<double> H_initial_;
   double H_total_ = 0.0, H_diss_ = 0.0, H_added_ = 0.0;
   bool record_ = false;
+  double alpha_search_seconds_ = 0.0;
   std::optional<BlendCandidates> last_;
   Vec f0_, f1_, g_;
 };
