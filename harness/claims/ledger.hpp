@@ -18,13 +18,17 @@
 namespace tibench {
 
 enum class Verdict { reproduced, refuted, inconclusive };
+inline constexpr const char* kWallClockKey = "wall_clock";
 const char* to_string(Verdict v);
 
 struct ClaimResult {
   Verdict status = Verdict::inconclusive;
-  std::string summary;              // one line: what was found
-  nlohmann::ordered_json measured;  // everything computed that the verdict rests on
-  std::string expected;             // the paper's statement or printed value
+  std::string summary;  // one line: what was found
+  // Everything computed that the verdict rests on. Results are deterministic
+  // except wall-clock timings, which a timing claim keeps under the key
+  // "wall_clock" (kWallClockKey); such a verdict can change with the load.
+  nlohmann::ordered_json measured;
+  std::string expected;  // the paper's statement or printed value
   std::string tolerance;
   std::string interpretation;  // how the claim was made testable
 };
