@@ -87,6 +87,10 @@ const Eigen::SimplicialLLT<SparseMatrix>* NewtonSolver::global_factor(const Stag
   f->inertia = phi.inertia();
   f->llt.compute(A);
   if (f->llt.info() != Eigen::Success) return nullptr;
+  // Engines use one to three stage inertias; a bound keeps a caller with
+  // ever-changing ones (variable steps) from accumulating factors.
+  constexpr std::size_t kMaxFactors = 8;
+  if (global_factors_.size() == kMaxFactors) global_factors_.erase(global_factors_.begin());
   global_factors_.push_back(std::move(f));
   return &global_factors_.back()->llt;
 }
