@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "integrators/line_search.hpp"
 #include "integrators/newton_solver.hpp"
@@ -106,7 +107,17 @@ bool NewtonSolver::wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r
   }
   const double alpha_max = std::min(WolfeOptions{}.alpha_max, phi.max_step(x, dx_));
   double last_alpha = std::numeric_limits<double>::quiet_NaN();
+  // The full step evaluated before the search: the search starts there, and
+  // trial_ and g_trial_ still hold it when it does.
+  std::optional<LinePoint> full_step;
   const LineFunction line = [&](LinePoint& p) {
+    if (full_step && p.alpha == full_step->alpha) {
+      p = *full_step;
+      full_step.reset();
+      last_alpha = p.alpha;
+      return;
+    }
+    full_step.reset();
     trial_ = x + p.alpha * dx_;
     phi.project(trial_);
     p.value = phi.value(trial_);
@@ -126,6 +137,7 @@ bool NewtonSolver::wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r
       g_.swap(g_trial_);
       return true;
     }
+    full_step = full;
   }
   WolfeOptions options;
   options.alpha_max = alpha_max;
