@@ -142,11 +142,44 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
 }
 
+// Dinev et al. 2018 Table 1: backward Euler and the blend with Newton to
+// convergence and with 10 local/global iterations (1 for the blend's
+// stabilization), and implicit midpoint with 10 (their Table 2).
+std::vector<Row> dinev_rows() {
+  const std::vector<std::string> lg = {"solver=local-global"};
+  return {{"backward-euler", false},
+          {"blend-im", false},
+          {"backward-euler", false, lg, "+local-global"},
+          {"blend-im", false, lg, "+local-global"},
+          {"implicit-midpoint", false, lg, "+local-global"}};
+}
+
+// The QP corrector after the predictor as the ball-drop-5k rows run it.
+std::vector<Row> ball_qp_rows(bool cholmod) {
+  std::vector<Row> rows{
+      {"sdirk2", false, {"jacobian_reuse=true", "contact=qp-corrector"}, "+reuse+qp"}};
+  if (cholmod)
+    for (const char* m : {"sdirk2", "backward-euler"}) {
+      rows.push_back({m,
+                      false,
+                      {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector"},
+                      "+reuse+cholmod+qp"});
+      rows.push_back({m,
+                      false,
+                      {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector",
+                       "qp_formulation=dual"},
+                      "+reuse+cholmod+qp-dual"});
+    }
+  return rows;
+}
+
 // Our rows on a workload: RK4 everywhere, the implicit methods on the
 // chains, and on the beam SDIRK2 with each solver option.
 std::vector<Row> rows_for(const Workload& w) {
   const auto backends = linear_solver_ids();
   const bool cholmod = std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
+  if (w.id == "dinev-bar" || w.id == "dinev-cube") return dinev_rows();
+  if (w.id == "ball-drop-5k-qp") return ball_qp_rows(cholmod);
   // Non-default solver options, labelled: the chord-Newton option (same
   // tolerance, factor kept while it contracts), the CHOLMOD backend when this
   // build has it, and the looser tolerance animation codes use.
@@ -171,35 +204,6 @@ std::vector<Row> rows_for(const Workload& w) {
                       {"jacobian_reuse=true", "linear_solver=cholmod"},
                       "+reuse+cholmod"});
     }
-    return rows;
-  }
-  if (w.id == "dinev-bar" || w.id == "dinev-cube") {
-    // Dinev et al. 2018 Table 1: backward Euler and the blend with Newton to
-    // convergence and with 10 local/global iterations (1 for the blend's
-    // stabilization), and implicit midpoint with 10 (their Table 2).
-    const std::vector<std::string> lg = {"solver=local-global"};
-    return {{"backward-euler", false},
-            {"blend-im", false},
-            {"backward-euler", false, lg, "+local-global"},
-            {"blend-im", false, lg, "+local-global"},
-            {"implicit-midpoint", false, lg, "+local-global"}};
-  }
-  if (w.id == "ball-drop-5k-qp") {
-    // The corrector after the predictor as the ball-drop-5k rows run it.
-    std::vector<Row> rows{
-        {"sdirk2", false, {"jacobian_reuse=true", "contact=qp-corrector"}, "+reuse+qp"}};
-    if (cholmod)
-      for (const char* m : {"sdirk2", "backward-euler"}) {
-        rows.push_back({m,
-                        false,
-                        {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector"},
-                        "+reuse+cholmod+qp"});
-        rows.push_back({m,
-                        false,
-                        {"jacobian_reuse=true", "linear_solver=cholmod", "contact=qp-corrector",
-                         "qp_formulation=dual"},
-                        "+reuse+cholmod+qp-dual"});
-      }
     return rows;
   }
   if (w.id == "beam-1s") {

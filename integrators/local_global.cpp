@@ -43,8 +43,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-bool same_inertia(const Vec& a, const Vec& b) { return a.size() == b.size() && a == b; }
-
 }  // namespace
 
 // With a tolerance: converged when the residual meets it, or when the
@@ -76,7 +74,7 @@ bool NewtonSolver::ends_at_tolerance_or_noise(const StageObjective& phi, const V
 // null when phi has no projective form or W + L is not positive definite.
 const Eigen::SimplicialLLT<SparseMatrix>* NewtonSolver::global_factor(const StageObjective& phi) {
   for (const auto& f : global_factors_)
-    if (same_inertia(f->inertia, phi.inertia())) return &f->llt;
+    if (same_values(f->inertia, phi.inertia())) return &f->llt;
   triplets_.clear();
   if (!phi.projective_laplacian(triplets_)) return nullptr;
   const Index n = phi.size();

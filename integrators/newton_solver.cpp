@@ -18,13 +18,24 @@ const char* to_string(StageSolverKind kind) {
   return "?";
 }
 
-std::vector<std::string> stage_solver_ids() { return {"newton", "newton-cg", "local-global"}; }
+namespace {
+constexpr StageSolverKind kStageSolvers[] = {StageSolverKind::newton, StageSolverKind::newton_cg,
+                                             StageSolverKind::local_global};
+}  // namespace
+
+std::vector<std::string> stage_solver_ids() {
+  std::vector<std::string> ids;
+  for (StageSolverKind k : kStageSolvers) ids.emplace_back(to_string(k));
+  return ids;
+}
 
 StageSolverKind stage_solver(const std::string& id) {
-  for (StageSolverKind k :
-       {StageSolverKind::newton, StageSolverKind::newton_cg, StageSolverKind::local_global})
+  for (StageSolverKind k : kStageSolvers)
     if (id == to_string(k)) return k;
-  throw InputError("unknown solver '" + id + "' (accepted: newton, newton-cg, local-global)");
+  std::string accepted;
+  for (const std::string& known : stage_solver_ids())
+    accepted += (accepted.empty() ? "" : ", ") + known;
+  throw InputError("unknown solver '" + id + "' (accepted: " + accepted + ")");
 }
 
 std::vector<ParamSpec> NewtonOptions::param_specs() {
@@ -140,16 +151,10 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   return o;
 }
 
-namespace {
-
-// a == b entry by entry, bitwise (for inertias, which are positive: the
-// same as ==, at a fraction of the cost).
 bool same_values(const Vec& a, const Vec& b) {
   return a.size() == b.size() &&
          std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
 }
-
-}  // namespace
 
 // The exact noise (a pass over the Hessian's entries) only when the bounds
 // cannot decide.

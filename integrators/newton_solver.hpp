@@ -133,6 +133,9 @@ bool absorb_solve(StepReport& report, const NewtonResult& nr);
 
 // residual ≤ residual_noise(x), deciding with the cheap bounds first.
 bool at_noise_level(const StageObjective& phi, const Vec& x, double residual);
+// a == b entry by entry, bitwise (for inertias, which are positive: the
+// same as ==, at a fraction of the cost).
+bool same_values(const Vec& a, const Vec& b);
 
 class NewtonSolver {
  public:
