@@ -1,5 +1,7 @@
 #include "integrators/incremental_potential.hpp"
 
+#include "integrators/admm.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -35,6 +37,18 @@ bool IncrementalPotential::apply_friction(const Vec& y, Vec& V) const {
     c->contact_forces(position(y), forces_);
   if (forces_.empty()) return false;
   apply_coulomb_friction(forces_, c->params().mu, kappa_, p_.mass(), V);
+  return true;
+}
+
+bool IncrementalPotential::admm_form(AdmmForm& out) const {
+  const ElementSplit* split = p_.element_split();
+  if (!split || constraints_ || p_.has_dissipation() || p_.has_feasibility_limit()) return false;
+  out.split = split;
+  out.anchor = &x_anchor_;
+  out.y_hat = &y_hat_;
+  out.inertia = &inertia_;
+  split->linear_force(out.force);
+  out.force += f_ext_;
   return true;
 }
 

@@ -103,6 +103,8 @@ class IncrementalPotential final : public StageObjective {
     p_.projective_laplacian(out);
     return true;
   }
+  // The problem's element split under the same conditions.
+  bool admm_form(AdmmForm& out) const override;
   bool constrained() const override { return constraints_.has_value(); }
   void project(Vec& y) const override {
     if (constraints_) constraints_->project(x_anchor_, y);

@@ -73,24 +73,10 @@ bool NewtonSolver::ends_at_tolerance_or_noise(const StageObjective& phi, const V
 // The Cholesky factor of W + L for phi's inertia W, built on first use;
 // null when phi has no projective form or W + L is not positive definite.
 const Eigen::SimplicialLLT<SparseMatrix>* NewtonSolver::global_factor(const StageObjective& phi) {
-  for (const auto& f : global_factors_)
-    if (same_values(f->inertia, phi.inertia())) return &f->llt;
+  if (const auto* f = global_factors_.find(phi.inertia())) return f;
   triplets_.clear();
   if (!phi.projective_laplacian(triplets_)) return nullptr;
-  const Index n = phi.size();
-  for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, phi.inertia()[i]);
-  SparseMatrix A(n, n);
-  A.setFromTriplets(triplets_.begin(), triplets_.end());
-  auto f = std::make_unique<GlobalFactor>();
-  f->inertia = phi.inertia();
-  f->llt.compute(A);
-  if (f->llt.info() != Eigen::Success) return nullptr;
-  // Engines use one to three stage inertias; a bound keeps a caller with
-  // ever-changing ones (variable steps) from accumulating factors.
-  constexpr std::size_t kMaxFactors = 8;
-  if (global_factors_.size() == kMaxFactors) global_factors_.erase(global_factors_.begin());
-  global_factors_.push_back(std::move(f));
-  return &global_factors_.back()->llt;
+  return global_factors_.get(phi.inertia(), triplets_);
 }
 
 NewtonResult NewtonSolver::iterate_local_global(const StageObjective& phi, Vec& x) {

@@ -1,5 +1,7 @@
 #include "integrators/newton_solver.hpp"
 
+#include "integrators/admm.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,13 +16,14 @@ const char* to_string(StageSolverKind kind) {
     case StageSolverKind::newton: return "newton";
     case StageSolverKind::newton_cg: return "newton-cg";
     case StageSolverKind::local_global: return "local-global";
+    case StageSolverKind::admm: return "admm";
   }
   return "?";
 }
 
 namespace {
 constexpr StageSolverKind kStageSolvers[] = {StageSolverKind::newton, StageSolverKind::newton_cg,
-                                             StageSolverKind::local_global};
+                                             StageSolverKind::local_global, StageSolverKind::admm};
 }  // namespace
 
 std::vector<std::string> stage_solver_ids() {
@@ -38,6 +41,10 @@ StageSolverKind stage_solver(const std::string& id) {
   throw InputError("unknown solver '" + id + "' (accepted: " + accepted + ")");
 }
 
+NewtonSolver::NewtonSolver(NewtonOptions options)
+    : options_(options), factor_(options.linear_solver) {}
+NewtonSolver::~NewtonSolver() = default;
+
 std::vector<ParamSpec> NewtonOptions::param_specs() {
   const NewtonOptions d;
   return {
@@ -49,15 +56,24 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                    "steps > 1), both stopping on newton_tol / newton_atol; local-global "
                    "(Projective Dynamics, Bouaziz et al. 2014, Dinev et al. 2018 Sec. 4.2: "
                    "projections, then the prefactored global matrix M/tau^2 + L; problems whose "
-                   "potential has a projective form)"),
+                   "potential has a projective form); admm (Overby et al. 2017, Brown et al. 2018 "
+                   "Sec. 3.3: per-element local Newton solves, prefactored global matrix M/tau^2 + "
+                   "D^T W^2 D, scaled dual update; problems whose potential has an element split)"),
       integer_param("max_iterations", d.max_iterations,
-                    "local-global: iterations per stage solve (exactly this many when tolerance "
-                    "= 0; the step fails if tolerance > 0 is not reached within them)",
+                    "local-global and admm: iterations per stage solve (exactly this many when "
+                    "tolerance = 0; the step fails if tolerance > 0 is not reached within them)",
                     Range::closed(1, 1e6)),
       real_param("tolerance", d.tolerance,
                  "local-global: stop when ||tau^2 M^-1 grad Phi||_inf <= tolerance * scale (the "
-                 "residual test of newton_tol); 0: a fixed number of iterations",
+                 "residual test of newton_tol); admm: stop when the primal and dual residuals "
+                 "are below tolerance relative to their scales (Boyd et al. 2011 Sec. 3.3); 0: a "
+                 "fixed number of iterations",
                  Range::closed(0, 1)),
+      real_param("admm_weight_scale", d.admm_weight_scale,
+                 "admm: factor on the weights w_b^2 = k V_b of Overby et al. 2017's heuristic (k "
+                 "the bulk modulus); larger weights convexify the local steps of nonconvex "
+                 "energies",
+                 Range::positive()),
       real_param("cg_sigma", d.cg_sigma,
                  "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
                  Range::positive()),
@@ -116,15 +132,18 @@ void refuse_unused_options(const ParamSet& p, const NewtonOptions& o) {
     if (o.linear_solver != LinearSolver::ldlt)
       conflict = "linear_solver=" + p.choice("linear_solver");
   }
-  if (o.solver != StageSolverKind::local_global) {
+  if (!takes_iteration_budget(o.solver)) {
     if (o.max_iterations != d.max_iterations)
       conflict = "max_iterations=" + std::to_string(o.max_iterations);
     if (o.tolerance != d.tolerance) conflict = "tolerance=" + p.text("tolerance");
   }
+  if (o.solver != StageSolverKind::admm && o.admm_weight_scale != d.admm_weight_scale)
+    conflict = "admm_weight_scale=" + p.text("admm_weight_scale");
   if (!conflict.empty())
     throw InputError(std::string("solver=") + to_string(o.solver) + " does not take " + conflict +
                      " (jacobian_reuse, line_search and linear_solver configure solver=newton; "
-                     "max_iterations and tolerance configure solver=local-global)");
+                     "max_iterations and tolerance configure solver=local-global and solver=admm; "
+                     "admm_weight_scale configures solver=admm)");
 }
 
 }  // namespace
@@ -133,6 +152,7 @@ NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
   NewtonOptions o;
   o.solver = stage_solver(p.choice("solver"));
   o.cg_sigma = p.real("cg_sigma");
+  o.admm_weight_scale = p.real("admm_weight_scale");
   o.cg_jacobi = p.boolean("cg_jacobi");
   o.tol = p.real("newton_tol");
   o.atol = p.real("newton_atol");
@@ -232,6 +252,7 @@ bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x,
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r = options_.solver == StageSolverKind::newton_cg      ? iterate_cg(phi, x)
                    : options_.solver == StageSolverKind::local_global ? iterate_local_global(phi, x)
+                   : options_.solver == StageSolverKind::admm         ? iterate_admm(phi, x)
                                                                       : iterate(phi, x);
   r.active_constraints = phi.active_constraints();
   return r;

@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "integrators/inertia_factors.hpp"
 #include "integrators/objective.hpp"
 #include "integrators/sparse_assembly.hpp"
 #include "integrators/sparse_factorization.hpp"
@@ -58,8 +59,9 @@ namespace tibench {
 // The solver of every implicit stage (parameter `solver`): Newton with a
 // sparse LDLᵀ direction (above), Gast & Schroeder 2014 §3.1's Newton–CG
 // (integrators/newton_cg.cpp: truncated CG direction, strong-Wolfe search),
-// or Projective Dynamics' local/global iteration (integrators/local_global.cpp).
-enum class StageSolverKind { newton, newton_cg, local_global };
+// Projective Dynamics' local/global iteration (integrators/local_global.cpp),
+// or ADMM (integrators/admm.hpp).
+enum class StageSolverKind { newton, newton_cg, local_global, admm };
 const char* to_string(StageSolverKind kind);
 std::vector<std::string> stage_solver_ids();
 // Parses an id of stage_solver_ids(); throws InputError listing them.
@@ -67,6 +69,12 @@ StageSolverKind stage_solver(const std::string& id);
 // Whether a solver needs the problem's Projective Dynamics form.
 inline bool needs_projective_form(StageSolverKind kind) {
   return kind == StageSolverKind::local_global;
+}
+// Whether a solver needs the problem's element split (Problem::element_split).
+inline bool needs_element_split(StageSolverKind kind) { return kind == StageSolverKind::admm; }
+// Whether a solver runs a budget of max_iterations with an optional tolerance.
+inline bool takes_iteration_budget(StageSolverKind kind) {
+  return kind == StageSolverKind::local_global || kind == StageSolverKind::admm;
 }
 
 struct NewtonOptions {
@@ -95,10 +103,12 @@ struct NewtonOptions {
   // relative residual, and Jacobi preconditioning of CG.
   double cg_sigma = 1.0;
   bool cg_jacobi = true;
-  // local-global: iterations per stage solve, and the relative residual
+  // local-global and admm: iterations per stage solve, and the relative
   // tolerance that ends it earlier (0: always max_iterations iterations).
   int max_iterations = 10;
   double tolerance = 0.0;
+  // admm: factor on every block's weight w_b² (1: Overby et al.'s heuristic).
+  double admm_weight_scale = 1.0;
 
   // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
@@ -112,7 +122,7 @@ struct NewtonResult {
   int factorizations = 0;  // Hessians assembled and factorized
   int gradient_evals = 0;
   int psd_fallbacks = 0;
-  int cg_iterations = 0;  // newton-cg: CG iterations over all directions
+  int cg_iterations = 0;  // newton-cg: CG iterations; admm: the local Newton iterations
   // local-global: seconds in the local step (the projections, i.e. the
   // gradient of Φ) and in the global step (the prefactored solve).
   double local_seconds = 0.0, global_seconds = 0.0;
@@ -137,10 +147,12 @@ bool at_noise_level(const StageObjective& phi, const Vec& x, double residual);
 // same as ==, at a fraction of the cost).
 bool same_values(const Vec& a, const Vec& b);
 
+class Admm;  // integrators/admm.hpp
+
 class NewtonSolver {
  public:
-  explicit NewtonSolver(NewtonOptions options = {})
-      : options_(options), factor_(options.linear_solver) {}
+  explicit NewtonSolver(NewtonOptions options = {});
+  ~NewtonSolver();
   // Minimizes phi starting from x (updated in place).
   NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }
@@ -155,6 +167,8 @@ class NewtonSolver {
   bool wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope);
   // Local/global iteration (integrators/local_global.cpp).
   NewtonResult iterate_local_global(const StageObjective& phi, Vec& x);
+  // ADMM (integrators/admm_solver.cpp).
+  NewtonResult iterate_admm(const StageObjective& phi, Vec& x);
   struct Stall {
     double best = std::numeric_limits<double>::infinity();
     int count = 0;
@@ -211,13 +225,10 @@ class NewtonSolver {
     long active_set = 0;  // the objective's active_set_version() then
   } reuse_;
   Vec g_, g_trial_, dx_, trial_;
-  // Prefactored global matrices W + L of local-global, one per stage inertia
-  // W (e.g. τ = h/2 and h for the blend), built on first use.
-  struct GlobalFactor {
-    Vec inertia;
-    Eigen::SimplicialLLT<SparseMatrix> llt;
-  };
-  std::vector<std::unique_ptr<GlobalFactor>> global_factors_;
+  // Prefactored global matrices W + L of local-global, one per stage inertia.
+  InertiaFactors global_factors_;
+  // ADMM's state (integrators/admm.hpp), built on first use.
+  std::unique_ptr<Admm> admm_;
 };
 
 }  // namespace tibench

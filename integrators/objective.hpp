@@ -15,6 +15,8 @@
 
 namespace tibench {
 
+struct AdmmForm;  // integrators/admm.hpp
+
 class StageObjective {
  public:
   virtual ~StageObjective() = default;
@@ -69,6 +71,10 @@ class StageObjective {
   // L of the global step (Problem::projective_laplacian) when Φ − ½‖x − x̂‖²_W
   // is exactly in projective form; false (nothing appended) otherwise.
   virtual bool projective_laplacian(Triplets& /*out*/) const { return false; }
+  // ADMM (solver=admm): the split of Φ − ½‖x − x̂‖²_W (integrators/admm.hpp)
+  // when its potential is exactly an element split plus linear terms; false
+  // otherwise.
+  virtual bool admm_form(AdmmForm& /*out*/) const { return false; }
 
   // Constrained objectives (contact constraints by gradient projection,
   // integrators/contact_projection.hpp). The solver projects its initial

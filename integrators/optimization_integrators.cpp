@@ -73,12 +73,12 @@ StepReport OptimizationStepper::step(State& s) {
       const Vec& f = start_force(start, report);
       x_p_ = start.q + (0.5 * g * h) * start.v;
       v_p_ = start.v + (0.5 * g * h) * p_.inverse_mass().cwiseProduct(f);
-      ok = solve_stage(x_p_, v_p_, g / 2, s.t + g * h, v_ref, x_mid_, v_mid_, report);
+      ok = solve_stage(x_p_, v_p_, tr_stage_alpha(), s.t + g * h, v_ref, x_mid_, v_mid_, report);
       if (!ok) break;
       const double w = 1.0 / (g * (2 - g)), u = (1 - g) * (1 - g) / (g * (2 - g));
       x_p_ = w * x_mid_ - u * start.q;
       v_p_ = w * v_mid_ - u * start.v;
-      const double alpha = (1 - g) / (2 - g);
+      const double alpha = bdf2_stage_alpha();
       ok = solve_stage(x_p_, v_p_, alpha, s.t + h, v_ref, s.q, s.v, report);
       if (ok) force_ = p_.mass().cwiseProduct(s.v - v_p_) / (alpha * h);  // Eq. 37
       break;

@@ -47,6 +47,13 @@ class OptimizationStepper final : public Stepper {
   std::vector<State> history() const override;
 
   static constexpr double tr_bdf2_gamma() { return 0.58578643762690495119831127579030; }  // 2 − √2
+  // The α of TR-BDF2's stages (Eqs. 35, 36). Equal for γ = 2 − √2, in
+  // floating point too, so both stages have one stage inertia and share
+  // the global matrix of local/global and ADMM (Brown et al. §4.3).
+  static constexpr double tr_stage_alpha() { return tr_bdf2_gamma() / 2; }
+  static constexpr double bdf2_stage_alpha() {
+    return (1 - tr_bdf2_gamma()) / (2 - tr_bdf2_gamma());
+  }
 
  private:
   // One stage y^{n+1} = y^p + αh φ(y^{n+1}) ending at time t; false on failure.

@@ -67,6 +67,12 @@ std::vector<IntegratorInfo> with_stage_solver_check(std::vector<IntegratorInfo> 
                          "hookean-k, bodies with material=fixed-corotated and nu=0 (ARAP) and "
                          "no damping, self-collision, or contact other than none/post-process; "
                          "docs/solvers.md)");
+      if (needs_element_split(stage_solver(solver)) && !p.element_split())
+        throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
+                         std::string(p.id()) +
+                         "': its potential has no element split at these parameters (accepted: "
+                         "tetrahedral bodies of any material without damping, self-collision, "
+                         "or contact other than none/post-process; docs/solvers.md)");
       return make(p, h, params);
     };
   }

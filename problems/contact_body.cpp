@@ -7,6 +7,7 @@
 #include "problems/contact/self_collision.hpp"
 #include "problems/dissipative_problem.hpp"
 #include "problems/fem/elastic_body.hpp"
+#include "problems/fem/elastic_split.hpp"
 #include "problems/random.hpp"
 #include "problems/solid_damping.hpp"
 
@@ -116,6 +117,8 @@ class ContactBody final : public DissipativeProblem {
            (k == ContactKind::none || k == ContactKind::post_process);
   }
   void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
+  // Elasticity and gravity under the same conditions, for any material.
+  const ElementSplit* element_split() const override { return split_.get(); }
   const ObstacleContact* contact() const override { return contact_.get(); }
   bool has_mesh_contacts() const override { return detector_ != nullptr; }
   std::vector<MeshContact> mesh_contacts(const Vec& q) const override;
@@ -164,6 +167,7 @@ class ContactBody final : public DissipativeProblem {
   std::unique_ptr<ObstacleContact> contact_;
   std::unique_ptr<SelfCollisionPenalty> self_;
   std::unique_ptr<SelfCollisionPenalty> detector_;  // body_contact: detection only
+  std::unique_ptr<ElasticSplit> split_;             // null: no ADMM split
   double g_, edge_;
   Vec q0_, v0_;
 };
@@ -208,6 +212,12 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
   SolidDamping damping{p.choice("damping"), p.real("alpha"), p.real("beta"), p.real("psi"),
                        p.real("phi")};
   for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
+  const ContactKind k = contact_->kind();
+  if (!self_ && !has_dissipation() && (k == ContactKind::none || k == ContactKind::post_process)) {
+    Vec f = Vec::Zero(dofs());  // gravity, −g m along y
+    for (Index n = 0; n < nodes(); ++n) f[3 * n + 1] = -g_ * mass()[3 * n + 1];
+    split_ = std::make_unique<ElasticSplit>(body_, std::move(f));
+  }
 }
 
 Vec ContactBody::initial_positions(const ParamSet& p) const {

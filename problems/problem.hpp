@@ -34,6 +34,7 @@ using SparseMatrix = Eigen::SparseMatrix<double>;
 using Triplets = std::vector<Eigen::Triplet<double>>;
 
 class ObstacleContact;  // problems/contact/obstacle_contact.hpp
+class ElementSplit;     // problems/element_split.hpp
 
 // A surface vertex inside a tetrahedron of another part of a body's mesh
 // (another body, for meshes made of several), and the surface point of that
@@ -135,6 +136,13 @@ class Problem {
   // the form only for parameter values where it is exact.
   virtual bool has_projective_form() const { return false; }
   virtual void projective_laplacian(Triplets& /*out*/) const {}
+
+  // --- ADMM split (solver=admm) ---------------------------------------------
+  // P(q) = Σ_b E_b(D_b q + c_b) − f·q + const (problems/element_split.hpp),
+  // or null when the potential has other terms (contact energies,
+  // self-collision penalties) or the problem has dissipation. A problem
+  // returns a split only for parameter values where it is exact.
+  virtual const ElementSplit* element_split() const { return nullptr; }
 
   // --- time-dependent potentials (kinematic obstacles) ----------------------
   // P may depend on t through scripted obstacles: P(q) is then evaluated at

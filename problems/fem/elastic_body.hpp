@@ -35,6 +35,9 @@ class ElasticBody {
   const Material& material() const { return material_; }
 
   void update_rotations(const Vec& q);
+  // The rotation corotated materials hold for element e (identity for the
+  // others).
+  const Mat3& lagged_rotation(Index e) const { return rotation(e); }
 
   // As-rigid-as-possible: fixed-corotated with λ = 0, Ψ = μ‖F − R‖², one
   // projective constraint per quadrature point (F onto SO(3), weight

@@ -1,7 +1,8 @@
 // The stage solvers besides Newton (parameter `solver`):
 //  - every integrator that offers the parameter, with every other solver,
 //    ends the same steps on nonlinear problems (a 3-D spring; a tetrahedral
-//    cube, fixed-corotated, and as-rigid-as-possible for local-global) within
+//    cube, fixed-corotated, and as-rigid-as-possible for local-global; the
+//    cubes for ADMM) within
 //    the Newton tolerance's effect of the Newton result (local-global run to
 //    a tolerance);
 //  - local/global to convergence reaches Newton's minimizer on every
@@ -33,6 +34,7 @@ bool has_param(const IntegratorInfo& info, const std::string& name) {
 std::vector<std::string> converged(const std::string& solver) {
   if (solver == "local-global")
     return {"solver=local-global", "tolerance=1e-12", "max_iterations=1000000"};
+  if (solver == "admm") return {"solver=admm", "tolerance=1e-11", "max_iterations=1000000"};
   return {"solver=" + solver};
 }
 
@@ -81,6 +83,7 @@ TEST(StageSolvers, EverySolverReachesTheNewtonSolutionForEveryIntegrator) {
     for (const std::string& solver : stage_solver_ids()) {
       if (solver == "newton") continue;
       if (needs_projective_form(stage_solver(solver)) && !p->has_projective_form()) continue;
+      if (needs_element_split(stage_solver(solver)) && !p->element_split()) continue;
       int compared = 0;
       for (const IntegratorInfo& info : integrator_registry()) {
         if (!has_param(info, "solver")) continue;
@@ -178,6 +181,23 @@ TEST(StageSolvers, LocalGlobalCoversSpringsAndArapBodies) {
   for (const auto& c : projective_cases()) ids.push_back(c.id);
   for (const char* id : {"simple-spring", "two-spring", "spring-chain", "cube-stretch-compress"})
     EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
+}
+
+TEST(StageSolvers, ProblemsWithoutAnElementSplitAreRefusedByAdmm) {
+  const auto& info = find_integrator("opt-backward-euler");
+  for (const auto& [id, params] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"simple-spring", {}},                           // no elements
+           {"cube-stretch-compress", {}},                   // constraint contact
+           {"cube-stretch-compress", {"contact=penalty"}},  // a contact energy
+           {"cube-stretch-compress", {"contact=none", "damping=strain-rate", "psi=1"}}}) {
+    const auto p = make_problem(id, params);
+    try {
+      info.stepper(*p, 0.01, {"solver=admm"});
+      FAIL() << id << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("no element split"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(StageSolvers, ProblemsWithoutAProjectiveFormAreRefused) {

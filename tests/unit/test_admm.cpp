@@ -1,0 +1,160 @@
+// ADMM (solver=admm, integrators/admm.hpp) and the element splits it needs:
+//  - every registry problem with a split: P(q) − P(q') and ∇P(q) equal the
+//    split's Σ E_b(D_b q + c_b) − f·q differences and Dᵀ∇E − f at sampled
+//    states;
+//  - the global and local steps never increase the augmented Lagrangian;
+//  - run to a tolerance, ADMM reaches Newton's minimizer of backward-Euler
+//    and implicit-midpoint stages on every problem with a split.
+#include <gtest/gtest.h>
+
+#include "integrators/admm.hpp"
+#include "integrators/incremental_potential.hpp"
+#include "integrators/newton_solver.hpp"
+#include "integrators/optimization_integrators.hpp"
+#include "problem_cases.hpp"
+#include "problems/element_split.hpp"
+
+namespace tibench {
+namespace {
+
+using test::case_name;
+using test::ProblemCase;
+
+struct SplitValues {
+  double energy = 0.0;
+  Vec gradient;
+};
+
+// Σ E_b(D_b q + c_b) − f·q and its gradient Dᵀ∇E − f.
+SplitValues split_values(const ElementSplit& split, const Vec& q) {
+  Triplets t;
+  Vec c, f;
+  split.reduction(t, c);
+  split.linear_force(f);
+  const int d = split.block_size();
+  SparseMatrix D(d * split.blocks(), q.size());
+  D.setFromTriplets(t.begin(), t.end());
+  const Vec z = D * q + c;
+  Vec gz(z.size());
+  SplitValues out;
+  out.energy = -f.dot(q);
+  for (Index b = 0; b < split.blocks(); ++b) {
+    const LocalVector zb = z.segment(d * b, d);
+    LocalVector g;
+    LocalMatrix H;
+    out.energy += split.energy(b, zb);
+    split.derivatives(b, zb, g, H);
+    gz.segment(d * b, d) = g;
+  }
+  out.gradient = D.transpose() * gz - f;
+  return out;
+}
+
+class ElementSplits : public ::testing::TestWithParam<ProblemCase> {};
+
+TEST_P(ElementSplits, EqualThePotentialAndItsGradient) {
+  const auto p = GetParam().make();
+  const ElementSplit* split = p->element_split();
+  ASSERT_NE(split, nullptr);
+  const State s0 = p->sample_state(1), s1 = p->sample_state(2);
+  p->begin_step(s0);
+  const SplitValues a = split_values(*split, s0.q), b = split_values(*split, s1.q);
+  const double dP = p->potential(s0.q) - p->potential(s1.q);
+  const double scale = std::abs(p->potential(s0.q)) + std::abs(p->potential(s1.q)) + 1e-300;
+  EXPECT_NEAR(a.energy - b.energy, dP, 1e-11 * scale);
+  Vec g;
+  p->gradient(s0.q, g);
+  EXPECT_LE((a.gradient - g).cwiseAbs().maxCoeff(), 1e-10 * g.cwiseAbs().maxCoeff());
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, ElementSplits,
+                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                           return p.element_split() != nullptr;
+                         })),
+                         case_name);
+
+// A backward-Euler (τ = h) or implicit-midpoint (τ = h/2) stage of p's
+// first step, from the inertial guess.
+void set_stage(const Problem& p, double h, bool midpoint, IncrementalPotential& phi) {
+  const State s = p.initial_state();
+  p.begin_step(s);
+  const double tau = midpoint ? 0.5 * h : h;
+  phi.set_stage(s.q, tau * s.v, tau, tau, s.t + tau);
+}
+
+TEST_P(ElementSplits, AdmmConvergesToTheNewtonMinimizer) {
+  const auto p = GetParam().make();
+  for (double steps_per_time_scale : {0.2, 5.0})
+    for (bool midpoint : {false, true}) {
+      const double h = steps_per_time_scale * p->time_scale();
+      SCOPED_TRACE(std::string(midpoint ? "implicit midpoint stage" : "backward Euler stage") +
+                   ", h / time scale = " + std::to_string(steps_per_time_scale));
+      IncrementalPotential newton_stage(*p), admm_stage(*p);
+      set_stage(*p, h, midpoint, newton_stage);
+      set_stage(*p, h, midpoint, admm_stage);
+      Vec y_newton = newton_stage.y_hat(), y_admm = admm_stage.y_hat();
+      ASSERT_TRUE(NewtonSolver().minimize(newton_stage, y_newton).converged);
+      NewtonOptions admm;
+      admm.solver = StageSolverKind::admm;
+      admm.tolerance = 1e-11;
+      admm.max_iterations = 1000000;
+      const NewtonResult r = NewtonSolver(admm).minimize(admm_stage, y_admm);
+      ASSERT_TRUE(r.converged) << r.message;
+      const double scale = y_newton.cwiseAbs().maxCoeff();
+      EXPECT_LE((y_admm - y_newton).cwiseAbs().maxCoeff(), 1e-8 * scale)
+          << r.iterations << " ADMM iterations";
+      std::printf("%d ADMM iterations, %d local Newton iterations\n", r.iterations, r.cg_iterations);
+    }
+}
+
+TEST(Admm, GlobalAndLocalStepsNeverIncreaseTheAugmentedLagrangian) {
+  for (const double h_scale : {1.0, 10.0, 100.0}) {
+    const auto p = make_problem("cube-stretch-compress", {"mesh_size=0.5", "contact=none"});
+    IncrementalPotential phi(*p);
+    set_stage(*p, h_scale * p->time_scale(), false, phi);
+    AdmmForm form;
+    ASSERT_TRUE(phi.admm_form(form));
+    Admm admm;
+    Vec y = phi.y_hat();
+    ASSERT_TRUE(admm.start(form, y));
+    double L = admm.augmented_lagrangian(y);
+    for (int k = 0; k < 50; ++k) {
+      admm.global_step(y);
+      const double after_global = admm.augmented_lagrangian(y);
+      EXPECT_LE(after_global, L + 1e-12 * std::abs(L)) << "h/T " << h_scale << " iteration " << k;
+      admm.local_step(y);
+      const double after_local = admm.augmented_lagrangian(y);
+      EXPECT_LE(after_local, after_global + 1e-12 * std::abs(after_global))
+          << "h/T " << h_scale << " iteration " << k;
+      admm.dual_step(y);
+      L = admm.augmented_lagrangian(y);
+    }
+  }
+}
+
+// Brown et al. §4.3: with γ = 2 − √2 both TR-BDF2 stages have the same α,
+// so one global matrix serves every stage of every step.
+TEST(Admm, TrBdf2StagesShareOneGlobalMatrix) {
+  ASSERT_EQ(OptimizationStepper::tr_stage_alpha(), OptimizationStepper::bdf2_stage_alpha());
+  const auto p = make_problem("cube-stretch-compress", {"mesh_size=0.5", "contact=none"});
+  const double h = 0.5 * p->time_scale();
+  NewtonOptions o;
+  o.solver = StageSolverKind::admm;
+  NewtonSolver solver(o);
+  int factorizations = 0;
+  for (const double alpha : {OptimizationStepper::tr_stage_alpha(),
+                             OptimizationStepper::bdf2_stage_alpha(), 1.0}) {
+    IncrementalPotential phi(*p);
+    set_stage(*p, alpha * h, false, phi);
+    Vec y = phi.y_hat();
+    const NewtonResult r = solver.minimize(phi, y);
+    ASSERT_TRUE(r.converged) << r.message;
+    EXPECT_EQ(r.iterations, o.max_iterations);  // the fixed budget
+    EXPECT_GT(r.cg_iterations, 0);               // local Newton iterations
+    factorizations += r.factorizations;
+  }
+  EXPECT_EQ(factorizations, 2);  // the shared α, then backward Euler's α = 1
+}
+
+}  // namespace
+}  // namespace tibench
