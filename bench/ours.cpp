@@ -154,6 +154,24 @@ std::vector<Row> dinev_rows() {
           {"implicit-midpoint", false, lg, "+local-global"}};
 }
 
+// Brown et al. 2018's optimization integrators with ADMM at 10 iterations
+// (their fixed-iteration mode) against Newton to convergence, as tibench
+// runs it by default and as an animation code would (chord Newton, CHOLMOD,
+// newton_tol 1e-6).
+std::vector<Row> admm_rows(bool cholmod) {
+  std::vector<Row> rows;
+  for (const char* m : {"opt-backward-euler", "opt-tr-bdf2"}) {
+    rows.push_back({m, false});
+    rows.push_back({m, false, {"solver=admm"}, "+admm"});
+    if (cholmod)
+      rows.push_back({m,
+                      false,
+                      {"jacobian_reuse=true", "linear_solver=cholmod", "newton_tol=1e-6"},
+                      "+reuse+cholmod+tol1e-6"});
+  }
+  return rows;
+}
+
 // The QP corrector after the predictor as the ball-drop-5k rows run it.
 std::vector<Row> ball_qp_rows(bool cholmod) {
   std::vector<Row> rows{
@@ -179,6 +197,7 @@ std::vector<Row> rows_for(const Workload& w) {
   const auto backends = linear_solver_ids();
   const bool cholmod = std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
   if (w.id == "dinev-bar" || w.id == "dinev-cube") return dinev_rows();
+  if (w.id == "ball-5k-admm") return admm_rows(cholmod);
   if (w.id == "ball-drop-5k-qp") return ball_qp_rows(cholmod);
   // Non-default solver options, labelled: the chord-Newton option (same
   // tolerance, factor kept while it contracts), the CHOLMOD backend when this
