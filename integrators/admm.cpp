@@ -84,38 +84,76 @@ int solve_block(const ElementSplit& split, Index b, double omega, const Vector& 
 
 }  // namespace
 
-void Admm::analyze(const ElementSplit& split, double weight_scale) {
+void Admm::analyze(const AdmmForm& form, double weight_scale) {
+  const ElementSplit& split = *form.split;
   split_ = &split;
+  contact_source_ = form.contact;
   weight_scale_ = weight_scale;
   const int d = split.block_size();
-  const Index rows = d * split.blocks();
+  element_rows_ = d * split.blocks();
   Triplets D;
   split.reduction(D, c_);
-  D_.resize(rows, form_.anchor->size());
-  D_.setFromTriplets(D.begin(), D.end());
-  omega_.resize(rows);
-  for (Index b = 0; b < split.blocks(); ++b) omega_.segment(d * b, d).setConstant(weight_scale * split.weight(b));
-  DtOmega_ = D_.transpose() * omega_.asDiagonal();
-  const SparseMatrix K = DtOmega_ * D_;
+  omega_.resize(element_rows_);
+  for (Index b = 0; b < split.blocks(); ++b)
+    omega_.segment(d * b, d).setConstant(weight_scale * split.weight(b));
+  // The elastic part of DᵀΩD; contact blocks (weights set per stage
+  // inertia, set_contact_weights) add a diagonal.
+  SparseMatrix De(element_rows_, form.anchor->size());
+  De.setFromTriplets(D.begin(), D.end());
+  const SparseMatrix K = De.transpose() * omega_.asDiagonal() * De;
   DtOmegaD_.clear();
   for (Index k = 0; k < K.outerSize(); ++k)
     for (SparseMatrix::InnerIterator it(K, k); it; ++it)
       DtOmegaD_.emplace_back(it.row(), it.col(), it.value());
+  contact_.reset();
+  if (form.contact) {
+    contact_ = std::make_unique<AdmmContact>(*form.contact);
+    contact_->reduction(element_rows_, D);
+    const Index rows = element_rows_ + 3 * contact_->blocks();
+    c_.conservativeResize(rows);
+    c_.tail(rows - element_rows_).setZero();
+    omega_.conservativeResize(rows);
+    omega_.tail(rows - element_rows_).setZero();
+  }
+  D_.resize(omega_.size(), form.anchor->size());
+  D_.setFromTriplets(D.begin(), D.end());
+  DtOmega_ = D_.transpose() * omega_.asDiagonal();
   factors_.clear();
   block_iterations_.assign(static_cast<std::size_t>(split.blocks()), 0);
 }
 
 bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
   form_ = form;
-  if (form.split != split_ || weight_scale != weight_scale_) analyze(*form.split, weight_scale);
-  if (!factors_.find(*form.inertia)) ++factorizations_;
-  factor_ = factors_.get(*form.inertia, DtOmegaD_);
+  if (form.split != split_ || form.contact != contact_source_ || weight_scale != weight_scale_)
+    analyze(form, weight_scale);
+  if (contact_) {
+    contact_->set_stage(*form.anchor, form.v0, form.kappa);
+    set_contact_weights(*form.inertia);
+  }
+  factor_ = factors_.find(*form.inertia);
+  if (!factor_) {
+    ++factorizations_;
+    Triplets A = DtOmegaD_;
+    for (Index k = 0; contact_ && k < contact_->blocks(); ++k)
+      for (int i = 0; i < 3; ++i)
+        A.emplace_back(form.contact->vertex_dofs()[static_cast<std::size_t>(k)] + i,
+                       form.contact->vertex_dofs()[static_cast<std::size_t>(k)] + i,
+                       contact_->weight(k));
+    factor_ = factors_.get(*form.inertia, A);
+  }
   if (!factor_) return false;
   s_ = D_ * *form.anchor + c_;
   z_ = reduced(y);
   u_.setZero(z_.size());
   rhs0_ = form.inertia->cwiseProduct(*form.y_hat) + form.force;
   return true;
+}
+
+void Admm::set_contact_weights(const Vec& inertia) {
+  if (!contact_->set_weights(inertia, weight_scale_)) return;
+  for (Index k = 0; k < contact_->blocks(); ++k)
+    omega_.segment<3>(element_rows_ + 3 * k).setConstant(contact_->weight(k));
+  DtOmega_ = D_.transpose() * omega_.asDiagonal();
 }
 
 const Vec& Admm::reduced(const Vec& y) const {
@@ -151,6 +189,10 @@ long Admm::local_step(const Vec& y) {
       z_.segment(d * b, d) = z;
     }
   });
+  if (contact_) {
+    const Index rows = z_.size() - element_rows_;
+    contact_->local_step(scratch_.tail(rows), z_.tail(rows));
+  }
   long iterations = 0;
   for (const int n : block_iterations_) iterations += n;
   return iterations;
@@ -164,7 +206,8 @@ AdmmResiduals Admm::residuals() const {
   AdmmResiduals r;
   r.primal = (Dy_ - z_).cwiseProduct(sqrt_omega).norm();
   r.dual = (DtOmega_ * (z_ - z_prev_)).norm();
-  r.primal_scale = std::max(Dy_.cwiseProduct(sqrt_omega).norm(), z_.cwiseProduct(sqrt_omega).norm());
+  r.primal_scale =
+      std::max(Dy_.cwiseProduct(sqrt_omega).norm(), z_.cwiseProduct(sqrt_omega).norm());
   r.dual_scale = std::max((DtOmega_ * u_).norm(), rhs0_.norm());
   return r;
 }
@@ -173,8 +216,7 @@ double Admm::augmented_lagrangian(const Vec& y) const {
   const Vec dy = y - *form_.y_hat;
   double L = 0.5 * dy.dot(form_.inertia->cwiseProduct(dy)) - form_.force.dot(y);
   const int d = split_->block_size();
-  for (Index b = 0; b < split_->blocks(); ++b)
-    L += split_->energy(b, z_.segment(d * b, d));
+  for (Index b = 0; b < split_->blocks(); ++b) L += split_->energy(b, z_.segment(d * b, d));
   const Vec r = reduced(y) - z_ + u_;
   L += 0.5 * r.dot(omega_.cwiseProduct(r)) - 0.5 * u_.dot(omega_.cwiseProduct(u_));
   return L;

@@ -17,6 +17,9 @@
 //                 the previous z_b; PSD-projected Hessian and backtracking
 //                 where E_b is not convex), blocks in parallel;
 //   dual   (16c)  u ← u + D y + s − z.
+// Constraint contact adds one block per contact vertex after the split's
+// (integrators/admm_contact.hpp: non-penetration and implicit Coulomb
+// friction in the local step).
 //
 // Start (Brown et al. after Eq. 16): y = the engine's initial guess (x̃ for
 // backward Euler), z = D y + s, u = 0. Residuals (Boyd et al. 2011 §3.3,
@@ -34,6 +37,9 @@
 
 #include <vector>
 
+#include <memory>
+
+#include "integrators/admm_contact.hpp"
 #include "integrators/inertia_factors.hpp"
 #include "problems/element_split.hpp"
 
@@ -42,15 +48,20 @@ namespace tibench {
 // What a stage objective gives ADMM (StageObjective::admm_form).
 struct AdmmForm {
   const ElementSplit* split = nullptr;
-  const Vec* anchor = nullptr;  // x_a
-  const Vec* y_hat = nullptr;   // ŷ
+  const Vec* anchor = nullptr;   // x_a
+  const Vec* y_hat = nullptr;    // ŷ
   const Vec* inertia = nullptr;  // W
-  Vec force;                    // f: the external force and the split's linear force
+  Vec force;                     // f: the external force and the split's linear force
+  // Constraint contact against static obstacles: vertex blocks with
+  // implicit friction (integrators/admm_contact.hpp); null without.
+  const ObstacleContact* contact = nullptr;
+  const Vec* v0 = nullptr;  // V(y) = v_0 + y/κ (null: v_0 = 0)
+  double kappa = 0.0;
 };
 
 struct AdmmResiduals {
-  double primal = 0.0, dual = 0.0;                // ‖r‖, ‖d‖
-  double primal_scale = 0.0, dual_scale = 0.0;    // the norms their tolerances scale
+  double primal = 0.0, dual = 0.0;              // ‖r‖, ‖d‖
+  double primal_scale = 0.0, dual_scale = 0.0;  // the norms their tolerances scale
   bool below(double tolerance) const {
     return primal <= tolerance * primal_scale && dual <= tolerance * dual_scale;
   }
@@ -75,16 +86,21 @@ class Admm {
   double augmented_lagrangian(const Vec& y) const;
 
  private:
-  void analyze(const ElementSplit& split, double weight_scale);
+  void analyze(const AdmmForm& form, double weight_scale);
+  // The contact blocks' weights for a stage inertia (and Ω, DᵀΩ with them).
+  void set_contact_weights(const Vec& inertia);
   // Dy + s, for y.
   const Vec& reduced(const Vec& y) const;
 
   const ElementSplit* split_ = nullptr;
+  const ObstacleContact* contact_source_ = nullptr;
+  std::unique_ptr<AdmmContact> contact_;  // its blocks follow the split's rows
+  Index element_rows_ = 0;
   double weight_scale_ = 1.0;
   AdmmForm form_;
   SparseMatrix D_, DtOmega_;
-  Vec c_, omega_;  // c and the per-row squared weights
-  Triplets DtOmegaD_;
+  Vec c_, omega_;      // c and the per-row squared weights
+  Triplets DtOmegaD_;  // the elastic blocks' part
   InertiaFactors factors_;
   const InertiaFactors::Factor* factor_ = nullptr;
   Vec s_, z_, z_prev_, u_, rhs0_;

@@ -29,6 +29,7 @@ void IncrementalPotential::update_active_set(const Vec& y, Vec& g) const {
 }
 
 bool IncrementalPotential::apply_friction(const Vec& y, Vec& V) const {
+  if (friction_in_solver_) return false;
   const ObstacleContact* c = p_.contact();
   if (!c || !(c->params().mu > 0)) return false;
   if (constraints_)
@@ -42,8 +43,15 @@ bool IncrementalPotential::apply_friction(const Vec& y, Vec& V) const {
 
 bool IncrementalPotential::admm_form(AdmmForm& out) const {
   const ElementSplit* split = p_.element_split();
-  if (!split || constraints_ || p_.has_dissipation() || p_.has_feasibility_limit()) return false;
+  if (!split || p_.has_dissipation() || p_.has_feasibility_limit()) return false;
+  if (constraints_ && p_.contact()->moving()) return false;  // static obstacles only
   out.split = split;
+  out.contact = constraints_ ? p_.contact() : nullptr;
+  out.v0 = v0_is_zero_ ? nullptr : &v0_;
+  out.kappa = kappa_;
+  // The solver applies friction in its local step (implicitly, Brown et
+  // al. 2018 §5.3): not again after the solve.
+  friction_in_solver_ = out.contact != nullptr;
   out.anchor = &x_anchor_;
   out.y_hat = &y_hat_;
   out.inertia = &inertia_;
@@ -84,6 +92,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   }
   if (v_ref_.size() != p_.dofs()) v_ref_.setZero(p_.dofs());
   hessian_abs_valid_ = false;
+  friction_in_solver_ = false;
   p_.set_potential_time(t);
   if (constraints_) constraints_->clear_active_set();
   if (p_.has_external_force())

@@ -103,7 +103,9 @@ class IncrementalPotential final : public StageObjective {
     p_.projective_laplacian(out);
     return true;
   }
-  // The problem's element split under the same conditions.
+  // The problem's element split, with constraint contact against static
+  // obstacles as ADMM's contact blocks. Handing those to the solver moves
+  // friction into it: apply_friction does nothing until the next set_stage.
   bool admm_form(AdmmForm& out) const override;
   bool constrained() const override { return constraints_.has_value(); }
   void project(Vec& y) const override {
@@ -143,7 +145,8 @@ class IncrementalPotential final : public StageObjective {
   DissipationTerm term_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
-  bool v0_is_zero_ = false;  // v0_ is all zeros (skips clearing it again)
+  bool v0_is_zero_ = false;                  // v0_ is all zeros (skips clearing it again)
+  mutable bool friction_in_solver_ = false;  // admm_form handed friction to the solver
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient, in position units) and |∇²P| entry by entry
   // (from the last Hessian).

@@ -72,7 +72,8 @@ std::vector<IntegratorInfo> with_stage_solver_check(std::vector<IntegratorInfo> 
                          std::string(p.id()) +
                          "': its potential has no element split at these parameters (accepted: "
                          "tetrahedral bodies of any material without damping, self-collision, "
-                         "or contact other than none/post-process; docs/solvers.md)");
+                         "or contact other than none, post-process, or constraint against static "
+                         "obstacles; docs/solvers.md)");
       return make(p, h, params);
     };
   }

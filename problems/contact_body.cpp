@@ -117,7 +117,10 @@ class ContactBody final : public DissipativeProblem {
            (k == ContactKind::none || k == ContactKind::post_process);
   }
   void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
-  // Elasticity and gravity under the same conditions, for any material.
+  // Elasticity and gravity, for any material, without damping or
+  // self-collision and with contact none, post-process, or constraint
+  // against static obstacles (the solver then enforces it: ADMM's contact
+  // blocks).
   const ElementSplit* element_split() const override { return split_.get(); }
   const ObstacleContact* contact() const override { return contact_.get(); }
   bool has_mesh_contacts() const override { return detector_ != nullptr; }
@@ -213,7 +216,9 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
                        p.real("phi")};
   for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
   const ContactKind k = contact_->kind();
-  if (!self_ && !has_dissipation() && (k == ContactKind::none || k == ContactKind::post_process)) {
+  const bool static_constraints = k == ContactKind::constraint && !contact_->moving();
+  if (!self_ && !has_dissipation() &&
+      (k == ContactKind::none || k == ContactKind::post_process || static_constraints)) {
     Vec f = Vec::Zero(dofs());  // gravity, −g m along y
     for (Index n = 0; n < nodes(); ++n) f[3 * n + 1] = -g_ * mass()[3 * n + 1];
     split_ = std::make_unique<ElasticSplit>(body_, std::move(f));

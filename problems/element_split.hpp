@@ -39,8 +39,7 @@ class ElementSplit {
   virtual double weight(Index b) const = 0;
   // E_b(z), and its gradient and Hessian (d × d) at z.
   virtual double energy(Index b, const LocalVector& z) const = 0;
-  virtual void derivatives(Index b, const LocalVector& z, LocalVector& g,
-                           LocalMatrix& H) const = 0;
+  virtual void derivatives(Index b, const LocalVector& z, LocalVector& g, LocalMatrix& H) const = 0;
   // The linear force f of the split (e.g. gravity).
   virtual void linear_force(Vec& f) const = 0;
 };

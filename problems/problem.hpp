@@ -140,7 +140,8 @@ class Problem {
   // --- ADMM split (solver=admm) ---------------------------------------------
   // P(q) = Σ_b E_b(D_b q + c_b) − f·q + const (problems/element_split.hpp),
   // or null when the potential has other terms (contact energies,
-  // self-collision penalties) or the problem has dissipation. A problem
+  // self-collision penalties) or the problem has dissipation. (Constraint
+  // contact is not part of P: the solver enforces it.) A problem
   // returns a split only for parameter values where it is exact.
   virtual const ElementSplit* element_split() const { return nullptr; }
 

@@ -11,7 +11,9 @@
 #include "integrators/incremental_potential.hpp"
 #include "integrators/newton_solver.hpp"
 #include "integrators/optimization_integrators.hpp"
+#include "integrators/registry.hpp"
 #include "problem_cases.hpp"
+#include "problems/contact/obstacle_contact.hpp"
 #include "problems/element_split.hpp"
 
 namespace tibench {
@@ -82,8 +84,19 @@ void set_stage(const Problem& p, double h, bool midpoint, IncrementalPotential& 
   phi.set_stage(s.q, tau * s.v, tau, tau, s.t + tau);
 }
 
+// Friction differs by design (Newton's engines apply it after the solve,
+// ADMM inside it: tested by AdmmFriction below), so the comparison with
+// Newton's minimizer runs without it.
+std::unique_ptr<Problem> without_friction(const ProblemCase& c) {
+  auto p = c.make();
+  if (!p->contact() || !(p->contact()->params().mu > 0)) return p;
+  std::vector<std::string> overrides = c.overrides;
+  overrides.push_back("mu=0");
+  return make_problem(c.id, overrides);
+}
+
 TEST_P(ElementSplits, AdmmConvergesToTheNewtonMinimizer) {
-  const auto p = GetParam().make();
+  const auto p = without_friction(GetParam());
   for (double steps_per_time_scale : {0.2, 5.0})
     for (bool midpoint : {false, true}) {
       const double h = steps_per_time_scale * p->time_scale();
@@ -103,7 +116,8 @@ TEST_P(ElementSplits, AdmmConvergesToTheNewtonMinimizer) {
       const double scale = y_newton.cwiseAbs().maxCoeff();
       EXPECT_LE((y_admm - y_newton).cwiseAbs().maxCoeff(), 1e-8 * scale)
           << r.iterations << " ADMM iterations";
-      std::printf("%d ADMM iterations, %d local Newton iterations\n", r.iterations, r.cg_iterations);
+      std::printf("%d ADMM iterations, %d local Newton iterations\n", r.iterations,
+                  r.cg_iterations);
     }
 }
 
@@ -132,6 +146,39 @@ TEST(Admm, GlobalAndLocalStepsNeverIncreaseTheAugmentedLagrangian) {
   }
 }
 
+// The centre-of-mass velocity along x of box-slide (v0 = 2 m/s, μ = 0.2)
+// under opt-backward-euler with ADMM at `iterations` per step, and the
+// deceleration fitted by least squares while 0.2 v0 < v < 0.9 v0.
+double sliding_deceleration(int iterations, double h) {
+  const auto p = make_problem("box-slide", {"mesh_size=0.2"});
+  auto stepper =
+      find_integrator("opt-backward-euler")
+          .stepper(*p, h, {"solver=admm", "max_iterations=" + std::to_string(iterations)});
+  State s = p->initial_state();
+  std::vector<double> out;
+  double st = 0, sv = 0, stt = 0, stv = 0;
+  int n = 0;
+  while (s.t < 1.2) {
+    EXPECT_EQ(stepper->step(s).status, StepStatus::ok);
+    p->observables(s, out);
+    const double v = out[3];  // com_vx
+    if (v < 0.2 * 2.0 || v > 0.9 * 2.0) continue;
+    st += s.t, sv += v, stt += s.t * s.t, stv += s.t * v, ++n;
+  }
+  EXPECT_GE(n, 10);
+  return -(n * stv - st * sv) / (n * stt - st * st);
+}
+
+// Brown et al. 2018 Fig. 4: implicit Coulomb friction in the local step
+// decelerates a sliding box at μg, already at a few iterations per step.
+TEST(AdmmFriction, SlidingBoxDeceleratesAtMuG) {
+  const double mu_g = 0.2 * 9.81;
+  for (const int iterations : {10, 50}) {
+    const double a = sliding_deceleration(iterations, 0.01);
+    EXPECT_NEAR(a, mu_g, 0.02 * mu_g) << iterations << " iterations";
+  }
+}
+
 // Brown et al. §4.3: with γ = 2 − √2 both TR-BDF2 stages have the same α,
 // so one global matrix serves every stage of every step.
 TEST(Admm, TrBdf2StagesShareOneGlobalMatrix) {
@@ -142,15 +189,15 @@ TEST(Admm, TrBdf2StagesShareOneGlobalMatrix) {
   o.solver = StageSolverKind::admm;
   NewtonSolver solver(o);
   int factorizations = 0;
-  for (const double alpha : {OptimizationStepper::tr_stage_alpha(),
-                             OptimizationStepper::bdf2_stage_alpha(), 1.0}) {
+  for (const double alpha :
+       {OptimizationStepper::tr_stage_alpha(), OptimizationStepper::bdf2_stage_alpha(), 1.0}) {
     IncrementalPotential phi(*p);
     set_stage(*p, alpha * h, false, phi);
     Vec y = phi.y_hat();
     const NewtonResult r = solver.minimize(phi, y);
     ASSERT_TRUE(r.converged) << r.message;
     EXPECT_EQ(r.iterations, o.max_iterations);  // the fixed budget
-    EXPECT_GT(r.cg_iterations, 0);               // local Newton iterations
+    EXPECT_GT(r.cg_iterations, 0);              // local Newton iterations
     factorizations += r.factorizations;
   }
   EXPECT_EQ(factorizations, 2);  // the shared α, then backward Euler's α = 1

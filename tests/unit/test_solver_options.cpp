@@ -16,6 +16,7 @@
 #include "integrators/newton_solver.hpp"
 #include "integrators/registry.hpp"
 #include "problem_cases.hpp"
+#include "problems/contact/obstacle_contact.hpp"
 
 namespace tibench {
 namespace {
@@ -114,6 +115,11 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
     return;
   }
   ASSERT_TRUE(b.converged) << b.message;
+  // ADMM applies Coulomb friction inside the solve (Brown et al. 2018
+  // §5.3), the Newton engines after it: a different discrete problem
+  // (tests/unit/test_admm.cpp compares them without friction).
+  if (option.solver == StageSolverKind::admm && p->contact() && p->contact()->params().mu > 0)
+    return;
   // Both stop within newton_tol = 1e-12 of the increment; ten steps of such
   // errors stay far below 1e-8 of the state's magnitude.
   const double scale_q = 1.0 + a.s.q.cwiseAbs().maxCoeff();
