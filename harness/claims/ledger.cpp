@@ -49,6 +49,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       you2025_collision_claims(),
       brown2018_claims(),
       brown2018_method_claims(),
+      brown2018_friction_claims(),
       loschner2020_claims(),
       loschner2020_corrector_claims(),
       loschner2020_ball_claims(),
