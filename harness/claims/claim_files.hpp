@@ -23,6 +23,7 @@ std::vector<ClaimCheck> you2025_collision_claims();
 std::vector<ClaimCheck> brown2018_claims();
 std::vector<ClaimCheck> brown2018_method_claims();
 std::vector<ClaimCheck> brown2018_friction_claims();
+std::vector<ClaimCheck> brown2018_comparison_claims();
 std::vector<ClaimCheck> loschner2020_claims();
 std::vector<ClaimCheck> loschner2020_ball_claims();
 std::vector<ClaimCheck> loschner2020_corrector_claims();
