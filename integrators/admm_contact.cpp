@@ -66,7 +66,8 @@ void AdmmContact::local_step(const Eigen::Ref<const Vec>& t, Eigen::Ref<Vec> z) 
       const Vector3 d = x - a;
       const Vector3 tangential = d - d.dot(ls.grad) * ls.grad;
       const double slip = tangential.norm();
-      const double keep = slip > 0.0 ? std::max(0.0, 1.0 - mu * normal_force / (omega * slip)) : 0.0;
+      const double keep =
+          slip > 0.0 ? std::max(0.0, 1.0 - mu * normal_force / (omega * slip)) : 0.0;
       x -= (1.0 - keep) * tangential;
     }
     z.segment<3>(3 * k) = x;

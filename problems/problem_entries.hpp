@@ -24,7 +24,6 @@ ProblemInfo two_balls_problem();
 ProblemInfo sphere_hard_drop_problem();
 ProblemInfo cube_stretch_compress_problem();
 ProblemInfo box_slide_problem();
-ProblemInfo leaning_block_problem();
 ProblemInfo particle_drop_problem();
 ProblemInfo free_fall_problem();
 

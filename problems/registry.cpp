@@ -25,7 +25,6 @@ const std::vector<ProblemInfo>& problem_registry() {
       sphere_hard_drop_problem(),
       cube_stretch_compress_problem(),
       box_slide_problem(),
-      leaning_block_problem(),
       particle_drop_problem(),
       free_fall_problem(),
   };

@@ -27,8 +27,8 @@ struct Retained {
 };
 
 Retained spin(const std::string& integrator, double h, double t_end) {
-  const auto p = make_problem("beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3",
-                                       "stretch=0.5"});
+  const auto p = make_problem(
+      "beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3", "stretch=0.5"});
   auto st = claims::stepper(integrator, *p, h);
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
@@ -53,12 +53,13 @@ ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
       format_real(t_end) +
       " s; opt-backward-euler and opt-bdf2 at h = 0.01 s, opt-tr-bdf2 at h = 0.02 s, Newton "
       "to convergence";
-  r.measured = {{"t_end", t_end},
-                {"energy_retained", {{"BE", be.energy}, {"BDF2", bdf2.energy}, {"TR-BDF2", trbdf2.energy}}},
-                {"angular_momentum_retained",
-                 {{"BE", be.angular_momentum},
-                  {"BDF2", bdf2.angular_momentum},
-                  {"TR-BDF2", trbdf2.angular_momentum}}}};
+  r.measured = {
+      {"t_end", t_end},
+      {"energy_retained", {{"BE", be.energy}, {"BDF2", bdf2.energy}, {"TR-BDF2", trbdf2.energy}}},
+      {"angular_momentum_retained",
+       {{"BE", be.angular_momentum},
+        {"BDF2", bdf2.angular_momentum},
+        {"TR-BDF2", trbdf2.angular_momentum}}}};
   const bool energy = be.energy < bdf2.energy && bdf2.energy < trbdf2.energy;
   const bool momentum = be.angular_momentum < bdf2.angular_momentum &&
                         bdf2.angular_momentum < trbdf2.angular_momentum;
