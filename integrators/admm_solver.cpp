@@ -6,23 +6,13 @@
 // they were below a chosen threshold"), failing if max_iterations do not get
 // there. The final residual of the full stage equation is evaluated and
 // reported either way.
-#include <chrono>
 #include <cstdio>
 
 #include "integrators/admm.hpp"
 #include "integrators/newton_solver.hpp"
+#include "integrators/solver_clock.hpp"
 
 namespace tibench {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-}  // namespace
-
 NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
   NewtonResult r;
   AdmmForm form;
@@ -41,10 +31,10 @@ NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
   const bool fixed_budget = options_.tolerance == 0.0;
   AdmmResiduals residuals;
   while (r.iterations < options_.max_iterations) {
-    const Clock::time_point global_start = Clock::now();
+    const SolverClock::time_point global_start = SolverClock::now();
     admm_->global_step(x);
     r.global_seconds += seconds_since(global_start);
-    const Clock::time_point local_start = Clock::now();
+    const SolverClock::time_point local_start = SolverClock::now();
     r.cg_iterations += static_cast<int>(admm_->local_step(x));
     admm_->dual_step(x);
     r.local_seconds += seconds_since(local_start);

@@ -28,23 +28,13 @@
 // until ‖W⁻¹∇Φ‖_∞ ≤ tolerance · scale or the step falls below the rounding
 // level of x, failing if max_iterations do not get there. Either way the final residual of the full
 // nonlinear stage equation is evaluated and reported, so the truncation error is visible.
-#include <chrono>
 #include <cstdio>
 #include <limits>
 
 #include "integrators/newton_solver.hpp"
+#include "integrators/solver_clock.hpp"
 
 namespace tibench {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-}  // namespace
-
 // With a tolerance: converged when the residual meets it, or when the
 // residual has stopped decreasing and lies at its rounding level (the
 // criterion of the Newton solver, whose Hessian term needs one Hessian
@@ -94,7 +84,7 @@ NewtonResult NewtonSolver::iterate_local_global(const StageObjective& phi, Vec& 
     // The local step: every constraint's projection. (The evaluation after
     // the last global step only measures the residual; it is not part of
     // the iteration and not counted as local time.)
-    const Clock::time_point local_start = Clock::now();
+    const SolverClock::time_point local_start = SolverClock::now();
     phi.gradient(x, g_);
     const double local_seconds = seconds_since(local_start);
     ++r.gradient_evals;
@@ -106,7 +96,7 @@ NewtonResult NewtonSolver::iterate_local_global(const StageObjective& phi, Vec& 
     if (!fixed_budget && ends_at_tolerance_or_noise(phi, x, r, stalled)) return r;
     if (r.iterations == options_.max_iterations) break;
     r.local_seconds += local_seconds;
-    const Clock::time_point global_start = Clock::now();
+    const SolverClock::time_point global_start = SolverClock::now();
     dx_ = A->solve(-g_);
     x += dx_;
     r.global_seconds += seconds_since(global_start);
