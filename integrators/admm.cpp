@@ -96,15 +96,6 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
   omega_.resize(element_rows_);
   for (Index b = 0; b < split.blocks(); ++b)
     omega_.segment(d * b, d).setConstant(weight_scale * split.weight(b));
-  // The elastic part of DᵀΩD; contact blocks (weights set per stage
-  // inertia, set_contact_weights) add a diagonal.
-  SparseMatrix De(element_rows_, form.anchor->size());
-  De.setFromTriplets(D.begin(), D.end());
-  const SparseMatrix K = De.transpose() * omega_.asDiagonal() * De;
-  DtOmegaD_.clear();
-  for (Index k = 0; k < K.outerSize(); ++k)
-    for (SparseMatrix::InnerIterator it(K, k); it; ++it)
-      DtOmegaD_.emplace_back(it.row(), it.col(), it.value());
   contact_.reset();
   if (form.contact) {
     contact_ = std::make_unique<AdmmContact>(*form.contact);
@@ -113,11 +104,18 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
     c_.conservativeResize(rows);
     c_.tail(rows - element_rows_).setZero();
     omega_.conservativeResize(rows);
-    omega_.tail(rows - element_rows_).setZero();
+    omega_.tail(rows - element_rows_).setZero();  // set per stage inertia (start)
   }
   D_.resize(omega_.size(), form.anchor->size());
   D_.setFromTriplets(D.begin(), D.end());
   DtOmega_ = D_.transpose() * omega_.asDiagonal();
+  // The elements' part of DᵀΩD (the contact weights are still zero here);
+  // the contact blocks add their diagonal per stage inertia.
+  const SparseMatrix K = DtOmega_ * D_;
+  DtOmegaD_.clear();
+  for (Index k = 0; k < K.outerSize(); ++k)
+    for (SparseMatrix::InnerIterator it(K, k); it; ++it)
+      DtOmegaD_.emplace_back(it.row(), it.col(), it.value());
   factors_.clear();
   block_iterations_.assign(static_cast<std::size_t>(split.blocks()), 0);
 }
@@ -134,11 +132,7 @@ bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
   if (!factor_) {
     ++factorizations_;
     Triplets A = DtOmegaD_;
-    for (Index k = 0; contact_ && k < contact_->blocks(); ++k)
-      for (int i = 0; i < 3; ++i)
-        A.emplace_back(form.contact->vertex_dofs()[static_cast<std::size_t>(k)] + i,
-                       form.contact->vertex_dofs()[static_cast<std::size_t>(k)] + i,
-                       contact_->weight(k));
+    if (contact_) contact_->add_weights(A);
     factor_ = factors_.get(*form.inertia, A);
   }
   if (!factor_) return false;
@@ -198,10 +192,10 @@ long Admm::local_step(const Vec& y) {
   return iterations;
 }
 
-void Admm::dual_step(const Vec& y) { u_ += reduced(y) - z_; }
+void Admm::dual_step() { u_ += Dy_ - z_; }  // Dy_: D y + s of local_step
 
 AdmmResiduals Admm::residuals() const {
-  // Dy_ holds D y + s of the last dual step.
+  // Dy_ holds D y + s of the last local step.
   const Vec sqrt_omega = omega_.cwiseSqrt();
   AdmmResiduals r;
   r.primal = (Dy_ - z_).cwiseProduct(sqrt_omega).norm();

@@ -77,7 +77,8 @@ class Admm {
   void global_step(Vec& y);
   // Returns the Newton iterations of the blocks' solves.
   long local_step(const Vec& y);
-  void dual_step(const Vec& y);
+  // After local_step, at the same y (it reuses that step's D y + s).
+  void dual_step();
   // Global matrices factorized so far.
   int factorizations() const { return factorizations_; }
   // After a full iteration (global, local, dual).

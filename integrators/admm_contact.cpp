@@ -38,6 +38,11 @@ void AdmmContact::reduction(Index row0, Triplets& D) const {
       D.emplace_back(row0 + 3 * static_cast<Index>(k) + i, dofs_[k] + i, 1.0);
 }
 
+void AdmmContact::add_weights(Triplets& out) const {
+  for (std::size_t k = 0; k < dofs_.size(); ++k)
+    for (int i = 0; i < 3; ++i) out.emplace_back(dofs_[k] + i, dofs_[k] + i, weights_[k]);
+}
+
 void AdmmContact::set_stage(const Vec& anchor, const Vec* v0, double kappa) {
   rest_.resize(3 * blocks());
   for (std::size_t k = 0; k < dofs_.size(); ++k) {

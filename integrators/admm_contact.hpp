@@ -46,6 +46,8 @@ class AdmmContact {
   void set_stage(const Vec& anchor, const Vec* v0, double kappa);
   // The weights for a stage inertia W (times scale); whether they changed.
   bool set_weights(const Vec& inertia, double scale);
+  // Appends the blocks' part of DᵀΩD: the weights on their dofs' diagonal.
+  void add_weights(Triplets& out) const;
   // z ← the blocks' local step for targets t (= D y + s + u) and forces
   // from the previous z; all three hold the contact rows only.
   void local_step(const Eigen::Ref<const Vec>& t, Eigen::Ref<Vec> z) const;

@@ -36,7 +36,7 @@ NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
     r.global_seconds += seconds_since(global_start);
     const SolverClock::time_point local_start = SolverClock::now();
     r.cg_iterations += static_cast<int>(admm_->local_step(x));
-    admm_->dual_step(x);
+    admm_->dual_step();
     r.local_seconds += seconds_since(local_start);
     ++r.iterations;
     ++r.linear_solves;

@@ -85,9 +85,8 @@ const ContactScene& scene() {
 }  // namespace
 
 std::unique_ptr<Problem> make_leaning_block(const std::vector<std::string>& overrides) {
-  ParamSet params("problem 'leaning-block'", contact_scene_params(scene()));
-  params.apply(overrides);
-  return make_contact_body(scene(), std::move(params));
+  const ProblemInfo info = contact_scene_info<scene>();
+  return info.make(problem_params(info, overrides));
 }
 
 }  // namespace tibench

@@ -140,7 +140,7 @@ TEST(Admm, GlobalAndLocalStepsNeverIncreaseTheAugmentedLagrangian) {
       const double after_local = admm.augmented_lagrangian(y);
       EXPECT_LE(after_local, after_global + 1e-12 * std::abs(after_global))
           << "h/T " << h_scale << " iteration " << k;
-      admm.dual_step(y);
+      admm.dual_step();
       L = admm.augmented_lagrangian(y);
     }
   }
