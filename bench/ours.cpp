@@ -194,7 +194,7 @@ std::vector<Row> ball_qp_rows(bool cholmod) {
 // Our rows on a workload: RK4 everywhere, the implicit methods on the
 // chains, and on the beam SDIRK2 with each solver option.
 std::vector<Row> rows_for(const Workload& w) {
-  const auto backends = linear_solver_ids();
+  const auto backends = available_linear_solvers();
   const bool cholmod = std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
   if (w.id == "dinev-bar" || w.id == "dinev-cube") return dinev_rows();
   if (w.id == "ball-5k-admm") return admm_rows(cholmod);

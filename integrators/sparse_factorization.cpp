@@ -78,20 +78,26 @@ struct SymmetricFactorization::Cholmod {
   }
 };
 
-std::vector<std::string> linear_solver_ids() { return {"ldlt", "cholmod"}; }
+std::vector<std::string> available_linear_solvers() { return {"ldlt", "cholmod"}; }
 #else
 struct SymmetricFactorization::Cholmod {};
 
-std::vector<std::string> linear_solver_ids() { return {"ldlt"}; }
+std::vector<std::string> available_linear_solvers() { return {"ldlt"}; }
 #endif
 
+std::vector<std::string> linear_solver_ids() { return {"ldlt", "cholmod"}; }
+
 LinearSolver linear_solver(const std::string& id) {
-  for (const auto& known : linear_solver_ids())
+  for (const auto& known : available_linear_solvers())
     if (id == known) return id == "cholmod" ? LinearSolver::cholmod : LinearSolver::ldlt;
   std::string accepted;
-  for (const auto& known : linear_solver_ids()) accepted += (accepted.empty() ? "" : ", ") + known;
-  throw InputError("linear_solver '" + id +
-                   "' is not available in this build (accepted: " + accepted + ")");
+  for (const auto& known : available_linear_solvers())
+    accepted += (accepted.empty() ? "" : ", ") + known;
+  const std::string why = id == "cholmod"
+                              ? "' is not available in this build (built without SuiteSparse "
+                                "CHOLMOD: scripts/setup-deps.sh bench, then rebuild; accepted: "
+                              : "' is not a linear solver (accepted: ";
+  throw InputError("linear_solver '" + id + why + accepted + ")");
 }
 
 SymmetricFactorization::SymmetricFactorization(LinearSolver backend) {

@@ -32,9 +32,14 @@ struct FactorizationOutcome {
 
 enum class LinearSolver { ldlt, cholmod };
 
-// The backends this build offers, by parameter value ("ldlt", "cholmod").
+// Every backend, by parameter value ("ldlt", "cholmod"): the accepted
+// values, whatever this build has (so that the parameter's documentation
+// does not depend on the build).
 std::vector<std::string> linear_solver_ids();
-// Parses a parameter value; InputError for a backend this build lacks.
+// The backends this build offers (cholmod only with SuiteSparse).
+std::vector<std::string> available_linear_solvers();
+// Parses a parameter value; InputError for an unknown backend or one this
+// build lacks.
 LinearSolver linear_solver(const std::string& id);
 
 class SymmetricFactorization {

@@ -7,6 +7,7 @@
 // chord option must not factorize more often.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -31,7 +32,7 @@ std::vector<SolverOption> solver_options() {
   NewtonOptions chord;
   chord.jacobian_reuse = true;
   out.push_back({"jacobian_reuse", chord});
-  for (const auto& id : linear_solver_ids()) {
+  for (const auto& id : available_linear_solvers()) {
     if (id == "ldlt") continue;  // the default
     NewtonOptions o;
     o.linear_solver = tibench::linear_solver(id);
@@ -181,6 +182,31 @@ TEST(SolverOptions, ChordRateIsAFractionBetweenZeroAndOne) {
   EXPECT_DOUBLE_EQ(
       NewtonOptions::from_params(integrator_params(info, {"jacobian_reuse_rate=0.3"})).reuse_rate,
       0.3);
+}
+
+// Every backend is an accepted value (the documentation does not depend on
+// the build); one this build lacks is refused when the options are read,
+// naming it and what this build accepts.
+TEST(SolverOptions, LinearSolversThisBuildLacksAreRefusedByName) {
+  const auto& info = find_integrator("sdirk2");
+  const auto available = available_linear_solvers();
+  for (const auto& id : linear_solver_ids()) {
+    const ParamSet params = integrator_params(info, {"linear_solver=" + id});
+    if (std::find(available.begin(), available.end(), id) != available.end()) {
+      EXPECT_EQ(NewtonOptions::from_params(params).linear_solver, linear_solver(id));
+      continue;
+    }
+    try {
+      NewtonOptions::from_params(params);
+      FAIL() << id << " accepted by a build without it";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("'" + id + "' is not available in this build"), std::string::npos)
+          << what;
+      EXPECT_NE(what.find("accepted: ldlt"), std::string::npos) << what;
+    }
+  }
+  EXPECT_THROW(linear_solver("lu"), InputError);
 }
 
 TEST(SolverOptions, ChordNewtonOnALinearProblemFactorizesOnce) {
