@@ -96,20 +96,33 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
   omega_.resize(element_rows_);
   for (Index b = 0; b < split.blocks(); ++b)
     omega_.segment(d * b, d).setConstant(weight_scale * split.weight(b));
+  const auto append_rows = [&](Index rows) {  // zero c and weights
+    c_.conservativeResize(c_.size() + rows);
+    c_.tail(rows).setZero();
+    omega_.conservativeResize(omega_.size() + rows);
+    omega_.tail(rows).setZero();
+  };
+  dissipation_source_ = form.dissipation;
+  dissipation_.reset();
+  if (!form.dissipation.empty()) {
+    dissipation_ = std::make_unique<AdmmDissipation>(form.dissipation);
+    dissipation_->reduction(element_rows_, D);
+    append_rows(dissipation_->rows());
+    dissipation_->set_weights(form.kappa, weight_scale,
+                              omega_.segment(element_rows_, dissipation_->rows()));
+  }
+  contact_row0_ = omega_.size();
   contact_.reset();
   if (form.contact) {
     contact_ = std::make_unique<AdmmContact>(*form.contact);
-    contact_->reduction(element_rows_, D);
-    const Index rows = element_rows_ + 3 * contact_->blocks();
-    c_.conservativeResize(rows);
-    c_.tail(rows - element_rows_).setZero();
-    omega_.conservativeResize(rows);
-    omega_.tail(rows - element_rows_).setZero();  // set per stage inertia (start)
+    contact_->reduction(contact_row0_, D);
+    append_rows(3 * contact_->blocks());  // weights set per stage inertia (start)
   }
   D_.resize(omega_.size(), form.anchor->size());
   D_.setFromTriplets(D.begin(), D.end());
   DtOmega_ = D_.transpose() * omega_.asDiagonal();
-  // The elements' part of DᵀΩD (the contact weights are still zero here);
+  // The elements' and dissipation's part of DᵀΩD (the contact weights are
+  // still zero here);
   // the contact blocks add their diagonal per stage inertia.
   const SparseMatrix K = DtOmega_ * D_;
   DtOmegaD_.clear();
@@ -122,8 +135,10 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
 
 bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
   form_ = form;
-  if (form.split != split_ || form.contact != contact_source_ || weight_scale != weight_scale_)
+  if (form.split != split_ || form.contact != contact_source_ || weight_scale != weight_scale_ ||
+      form.dissipation != dissipation_source_)
     analyze(form, weight_scale);
+  if (dissipation_) dissipation_->set_stage(*form.anchor, form.v0, form.kappa);
   if (contact_) {
     contact_->set_stage(*form.anchor, form.v0, form.kappa);
     set_contact_weights(*form.inertia);
@@ -146,7 +161,7 @@ bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
 void Admm::set_contact_weights(const Vec& inertia) {
   if (!contact_->set_weights(inertia, weight_scale_)) return;
   for (Index k = 0; k < contact_->blocks(); ++k)
-    omega_.segment<3>(element_rows_ + 3 * k).setConstant(contact_->weight(k));
+    omega_.segment<3>(contact_row0_ + 3 * k).setConstant(contact_->weight(k));
   DtOmega_ = D_.transpose() * omega_.asDiagonal();
 }
 
@@ -183,11 +198,16 @@ long Admm::local_step(const Vec& y) {
       z_.segment(d * b, d) = z;
     }
   });
+  long iterations = 0;
+  if (dissipation_) {
+    const Index rows = dissipation_->rows();
+    iterations += dissipation_->local_step(scratch_.segment(element_rows_, rows),
+                                           z_.segment(element_rows_, rows));
+  }
   if (contact_) {
-    const Index rows = z_.size() - element_rows_;
+    const Index rows = z_.size() - contact_row0_;
     contact_->local_step(scratch_.tail(rows), z_.tail(rows));
   }
-  long iterations = 0;
   for (const int n : block_iterations_) iterations += n;
   return iterations;
 }
@@ -211,6 +231,7 @@ double Admm::augmented_lagrangian(const Vec& y) const {
   double L = 0.5 * dy.dot(form_.inertia->cwiseProduct(dy)) - form_.force.dot(y);
   const int d = split_->block_size();
   for (Index b = 0; b < split_->blocks(); ++b) L += split_->energy(b, z_.segment(d * b, d));
+  if (dissipation_) L += dissipation_->energy(z_.segment(element_rows_, dissipation_->rows()));
   const Vec r = reduced(y) - z_ + u_;
   L += 0.5 * r.dot(omega_.cwiseProduct(r)) - 0.5 * u_.dot(omega_.cwiseProduct(u_));
   return L;

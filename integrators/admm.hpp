@@ -17,9 +17,11 @@
 //                 the previous z_b; PSD-projected Hessian and backtracking
 //                 where E_b is not convex), blocks in parallel;
 //   dual   (16c)  u ← u + D y + s − z.
-// Constraint contact adds one block per contact vertex after the split's
-// (integrators/admm_contact.hpp: non-penetration and implicit Coulomb
-// friction in the local step).
+// Dissipation given as local quadratic forms adds one block per form after
+// the split's (integrators/admm_dissipation.hpp: Rayleigh and power-law
+// damping in the local step), and constraint contact one block per contact
+// vertex after those (integrators/admm_contact.hpp: non-penetration and
+// implicit Coulomb friction in the local step).
 //
 // Start (Brown et al. after Eq. 16): y = the engine's initial guess (x̃ for
 // backward Euler), z = D y + s, u = 0. Residuals (Boyd et al. 2011 §3.3,
@@ -40,6 +42,7 @@
 #include <memory>
 
 #include "integrators/admm_contact.hpp"
+#include "integrators/admm_dissipation.hpp"
 #include "integrators/inertia_factors.hpp"
 #include "problems/element_split.hpp"
 
@@ -55,6 +58,8 @@ struct AdmmForm {
   // Constraint contact against static obstacles: vertex blocks with
   // implicit friction (integrators/admm_contact.hpp); null without.
   const ObstacleContact* contact = nullptr;
+  // The problem's dissipation as local quadratic forms (empty: none).
+  std::vector<const LocalQuadraticDissipation*> dissipation;
   const Vec* v0 = nullptr;  // V(y) = v_0 + y/κ (null: v_0 = 0)
   double kappa = 0.0;
 };
@@ -95,8 +100,10 @@ class Admm {
 
   const ElementSplit* split_ = nullptr;
   const ObstacleContact* contact_source_ = nullptr;
-  std::unique_ptr<AdmmContact> contact_;  // its blocks follow the split's rows
-  Index element_rows_ = 0;
+  std::vector<const LocalQuadraticDissipation*> dissipation_source_;
+  std::unique_ptr<AdmmDissipation> dissipation_;  // its blocks follow the split's rows
+  std::unique_ptr<AdmmContact> contact_;          // its blocks come last
+  Index element_rows_ = 0, contact_row0_ = 0;
   double weight_scale_ = 1.0;
   AdmmForm form_;
   SparseMatrix D_, DtOmega_;

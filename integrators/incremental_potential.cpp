@@ -43,8 +43,12 @@ bool IncrementalPotential::apply_friction(const Vec& y, Vec& V) const {
 
 bool IncrementalPotential::admm_form(AdmmForm& out) const {
   const ElementSplit* split = p_.element_split();
-  if (!split || p_.has_dissipation() || p_.has_feasibility_limit()) return false;
+  if (!split || p_.has_feasibility_limit()) return false;
   if (constraints_ && p_.contact()->moving()) return false;  // static obstacles only
+  // (R of local forms does not depend on q within a step, so every
+  // DissipationTerm is the exact κ R(V) up to a constant.)
+  out.dissipation.clear();
+  if (!p_.local_dissipation(out.dissipation)) return false;
   out.split = split;
   out.contact = constraints_ ? p_.contact() : nullptr;
   out.v0 = v0_is_zero_ ? nullptr : &v0_;

@@ -44,6 +44,12 @@ std::vector<ParamSpec> body_params() {
       real_param("vx", 0.0, "initial velocity x [m/s]", Range::any("every initial state is valid")),
       real_param("vy", 0.0, "initial velocity y [m/s]", Range::any("every initial state is valid")),
       real_param("vz", 0.0, "initial velocity z [m/s]", Range::any("every initial state is valid")),
+      real_param("wx", 0.0, "initial angular velocity about x through the centre of mass [rad/s]",
+                 Range::any("every initial state is valid")),
+      real_param("wy", 0.0, "initial angular velocity about y through the centre of mass [rad/s]",
+                 Range::any("every initial state is valid")),
+      real_param("wz", 0.0, "initial angular velocity about z through the centre of mass [rad/s]",
+                 Range::any("every initial state is valid")),
       choice_param("initial_shape", "rest", {"rest", "stretched", "random", "point"},
                    "initial positions: rest shape, stretched along x, random in the bounding box, "
                    "or all at the centre (Gast & Schroeder 2014 Figs. 3, 8, 9)"),
@@ -117,7 +123,8 @@ class ContactBody final : public DissipativeProblem {
            (k == ContactKind::none || k == ContactKind::post_process);
   }
   void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
-  // Elasticity and gravity, for any material, without damping or
+  // Elasticity and gravity, for any material, with damping none or one of
+  // the Rayleigh models (local forms: ADMM's dissipative blocks), without
   // self-collision and with contact none, post-process, or constraint
   // against static obstacles (the solver then enforces it: ADMM's contact
   // blocks).
@@ -161,6 +168,7 @@ class ContactBody final : public DissipativeProblem {
     return s;
   }
   Vec initial_positions(const ParamSet& p) const;
+  Vec initial_velocities(const ParamSet& p) const;  // after q0_ and the masses
   int inverted_elements(const Vec& q) const;
 
   std::string id_;
@@ -209,20 +217,36 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
   if (p.boolean("body_contact"))
     detector_ = std::make_unique<SelfCollisionPenalty>(tet_, p.real("k_self"));
   q0_ = initial_positions(p);
-  v0_ = Vec::Zero(dofs());
-  for (Index n = 0; n < nodes(); ++n)
-    v0_.segment<3>(3 * n) = Vector3(p.real("vx"), p.real("vy"), p.real("vz"));
+  v0_ = initial_velocities(p);
   SolidDamping damping{p.choice("damping"), p.real("alpha"), p.real("beta"), p.real("psi"),
                        p.real("phi")};
   for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
   const ContactKind k = contact_->kind();
   const bool static_constraints = k == ContactKind::constraint && !contact_->moving();
-  if (!self_ && !has_dissipation() &&
+  std::vector<const LocalQuadraticDissipation*> local;
+  if (!self_ && local_dissipation(local) &&
       (k == ContactKind::none || k == ContactKind::post_process || static_constraints)) {
     Vec f = Vec::Zero(dofs());  // gravity, −g m along y
     for (Index n = 0; n < nodes(); ++n) f[3 * n + 1] = -g_ * mass()[3 * n + 1];
     split_ = std::make_unique<ElasticSplit>(body_, std::move(f));
   }
+}
+
+// A rigid motion: v + ω × (x − x_cm), x_cm the initial centre of mass.
+Vec ContactBody::initial_velocities(const ParamSet& p) const {
+  const Vector3 v(p.real("vx"), p.real("vy"), p.real("vz"));
+  const Vector3 omega(p.real("wx"), p.real("wy"), p.real("wz"));
+  Vector3 centre = Vector3::Zero();
+  double total = 0.0;
+  for (Index n = 0; n < nodes(); ++n) {
+    centre += mass()[3 * n] * q0_.segment<3>(3 * n);
+    total += mass()[3 * n];
+  }
+  centre /= total;
+  Vec v0(dofs());
+  for (Index n = 0; n < nodes(); ++n)
+    v0.segment<3>(3 * n) = v + omega.cross(Vector3(q0_.segment<3>(3 * n) - centre));
+  return v0;
 }
 
 Vec ContactBody::initial_positions(const ParamSet& p) const {

@@ -21,7 +21,8 @@
 // The mesh's counts (vertices, tets, surface triangles) are recorded among
 // the problem's parameters' provenance (mesh_counts()).
 //
-// Initial state: the rest shape moved with velocity (vx, vy, vz), or, for
+// Initial state: the rest shape moved rigidly with velocity (vx, vy, vz)
+// and angular velocity (wx, wy, wz) about its centre of mass, or, for
 // Gast & Schroeder's robustness tests (§3, Figs. 3, 8, 9), `initial_shape`
 // stretched (x scaled by `stretch` about the centre), random (every vertex
 // uniform in the rest bounding box, seeded) or point (every vertex at the

@@ -12,6 +12,20 @@ bool DissipativeProblem::dissipation_depends_on_q() const {
   return false;
 }
 
+bool DissipativeProblem::local_dissipation(
+    std::vector<const LocalQuadraticDissipation*>& out) const {
+  const std::size_t before = out.size();
+  for (const auto& m : models_) {
+    const LocalQuadraticDissipation* local = m->local_quadratic();
+    if (!local) {
+      out.resize(before);
+      return false;
+    }
+    out.push_back(local);
+  }
+  return true;
+}
+
 void DissipativeProblem::begin_step(const State& s) const {
   for (const auto& m : models_) m->begin_step(s.q);
 }

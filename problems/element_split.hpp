@@ -44,4 +44,25 @@ class ElementSplit {
   virtual void linear_force(Vec& f) const = 0;
 };
 
+// The split of a zero potential: no blocks. Problems whose only forces are
+// dissipative take ADMM with its dissipative blocks alone.
+class EmptySplit final : public ElementSplit {
+ public:
+  explicit EmptySplit(Index dofs) : dofs_(dofs) {}
+  int block_size() const override { return 1; }
+  Index blocks() const override { return 0; }
+  void reduction(Triplets& /*D*/, Vec& c) const override { c.resize(0); }
+  double weight(Index /*b*/) const override { return 1.0; }
+  double energy(Index /*b*/, const LocalVector& /*z*/) const override { return 0.0; }
+  void derivatives(Index /*b*/, const LocalVector& z, LocalVector& g,
+                   LocalMatrix& H) const override {
+    g.setZero(z.size());
+    H.setZero(z.size(), z.size());
+  }
+  void linear_force(Vec& f) const override { f.setZero(dofs_); }
+
+ private:
+  Index dofs_;
+};
+
 }  // namespace tibench

@@ -8,6 +8,7 @@ namespace tibench {
 
 ProblemInfo oscillator_problem();
 ProblemInfo damped_oscillator_problem();
+ProblemInfo power_law_drag_problem();
 ProblemInfo pendulum_problem();
 ProblemInfo random_convex_problem();
 ProblemInfo simple_spring_problem();

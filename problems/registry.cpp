@@ -9,6 +9,7 @@ const std::vector<ProblemInfo>& problem_registry() {
   static const std::vector<ProblemInfo> list{
       oscillator_problem(),
       damped_oscillator_problem(),
+      power_law_drag_problem(),
       pendulum_problem(),
       random_convex_problem(),
       simple_spring_problem(),

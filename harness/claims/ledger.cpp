@@ -50,6 +50,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       brown2018_claims(),
       brown2018_method_claims(),
       brown2018_friction_claims(),
+      brown2018_power_law_claims(),
       brown2018_comparison_claims(),
       loschner2020_claims(),
       loschner2020_corrector_claims(),

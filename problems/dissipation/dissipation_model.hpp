@@ -16,6 +16,8 @@
 
 namespace tibench {
 
+class LocalQuadraticDissipation;
+
 class DissipationModel {
  public:
   virtual ~DissipationModel() = default;
@@ -30,6 +32,8 @@ class DissipationModel {
   // Only models with depends_on_q() need these.
   virtual void add_gradient_q(const Vec& /*q*/, const Vec& /*v*/, Vec& /*g*/) const {}
   virtual void add_mixed_hessian(const Vec& /*q*/, const Vec& /*v*/, Triplets& /*out*/) const {}
+  // This model as local quadratic forms (ADMM's dissipative blocks), or null.
+  virtual const LocalQuadraticDissipation* local_quadratic() const { return nullptr; }
 };
 
 }  // namespace tibench

@@ -22,7 +22,9 @@ LocalQuadraticDissipation::LocalQuadraticDissipation(std::vector<LocalForm> form
 }
 
 void LocalQuadraticDissipation::begin_step(const Vec& q) {
-  if (update_) update_(q, forms_);
+  if (!update_) return;
+  update_(q, forms_);
+  ++version_;
 }
 
 double LocalQuadraticDissipation::local(std::size_t e, const Vec& v) const {

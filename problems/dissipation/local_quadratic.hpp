@@ -59,7 +59,12 @@ class LocalQuadraticDissipation final : public DissipationModel {
   void add_gradient_v(const Vec& q, const Vec& v, Vec& g) const override;
   void add_hessian_vv(const Vec& q, const Vec& v, Triplets& out) const override;
 
+  const LocalQuadraticDissipation* local_quadratic() const override { return this; }
+
   const std::vector<LocalForm>& forms() const { return forms_; }
+  const PowerLaw& law() const { return law_; }
+  // Changes whenever begin_step refreshes the forms (for caches of them).
+  long version() const { return version_; }
 
  private:
   // R_e, leaving D_e v_e in dv_[0, n_e).
@@ -69,6 +74,7 @@ class LocalQuadraticDissipation final : public DissipationModel {
   Update update_;
   PowerLaw law_;
   double s_;  // (p + 1)/2
+  long version_ = 0;
   // Workspace sized for the largest form, so that evaluation never allocates.
   mutable Eigen::VectorXd ve_, dv_;
 };
