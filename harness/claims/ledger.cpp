@@ -40,6 +40,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       dinev2018_nonconvex_claims(),
       dinev2018_blending_claims(),
       dinev2018_projective_claims(),
+      dinev2018_spinning_cube_claims(),
       gast2014_claims(),
       gast2014_contact_claims(),
       you2025_claims(),
