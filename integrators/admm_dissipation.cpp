@@ -53,13 +53,13 @@ double power_law_multiplier(const Eigen::VectorXd& lambda, const Eigen::VectorXd
   double u = log_c - e * std::log(r2_free), lo = -kInfinity, hi = kInfinity;
   for (iterations = 1; iterations <= kMaxRootIterations; ++iterations) {
     const RhoSquared r = rho_squared(lambda, t_hat, omega, kappa, std::exp(u));
-    const double f = u + e * std::log(std::max(r.value, std::numeric_limits<double>::min())) - log_c;
+    const double f =
+        u + e * std::log(std::max(r.value, std::numeric_limits<double>::min())) - log_c;
     if (f == 0.0) break;
     (f < 0.0 ? lo : hi) = u;
     double next = u - f / (1.0 + e * r.log_slope);
     const bool bracketed = std::isfinite(lo) && std::isfinite(hi);
-    if (!(next > lo && next < hi))
-      next = bracketed ? 0.5 * (lo + hi) : u + (f < 0.0 ? 8.0 : -8.0);
+    if (!(next > lo && next < hi)) next = bracketed ? 0.5 * (lo + hi) : u + (f < 0.0 ? 8.0 : -8.0);
     if (!bracketed) next = std::clamp(next, u - 8.0, u + 8.0);
     next = std::clamp(next, -700.0, 700.0);
     const bool done = std::abs(next - u) <= 1e-14 * std::max(1.0, std::abs(u));

@@ -136,9 +136,8 @@ TEST(AdmmDissipation, PowerLawDragAtPZeroStopsExactly) {
   const auto p = make_problem("power-law-drag", {"p=0"});
   const double h = 0.03;
   const IntegratorInfo& info = find_integrator("opt-backward-euler");
-  auto st = info.make(*p, h,
-                      integrator_params(info, {"solver=admm", "tolerance=1e-12",
-                                               "max_iterations=100000"}));
+  auto st = info.make(
+      *p, h, integrator_params(info, {"solver=admm", "tolerance=1e-12", "max_iterations=100000"}));
   State s = p->initial_state();
   int stopped_at = -1;
   for (int n = 1; n <= 50; ++n) {
