@@ -32,11 +32,14 @@
 //   - Damping (`damping`, see solid_damping.hpp): none by default, as in
 //     the paper's study; Rayleigh with α, β and its momentum-conserving
 //     corrections, or strain-rate damping with ψ, φ.
+//   - cantilever = true clamps the x = 0 face only: the bar of Dinev et al.
+//     2018 Fig. 8 (claim D-R2).
 // Observables: specific_energy = (kinetic + gravitational + strain energy)
 // / (ρ V) (Löschner et al.'s e_tot; ρV includes the clamped nodes, whose
-// energy is constant), and midpoint_deflection, the mean downward
+// energy is constant), midpoint_deflection, the mean downward
 // displacement Y − y of the nodes of the mid-length cross-section (the two
-// nearest planes when nx is odd).
+// nearest planes when nx is odd), and tip_deflection, the same for the free
+// nodes of the x = length face (0 when it is clamped).
 #include <cmath>
 
 #include "problems/fem/elastic_body.hpp"
@@ -70,6 +73,9 @@ std::vector<ParamSpec> beam_params() {
       integer_param("nz", 4, "elements along the width (Loeschner et al. Fig. 2)",
                     Range::closed(1, 32)),
       bool_param("clamped", true, "clamp both end faces (Loeschner et al. Sec. 5.3)"),
+      bool_param("cantilever", false,
+                 "clamp only the x = 0 face: a cantilever (Dinev et al. 2018 Fig. 8's bar); "
+                 "needs clamped = true"),
       real_param("spin", 0.0, "initial angular velocity about the vertical axis [rad/s]",
                  Range::any("every initial state is valid")),
       real_param("stretch", 0.0, "initial axial stretch rate [1/s]",
@@ -90,9 +96,15 @@ std::shared_ptr<const MeshGeometry> beam_geometry(const ParamSet& p) {
   SolidMesh mesh =
       hex_grid(nx, static_cast<int>(p.integer("ny")), static_cast<int>(p.integer("nz")),
                {p.real("length"), p.real("height"), p.real("width")});
+  if (p.boolean("cantilever") && !p.boolean("clamped"))
+    throw InputError(
+        "beam: cantilever=true clamps the x = 0 face and needs clamped=true (got "
+        "clamped=false)");
+  const bool free_tip = p.boolean("cantilever");
   if (p.boolean("clamped"))
     for (Index n = 0; n < mesh.rest.cols(); ++n)
-      if (n % (nx + 1) == 0 || n % (nx + 1) == nx) mesh.fixed[static_cast<std::size_t>(n)] = true;
+      if (n % (nx + 1) == 0 || (n % (nx + 1) == nx && !free_tip))
+        mesh.fixed[static_cast<std::size_t>(n)] = true;
   return std::make_shared<const MeshGeometry>(std::move(mesh));
 }
 
@@ -126,6 +138,7 @@ class Beam final : public DissipativeProblem {
       const long i = static_cast<long>(n % (nx + 1));
       const Index d = geo->node_dof(static_cast<int>(n));
       if ((i == plane_a || i == plane_b) && d >= 0) mid_dofs_.push_back(d + 1);
+      if (i == nx && d >= 0) tip_dofs_.push_back(d + 1);
     }
     SolidDamping damping{p.choice("damping"), p.real("alpha"), p.real("beta"), p.real("psi"),
                          p.real("phi")};
@@ -156,16 +169,19 @@ class Beam final : public DissipativeProblem {
   }
 
   std::vector<std::string> observable_names() const override {
-    return {"specific_energy", "midpoint_deflection"};
+    return {"specific_energy", "midpoint_deflection", "tip_deflection"};
   }
   void observables(const State& s, std::vector<double>& out) const override {
-    double deflection = 0.0;
-    for (Index d : mid_dofs_) deflection += q0_[d] - s.q[d];
-    out = {total_energy(s) / total_mass_,
-           mid_dofs_.empty() ? 0.0 : deflection / static_cast<double>(mid_dofs_.size())};
+    out = {total_energy(s) / total_mass_, mean_drop(mid_dofs_, s.q), mean_drop(tip_dofs_, s.q)};
   }
 
  private:
+  // The mean downward displacement Y − y of the given vertical dofs (0 for none).
+  double mean_drop(const std::vector<Index>& dofs, const Vec& q) const {
+    double drop = 0.0;
+    for (Index d : dofs) drop += q0_[d] - q[d];
+    return dofs.empty() ? 0.0 : drop / static_cast<double>(dofs.size());
+  }
   double gravity(const Vec& q) const {
     double U = 0.0;
     for (Index n = 0; n < nodes(); ++n) U += g_ * mass()[3 * n + 1] * q[3 * n + 1];
@@ -175,7 +191,7 @@ class Beam final : public DissipativeProblem {
   std::shared_ptr<ElasticBody> body_;
   double g_, total_mass_, element_size_;
   Vec q0_, v0_;
-  std::vector<Index> mid_dofs_;
+  std::vector<Index> mid_dofs_, tip_dofs_;  // vertical dofs of the mid-length and x = length faces
 };
 
 }  // namespace
@@ -194,7 +210,8 @@ ProblemInfo beam_problem() {
            {"damping=rayleigh-projection", "beta=0.01"},
            {"damping=rayleigh-velocity-gradient", "beta=0.01", "material=corotated-linear"},
            {"damping=strain-rate", "psi=10", "phi=5", "alpha=0.1"},
-           {"clamped=false", "g=0", "spin=2", "stretch=0.5"}}};
+           {"clamped=false", "g=0", "spin=2", "stretch=0.5"},
+           {"cantilever=true"}}};
 }
 
 }  // namespace tibench

@@ -450,6 +450,7 @@ TEST(Problems, UnknownIdAndParameterAreRejected) {
   EXPECT_THROW(make_problem("oscillator", {"m=0"}), ParamError);
   EXPECT_THROW(make_problem("tet-rayleigh", {"material=stable-neo-hookean"}), InputError);
   EXPECT_THROW(make_problem("beam", {"nu=0.5"}), InputError);
+  EXPECT_THROW(make_problem("beam", {"nx=2", "cantilever=true", "clamped=false"}), InputError);
   // plate_gap's bound depends on stretch and lx, so the scene checks it.
   EXPECT_THROW(make_problem("cube-stretch-compress", {"mesh_size=0.5", "plate_gap=-1"}),
                ParamError);
