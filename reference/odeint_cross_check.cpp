@@ -9,7 +9,8 @@
 namespace tibench {
 
 std::vector<State> dopri5_states(const Problem& p, const std::vector<double>& times,
-                                 double tolerance, const std::atomic<bool>* cancel) {
+                                 double tolerance, long max_evaluations,
+                                 const std::atomic<bool>* cancel) {
   namespace odeint = boost::numeric::odeint;
   using StateVec = std::vector<double>;
   const FirstOrderSystem sys(p);
@@ -19,8 +20,12 @@ std::vector<State> dopri5_states(const Problem& p, const std::vector<double>& ti
   Vec yv(n), dy(n);
   long evaluations = 0;
   auto rhs = [&](const StateVec& x, StateVec& dxdt, double t) {
-    if (cancel && (++evaluations & 1023) == 0 && cancel->load(std::memory_order_relaxed))
+    if (cancel && ((evaluations + 1) & 1023) == 0 && cancel->load(std::memory_order_relaxed))
       throw Cancelled{};
+    if (++evaluations > max_evaluations)
+      throw std::runtime_error("dopri5 needed more than " + std::to_string(max_evaluations) +
+                               " force evaluations by t = " + std::to_string(t) +
+                               " (its adaptive steps collapse, as across a discontinuous force)");
     yv = Eigen::Map<const Vec>(x.data(), n);
     p.begin_step(sys.unpack(yv, t));
     sys(yv, dy, t);

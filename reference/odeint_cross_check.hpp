@@ -17,8 +17,13 @@
 namespace tibench {
 
 // States at `times` (ascending, > 0) from the initial state at t = 0.
-// Throws std::runtime_error when the integration fails or becomes non-finite.
+// Throws std::runtime_error when the integration fails, becomes non-finite,
+// or needs more than max_evaluations force evaluations: across a
+// discontinuous force (power-law damping with p < 1 at rest, a sticking
+// Coulomb force) the adaptive steps collapse and the integration would
+// never end.
 std::vector<State> dopri5_states(const Problem& p, const std::vector<double>& times,
-                                 double tolerance, const std::atomic<bool>* cancel = nullptr);
+                                 double tolerance, long max_evaluations,
+                                 const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tibench

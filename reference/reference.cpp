@@ -182,7 +182,11 @@ Reference compute_reference(const Problem& p, const ReferenceRequest& r,
     return ref;
   }
   try {
-    const auto dp = dopri5_states(p, ref.times, r.cross_check_tol, cancel);
+    // A budget of the fine RK4 runs' evaluations (4 per step, at h_ref and
+    // h_ref/2), at least 1e6: smooth problems need far fewer at this
+    // tolerance; a chattering integration is cut off instead of hanging.
+    const long budget = std::max(12 * ref.steps, 1'000'000L);
+    const auto dp = dopri5_states(p, ref.times, r.cross_check_tol, budget, cancel);
     for (std::size_t j = 0; j < ref.states.size(); ++j)
       ref.cross_check.push_back(state_error(p.mass(), ref.states[j], dp[j]).total);
   } catch (const std::runtime_error& e) {

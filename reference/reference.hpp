@@ -20,7 +20,10 @@
 //              accurate must agree to a_j ≤ 2 d_j + cross_check_limit (the
 //              limit, 1e-8, covers dopri5's accumulated global error); a
 //              reference that disagrees more — a systematic error the
-//              self-convergence check cannot see — is rejected (ok = false).
+//              self-convergence check cannot see — is rejected (ok = false),
+//              and so is one whose dopri5 run needs more force evaluations
+//              than the two RK4 runs together (at least 1e6): across a
+//              discontinuous force its adaptive steps collapse.
 //              The measured ratio a_j / d_j ≈ 1.07 on smooth problems is in
 //              turn a check that d_j is an honest error estimate.
 //          Nonsmooth problems without an exact solution use the same rule:

@@ -280,6 +280,22 @@ TEST(Reference, NoneMeasuresNoErrorAndCachesNothing) {
 namespace tibench {
 namespace {
 
+TEST(Reference, ACrossCheckThatCannotEndIsCutOffAndTheReferenceRefused) {
+  // Damping force ∝ sgn v (p = 0): the oscillator sticks where |k x| is
+  // below the damping force, and dopri5's steps collapse there.
+  const auto p = make_problem("damped-oscillator", {"p=0"});
+  ReferenceRequest r;
+  r.method = "rk4";
+  r.t_end = 10.0;
+  r.outputs = 4;
+  r.h_ref = 1e-3;
+  const Reference ref = compute_reference(*p, r);
+  EXPECT_FALSE(ref.ok);
+  EXPECT_NE(ref.message.find("dopri5 needed more than 1000000 force evaluations"),
+            std::string::npos)
+      << ref.message;
+}
+
 TEST(Reference, AFailedReferenceLeavesTheErrorsUnmeasuredAndSaysWhy) {
   // RK4 at h_ref ω = 10 is unstable (its stability interval on the imaginary
   // axis ends at 2√2): the fine run blows up and the reference must say so.
