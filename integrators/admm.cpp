@@ -1,88 +1,12 @@
 #include "integrators/admm.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 
+#include "integrators/admm_local_newton.hpp"
 #include "problems/fem/element_loop.hpp"
 
 namespace tibench {
-namespace {
-
-constexpr int kMaxLocalIterations = 30;
-
-// The Newton step of argmin E_b(z) + ω/2 ‖z − t‖² at z (g, H its gradient
-// and Hessian, H = ∇²E_b + ωI): with ∇²E_b's negative eigenvalues clamped
-// to zero where H is not positive definite (ω > 0 keeps it invertible;
-// `projected` says so).
-template <class Vector, class Matrix>
-Vector local_newton_step(Matrix& H, const Vector& g, double omega, bool& projected) {
-  Eigen::LLT<Matrix> llt(H);
-  projected = llt.info() != Eigen::Success;
-  if (projected) {
-    H.diagonal().array() -= omega;
-    Eigen::SelfAdjointEigenSolver<Matrix> eig(H);
-    const Vector lambda = eig.eigenvalues().cwiseMax(0.0).array() + omega;
-    const Matrix& V = eig.eigenvectors();
-    return -(V * (V.transpose() * g).cwiseQuotient(lambda));
-  }
-  return -llt.solve(g);
-}
-
-// Steps (relative to max(1, ‖z‖∞)) up to which a Newton step with a
-// positive definite Hessian is taken in full; beyond, or with a projected
-// Hessian, an Armijo search decides.
-constexpr double kTrustedStep = 0.1;
-
-// Newton for argmin E_b(z) + ω/2 ‖z − t‖² from z (updated). It ends after a
-// full step of at most 1e-6 (relative): Newton converges quadratically, so
-// the error after it is of order 1e-12. Returns the iterations taken.
-// Vector and Matrix: fixed-size types for the common block size (9: the
-// small dense factorizations dominate the local step), else the dynamic ones.
-template <class Vector, class Matrix>
-int solve_block(const ElementSplit& split, Index b, double omega, const Vector& t, Vector& z) {
-  LocalVector z_local, g_local;
-  LocalMatrix H_local;
-  const auto objective = [&](const Vector& x) {
-    z_local = x;
-    return split.energy(b, z_local) + 0.5 * omega * (x - t).squaredNorm();
-  };
-  Vector g, dz, trial;
-  Matrix H;
-  for (int it = 1; it <= kMaxLocalIterations; ++it) {
-    z_local = z;
-    split.derivatives(b, z_local, g_local, H_local);
-    g = g_local;
-    H = H_local;
-    g.noalias() += omega * (z - t);
-    H.diagonal().array() += omega;
-    bool projected = false;
-    dz = local_newton_step(H, g, omega, projected);
-    const double scale = std::max(1.0, z.template lpNorm<Eigen::Infinity>());
-    const double step = dz.template lpNorm<Eigen::Infinity>();
-    const double phi = projected || step > kTrustedStep * scale ? objective(z) : 0.0;
-    const double slope = g.dot(dz);
-    if (!projected && step <= kTrustedStep * scale) {
-      z += dz;
-      if (step <= 1e-6 * scale) return it;
-      continue;
-    }
-    if (-slope <= 1e-12 * std::abs(phi)) {
-      z += dz;  // a decrease below the rounding of Φ: a search cannot judge it
-      continue;
-    }
-    for (double alpha = 1.0;; alpha *= 0.5) {
-      trial = z + alpha * dz;
-      if (objective(trial) <= phi + 1e-4 * alpha * slope || alpha < 1e-8) {
-        z = trial;
-        break;
-      }
-    }
-  }
-  return kMaxLocalIterations;
-}
-
-}  // namespace
 
 void Admm::analyze(const AdmmForm& form, double weight_scale) {
   const ElementSplit& split = *form.split;
@@ -104,12 +28,21 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
   };
   dissipation_source_ = form.dissipation;
   dissipation_.reset();
-  if (!form.dissipation.empty()) {
-    dissipation_ = std::make_unique<AdmmDissipation>(form.dissipation);
+  if (!form.dissipation.local.empty()) {
+    dissipation_ = std::make_unique<AdmmDissipation>(form.dissipation.local);
     dissipation_->reduction(element_rows_, D);
     append_rows(dissipation_->rows());
     dissipation_->set_weights(form.kappa, weight_scale,
                               omega_.segment(element_rows_, dissipation_->rows()));
+  }
+  viscous_row0_ = omega_.size();
+  viscous_.reset();
+  if (!form.dissipation.strain_rate.empty()) {
+    viscous_ = std::make_unique<AdmmViscous>(form.dissipation.strain_rate);
+    append_rows(viscous_->rows());
+    viscous_->reduction(viscous_row0_, D, c_.segment(viscous_row0_, viscous_->rows()));
+    viscous_->set_weights(form.kappa, weight_scale,
+                          omega_.segment(viscous_row0_, viscous_->rows()));
   }
   contact_row0_ = omega_.size();
   contact_.reset();
@@ -139,6 +72,8 @@ bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
       form.dissipation != dissipation_source_)
     analyze(form, weight_scale);
   if (dissipation_) dissipation_->set_stage(*form.anchor, form.v0, form.kappa);
+  if (viscous_)
+    viscous_->set_stage(*form.anchor, form.v0, form.v_ref, form.kappa, form.second_order);
   if (contact_) {
     contact_->set_stage(*form.anchor, form.v0, form.kappa);
     set_contact_weights(*form.inertia);
@@ -182,19 +117,20 @@ long Admm::local_step(const Vec& y) {
   const int d = split_->block_size();
   scratch_ = reduced(y) + u_;  // the local targets t
   z_prev_ = z_;
-  using Vector9 = Eigen::Matrix<double, 9, 1>;
-  using Matrix9 = Eigen::Matrix<double, 9, 9>;
+  using admm_local::Matrix9;
+  using admm_local::Vector9;
   for_each_element(split_->blocks(), [&](Index b) {
     int& iterations = block_iterations_[static_cast<std::size_t>(b)];
     if (d == 9) {
       Vector9 z = z_.segment<9>(9 * b);
       const Vector9 t = scratch_.segment<9>(9 * b);
-      iterations = solve_block<Vector9, Matrix9>(*split_, b, omega_[9 * b], t, z);
+      iterations = admm_local::solve_block<Vector9, Matrix9>(*split_, b, omega_[9 * b], t, z);
       z_.segment<9>(9 * b) = z;
     } else {
       LocalVector z = z_.segment(d * b, d);
       const LocalVector t = scratch_.segment(d * b, d);
-      iterations = solve_block<LocalVector, LocalMatrix>(*split_, b, omega_[d * b], t, z);
+      iterations =
+          admm_local::solve_block<LocalVector, LocalMatrix>(*split_, b, omega_[d * b], t, z);
       z_.segment(d * b, d) = z;
     }
   });
@@ -203,6 +139,11 @@ long Admm::local_step(const Vec& y) {
     const Index rows = dissipation_->rows();
     iterations += dissipation_->local_step(scratch_.segment(element_rows_, rows),
                                            z_.segment(element_rows_, rows));
+  }
+  if (viscous_) {
+    const Index rows = viscous_->rows();
+    iterations += viscous_->local_step(scratch_.segment(viscous_row0_, rows),
+                                       z_.segment(viscous_row0_, rows));
   }
   if (contact_) {
     const Index rows = z_.size() - contact_row0_;
@@ -232,6 +173,7 @@ double Admm::augmented_lagrangian(const Vec& y) const {
   const int d = split_->block_size();
   for (Index b = 0; b < split_->blocks(); ++b) L += split_->energy(b, z_.segment(d * b, d));
   if (dissipation_) L += dissipation_->energy(z_.segment(element_rows_, dissipation_->rows()));
+  if (viscous_) L += viscous_->energy(z_.segment(viscous_row0_, viscous_->rows()));
   const Vec r = reduced(y) - z_ + u_;
   L += 0.5 * r.dot(omega_.cwiseProduct(r)) - 0.5 * u_.dot(omega_.cwiseProduct(u_));
   return L;

@@ -19,9 +19,10 @@
 //   dual   (16c)  u ← u + D y + s − z.
 // Dissipation given as local quadratic forms adds one block per form after
 // the split's (integrators/admm_dissipation.hpp: Rayleigh and power-law
-// damping in the local step), and constraint contact one block per contact
-// vertex after those (integrators/admm_contact.hpp: non-penetration and
-// implicit Coulomb friction in the local step).
+// damping in the local step), strain-rate damping one block per quadrature
+// point after those (integrators/admm_viscous.hpp), and constraint contact
+// one block per contact vertex last (integrators/admm_contact.hpp:
+// non-penetration and implicit Coulomb friction in the local step).
 //
 // Start (Brown et al. after Eq. 16): y = the engine's initial guess (x̃ for
 // backward Euler), z = D y + s, u = 0. Residuals (Boyd et al. 2011 §3.3,
@@ -43,6 +44,7 @@
 
 #include "integrators/admm_contact.hpp"
 #include "integrators/admm_dissipation.hpp"
+#include "integrators/admm_viscous.hpp"
 #include "integrators/inertia_factors.hpp"
 #include "problems/element_split.hpp"
 
@@ -58,8 +60,12 @@ struct AdmmForm {
   // Constraint contact against static obstacles: vertex blocks with
   // implicit friction (integrators/admm_contact.hpp); null without.
   const ObstacleContact* contact = nullptr;
-  // The problem's dissipation as local quadratic forms (empty: none).
-  std::vector<const LocalQuadraticDissipation*> dissipation;
+  // The problem's dissipation in ADMM's pieces (empty: none), and for
+  // q-dependent pieces the dissipation term: κ R(x, V), or with
+  // second_order κ (R(x, V) − R(x, v_ref)) (Brown et al. Eqs. 19b, 26).
+  SplitDissipation dissipation;
+  const Vec* v_ref = nullptr;
+  bool second_order = false;
   const Vec* v0 = nullptr;  // V(y) = v_0 + y/κ (null: v_0 = 0)
   double kappa = 0.0;
 };
@@ -100,10 +106,11 @@ class Admm {
 
   const ElementSplit* split_ = nullptr;
   const ObstacleContact* contact_source_ = nullptr;
-  std::vector<const LocalQuadraticDissipation*> dissipation_source_;
+  SplitDissipation dissipation_source_;
   std::unique_ptr<AdmmDissipation> dissipation_;  // its blocks follow the split's rows
+  std::unique_ptr<AdmmViscous> viscous_;          // its blocks follow dissipation_'s
   std::unique_ptr<AdmmContact> contact_;          // its blocks come last
-  Index element_rows_ = 0, contact_row0_ = 0;
+  Index element_rows_ = 0, viscous_row0_ = 0, contact_row0_ = 0;
   double weight_scale_ = 1.0;
   AdmmForm form_;
   SparseMatrix D_, DtOmega_;

@@ -46,9 +46,13 @@ bool IncrementalPotential::admm_form(AdmmForm& out) const {
   if (!split || p_.has_feasibility_limit()) return false;
   if (constraints_ && p_.contact()->moving()) return false;  // static obstacles only
   // (R of local forms does not depend on q within a step, so every
-  // DissipationTerm is the exact κ R(V) up to a constant.)
-  out.dissipation.clear();
-  if (!p_.local_dissipation(out.dissipation)) return false;
+  // DissipationTerm is the exact κ R(V) up to a constant; strain-rate
+  // damping's blocks take the term: κ R(F, Ḟ), minus κ R(F, Ḟ_ref) for the
+  // second-order one.)
+  out.dissipation = {};
+  if (!p_.split_dissipation(out.dissipation)) return false;
+  out.v_ref = &v_ref_;
+  out.second_order = term_ == DissipationTerm::second_order;
   out.split = split;
   out.contact = constraints_ ? p_.contact() : nullptr;
   out.v0 = v0_is_zero_ ? nullptr : &v0_;

@@ -71,9 +71,9 @@ std::vector<IntegratorInfo> with_stage_solver_check(std::vector<IntegratorInfo> 
         throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
                          std::string(p.id()) +
                          "': its potential has no element split at these parameters (accepted: "
-                         "tetrahedral bodies of any material with damping none or rayleigh "
-                         "(any variant), no self-collision, and contact none, post-process, or "
-                         "constraint against static obstacles; power-law-drag; docs/solvers.md)");
+                         "tetrahedral bodies of any material and damping, no self-collision, "
+                         "and contact none, post-process, or constraint against static "
+                         "obstacles; power-law-drag; docs/solvers.md)");
       return make(p, h, params);
     };
   }

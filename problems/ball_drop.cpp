@@ -41,6 +41,7 @@ const ContactScene& scene() {
        {"contact=ipc", "y0=0.5008"},
        {"contact=post-process"},
        {"material=corotated-linear", "damping=rayleigh", "alpha=0.1", "beta=0.01"},
+       {"damping=strain-rate", "psi=50", "phi=20", "alpha=0.1", "wz=2"},
        {"mu=0.3", "contact=penalty", "y0=0.49", "vx=1"}}};
   return s;
 }

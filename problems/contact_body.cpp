@@ -123,8 +123,8 @@ class ContactBody final : public DissipativeProblem {
            (k == ContactKind::none || k == ContactKind::post_process);
   }
   void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
-  // Elasticity and gravity, for any material, with damping none or one of
-  // the Rayleigh models (local forms: ADMM's dissipative blocks), without
+  // Elasticity and gravity, for any material, with any damping model
+  // (ADMM's dissipative and viscous blocks), without
   // self-collision and with contact none, post-process, or constraint
   // against static obstacles (the solver then enforces it: ADMM's contact
   // blocks).
@@ -223,8 +223,8 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
   for (auto& m : solid_damping_models(damping, body_, mass(), q0_)) add_dissipation(std::move(m));
   const ContactKind k = contact_->kind();
   const bool static_constraints = k == ContactKind::constraint && !contact_->moving();
-  std::vector<const LocalQuadraticDissipation*> local;
-  if (!self_ && local_dissipation(local) &&
+  SplitDissipation parts;
+  if (!self_ && split_dissipation(parts) &&
       (k == ContactKind::none || k == ContactKind::post_process || static_constraints)) {
     Vec f = Vec::Zero(dofs());  // gravity, −g m along y
     for (Index n = 0; n < nodes(); ++n) f[3 * n + 1] = -g_ * mass()[3 * n + 1];

@@ -12,17 +12,18 @@ bool DissipativeProblem::dissipation_depends_on_q() const {
   return false;
 }
 
-bool DissipativeProblem::local_dissipation(
-    std::vector<const LocalQuadraticDissipation*>& out) const {
-  const std::size_t before = out.size();
+bool DissipativeProblem::split_dissipation(SplitDissipation& out) const {
+  SplitDissipation parts;
   for (const auto& m : models_) {
-    const LocalQuadraticDissipation* local = m->local_quadratic();
-    if (!local) {
-      out.resize(before);
+    if (const LocalQuadraticDissipation* local = m->local_quadratic())
+      parts.local.push_back(local);
+    else if (const StrainRateDamping* viscous = m->strain_rate())
+      parts.strain_rate.push_back(viscous);
+    else
       return false;
-    }
-    out.push_back(local);
   }
+  out.local.insert(out.local.end(), parts.local.begin(), parts.local.end());
+  out.strain_rate.insert(out.strain_rate.end(), parts.strain_rate.begin(), parts.strain_rate.end());
   return true;
 }
 

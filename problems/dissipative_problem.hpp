@@ -22,7 +22,7 @@ class DissipativeProblem : public Problem {
   void dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const override;
   void dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const override;
   void dissipation_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const override;
-  bool local_dissipation(std::vector<const LocalQuadraticDissipation*>& out) const override;
+  bool split_dissipation(SplitDissipation& out) const override;
 
  protected:
   using Problem::Problem;

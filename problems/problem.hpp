@@ -33,9 +33,9 @@ using Index = Eigen::Index;
 using SparseMatrix = Eigen::SparseMatrix<double>;
 using Triplets = std::vector<Eigen::Triplet<double>>;
 
-class ObstacleContact;            // problems/contact/obstacle_contact.hpp
-class ElementSplit;               // problems/element_split.hpp
-class LocalQuadraticDissipation;  // problems/dissipation/local_quadratic.hpp
+class ObstacleContact;    // problems/contact/obstacle_contact.hpp
+class ElementSplit;       // problems/element_split.hpp
+struct SplitDissipation;  // problems/dissipation/dissipation_model.hpp
 
 // A surface vertex inside a tetrahedron of another part of a body's mesh
 // (another body, for meshes made of several), and the surface point of that
@@ -142,16 +142,15 @@ class Problem {
   // P(q) = Σ_b E_b(D_b q + c_b) − f·q + const (problems/element_split.hpp),
   // or null when the potential has other terms (contact energies,
   // self-collision penalties) or the problem has dissipation that
-  // local_dissipation cannot list. (Constraint contact is not part of P: the
+  // split_dissipation cannot list. (Constraint contact is not part of P: the
   // solver enforces it.) A problem returns a split only for parameter values
   // where it is exact.
   virtual const ElementSplit* element_split() const { return nullptr; }
-  // The dissipation as sums of local quadratic forms, possibly raised to a
-  // power (ADMM's dissipative blocks), appended to out; false if any part of
-  // R is of another kind. True with nothing appended: no dissipation.
-  virtual bool local_dissipation(std::vector<const LocalQuadraticDissipation*>& /*out*/) const {
-    return !has_dissipation();
-  }
+  // The dissipation in the pieces ADMM has local steps for (local quadratic
+  // forms, possibly raised to a power; strain-rate damping), appended to
+  // out; false if any part of R is of another kind. True with nothing
+  // appended: no dissipation.
+  virtual bool split_dissipation(SplitDissipation& /*out*/) const { return !has_dissipation(); }
 
   // --- time-dependent potentials (kinematic obstacles) ----------------------
   // P may depend on t through scripted obstacles: P(q) is then evaluated at

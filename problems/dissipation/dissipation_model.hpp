@@ -17,6 +17,19 @@
 namespace tibench {
 
 class LocalQuadraticDissipation;
+class StrainRateDamping;  // problems/fem/strain_rate_damping.hpp
+
+// A problem's dissipation in the pieces ADMM has local steps for
+// (Problem::split_dissipation).
+struct SplitDissipation {
+  std::vector<const LocalQuadraticDissipation*> local;
+  std::vector<const StrainRateDamping*> strain_rate;
+  bool empty() const { return local.empty() && strain_rate.empty(); }
+  bool operator==(const SplitDissipation& o) const {
+    return local == o.local && strain_rate == o.strain_rate;
+  }
+  bool operator!=(const SplitDissipation& o) const { return !(*this == o); }
+};
 
 class DissipationModel {
  public:
@@ -34,6 +47,8 @@ class DissipationModel {
   virtual void add_mixed_hessian(const Vec& /*q*/, const Vec& /*v*/, Triplets& /*out*/) const {}
   // This model as local quadratic forms (ADMM's dissipative blocks), or null.
   virtual const LocalQuadraticDissipation* local_quadratic() const { return nullptr; }
+  // This model as strain-rate damping (ADMM's viscous blocks), or null.
+  virtual const StrainRateDamping* strain_rate() const { return nullptr; }
 };
 
 }  // namespace tibench

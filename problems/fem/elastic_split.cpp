@@ -14,9 +14,12 @@ Index ElasticSplit::blocks() const {
 }
 
 void ElasticSplit::reduction(Triplets& D, Vec& c) const {
-  const MeshGeometry& g = body_->geometry();
+  deformation_gradient_rows(body_->geometry(), D, c);
+}
+
+void deformation_gradient_rows(const MeshGeometry& g, Triplets& D, Vec& c) {
   const int nq = g.quadrature_points();
-  c.setZero(9 * blocks());
+  c.setZero(9 * g.elements() * nq);
   for (Index e = 0; e < g.elements(); ++e)
     for (int qp = 0; qp < nq; ++qp) {
       const Index row0 = 9 * (e * nq + qp);

@@ -15,6 +15,10 @@
 
 namespace tibench {
 
+// The rows of F = D q + c, one 9-row block (vec F, column-major) per
+// quadrature point in element order, fixed nodes' contribution in c.
+void deformation_gradient_rows(const MeshGeometry& g, Triplets& D, Vec& c);
+
 class ElasticSplit final : public ElementSplit {
  public:
   ElasticSplit(std::shared_ptr<const ElasticBody> body, Vec linear_force);

@@ -28,14 +28,18 @@ void StrainRateDamping::each_element(const Vec& q, const Vec& v, PointVisitor vi
   }
 }
 
+double StrainRateDamping::density(const Mat3& F, const Mat3& Fdot) const {
+  const Mat3 Edot = sym(F.transpose() * Fdot);
+  const double tr = Edot.trace();
+  return psi_ * Edot.squaredNorm() + 0.5 * phi_ * tr * tr;
+}
+
 double StrainRateDamping::value(const Vec& q, const Vec& v) const {
   double r = 0.0;
   each_element(q, v, [&](Index e, const ElementPositions& x, const ElementPositions& u) {
     for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
       const ShapeGradients& G = geo_->gradients(e, qp);
-      const Mat3 Edot = sym((x * G).transpose() * (u * G));
-      const double tr = Edot.trace();
-      r += geo_->weight(e, qp) * (psi_ * Edot.squaredNorm() + 0.5 * phi_ * tr * tr);
+      r += geo_->weight(e, qp) * density(x * G, u * G);
     }
   });
   return r;

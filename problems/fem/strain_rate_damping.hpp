@@ -29,10 +29,18 @@ class StrainRateDamping final : public DissipationModel {
   void add_hessian_vv(const Vec& q, const Vec& v, Triplets& out) const override;
   void add_gradient_q(const Vec& q, const Vec& v, Vec& g) const override;
   void add_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const override;
+  const StrainRateDamping* strain_rate() const override { return this; }
+
+  const MeshGeometry& geometry() const { return *geo_; }
+  // R(F, Ḟ) per unit weight at one quadrature point.
+  double density(const Mat3& F, const Mat3& Fdot) const;
+  // S = 2ψ Ė + φ tr(Ė) I with Ė = sym(Fᵀ Ḟ) (linear in each argument):
+  // ∇_Ḟ R = F S, ∇_F R = Ḟ S per unit weight.
+  Mat3 viscous_stress_factor(const Mat3& F, const Mat3& Fdot) const;
+  // The curvature scale of R in Ḟ at F = I: 2ψ + 3φ.
+  double rate_stiffness() const { return 2.0 * psi_ + 3.0 * phi_; }
 
  private:
-  // S = 2ψ Ė + φ tr(Ė) I with Ė = sym(Fᵀ Ḟ) (linear in each argument).
-  Mat3 viscous_stress_factor(const Mat3& F, const Mat3& Fdot) const;
   void add_stress_gradient(const Vec& q, const Vec& v, bool wrt_q, Vec& g) const;
   // visit(e, x_e, v_e) for every element.
   template <class PointVisitor>

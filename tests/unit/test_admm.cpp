@@ -2,7 +2,8 @@
 //  - every registry problem with a split: P(q) − P(q') and ∇P(q) equal the
 //    split's Σ E_b(D_b q + c_b) − f·q differences and Dᵀ∇E − f at sampled
 //    states;
-//  - the global and local steps never increase the augmented Lagrangian;
+//  - the global and local steps never increase the augmented Lagrangian,
+//    also with dissipative and viscous blocks;
 //  - run to a tolerance, ADMM reaches Newton's minimizer of backward-Euler
 //    and implicit-midpoint stages on every problem with a split (on a
 //    nonsmooth minimum Newton cannot reach, ADMM's point is checked to be a
@@ -84,6 +85,15 @@ void set_stage(const Problem& p, double h, bool midpoint, IncrementalPotential& 
   p.begin_step(s);
   const double tau = midpoint ? 0.5 * h : h;
   phi.set_stage(s.q, tau * s.v, tau, tau, s.t + tau);
+  phi.set_reference_velocity(s.v);  // (read by the second-order term only)
+}
+
+// The dissipation terms a stage of p can take: the exact κ R(V), or for R
+// that depends on q Brown et al.'s first- and second-order ones.
+std::vector<DissipationTerm> terms_for(const Problem& p) {
+  if (p.dissipation_depends_on_q())
+    return {DissipationTerm::first_order, DissipationTerm::second_order};
+  return {DissipationTerm::exact};
 }
 
 // Friction differs by design (Newton's engines apply it after the solve,
@@ -112,45 +122,58 @@ void expect_no_lower_neighbour(const StageObjective& phi, const Vec& y) {
 
 TEST_P(ElementSplits, AdmmConvergesToTheNewtonMinimizer) {
   const auto p = without_friction(GetParam());
-  for (double steps_per_time_scale : {0.2, 5.0})
-    for (bool midpoint : {false, true}) {
-      const double h = steps_per_time_scale * p->time_scale();
-      SCOPED_TRACE(std::string(midpoint ? "implicit midpoint stage" : "backward Euler stage") +
-                   ", h / time scale = " + std::to_string(steps_per_time_scale));
-      IncrementalPotential newton_stage(*p), admm_stage(*p);
-      set_stage(*p, h, midpoint, newton_stage);
-      set_stage(*p, h, midpoint, admm_stage);
-      Vec y_newton = newton_stage.y_hat(), y_admm = admm_stage.y_hat();
-      const bool newton_converged = NewtonSolver().minimize(newton_stage, y_newton).converged;
-      NewtonOptions admm;
-      admm.solver = StageSolverKind::admm;
-      admm.tolerance = 1e-11;
-      admm.max_iterations = 1000000;
-      const NewtonResult r = NewtonSolver(admm).minimize(admm_stage, y_admm);
-      ASSERT_TRUE(r.converged) << r.message;
-      if (!newton_converged) {
-        // Only where the minimum is nonsmooth (a p < 1 power law at rest),
-        // which Newton cannot resolve: ADMM's point must still be a minimizer.
-        ASSERT_FALSE(p->is_smooth()) << "Newton failed on a smooth problem";
-        expect_no_lower_neighbour(admm_stage, y_admm);
-        EXPECT_LE(admm_stage.value(y_admm), admm_stage.value(y_newton));
-        continue;
+  for (const DissipationTerm term : terms_for(*p))
+    for (double steps_per_time_scale : {0.2, 5.0})
+      for (bool midpoint : {false, true}) {
+        const double h = steps_per_time_scale * p->time_scale();
+        SCOPED_TRACE(std::string(midpoint ? "implicit midpoint stage" : "backward Euler stage") +
+                     ", h / time scale = " + std::to_string(steps_per_time_scale) + ", term " +
+                     std::to_string(static_cast<int>(term)));
+        IncrementalPotential newton_stage(*p, term), admm_stage(*p, term);
+        set_stage(*p, h, midpoint, newton_stage);
+        set_stage(*p, h, midpoint, admm_stage);
+        Vec y_newton = newton_stage.y_hat(), y_admm = admm_stage.y_hat();
+        const bool newton_converged = NewtonSolver().minimize(newton_stage, y_newton).converged;
+        NewtonOptions admm;
+        admm.solver = StageSolverKind::admm;
+        admm.tolerance = 1e-11;
+        admm.max_iterations = 1000000;
+        const NewtonResult r = NewtonSolver(admm).minimize(admm_stage, y_admm);
+        ASSERT_TRUE(r.converged) << r.message;
+        if (!newton_converged) {
+          // Only where the minimum is nonsmooth (a p < 1 power law at rest),
+          // which Newton cannot resolve: ADMM's point must still be a minimizer.
+          ASSERT_FALSE(p->is_smooth()) << "Newton failed on a smooth problem";
+          expect_no_lower_neighbour(admm_stage, y_admm);
+          EXPECT_LE(admm_stage.value(y_admm), admm_stage.value(y_newton));
+          continue;
+        }
+        // ADMM's local coordinates carry the anchor (z = D(x_a + y) + c): y is
+        // resolved to the rounding of x_a, not of y.
+        const double scale = y_newton.cwiseAbs().maxCoeff(),
+                     rounding = 1e-14 * admm_stage.anchor().cwiseAbs().maxCoeff();
+        EXPECT_LE((y_admm - y_newton).cwiseAbs().maxCoeff(), 1e-8 * scale + rounding)
+            << r.iterations << " ADMM iterations";
+        std::printf("%d ADMM iterations, %d local Newton iterations\n", r.iterations,
+                    r.cg_iterations);
       }
-      // ADMM's local coordinates carry the anchor (z = D(x_a + y) + c): y is
-      // resolved to the rounding of x_a, not of y.
-      const double scale = y_newton.cwiseAbs().maxCoeff(),
-                   rounding = 1e-14 * admm_stage.anchor().cwiseAbs().maxCoeff();
-      EXPECT_LE((y_admm - y_newton).cwiseAbs().maxCoeff(), 1e-8 * scale + rounding)
-          << r.iterations << " ADMM iterations";
-      std::printf("%d ADMM iterations, %d local Newton iterations\n", r.iterations,
-                  r.cg_iterations);
-    }
 }
 
+// Undamped at h = 1, 10, 100 time scales; with Rayleigh and with
+// strain-rate damping blocks at 10.
 TEST(Admm, GlobalAndLocalStepsNeverIncreaseTheAugmentedLagrangian) {
-  for (const double h_scale : {1.0, 10.0, 100.0}) {
-    const auto p = make_problem("cube-stretch-compress", {"mesh_size=0.5", "contact=none"});
-    IncrementalPotential phi(*p);
+  const std::vector<std::pair<std::vector<std::string>, double>> cases = {
+      {{}, 1.0},
+      {{}, 10.0},
+      {{}, 100.0},
+      {{"damping=rayleigh", "beta=0.01"}, 10.0},
+      {{"damping=strain-rate", "psi=500", "phi=200", "alpha=0.1"}, 10.0}};
+  for (const auto& [damping, h_scale] : cases) {
+    std::vector<std::string> params = {"mesh_size=0.5", "contact=none"};
+    params.insert(params.end(), damping.begin(), damping.end());
+    const auto p = make_problem("cube-stretch-compress", params);
+    SCOPED_TRACE(damping.empty() ? "undamped" : damping.front());
+    IncrementalPotential phi(*p, terms_for(*p).front());
     set_stage(*p, h_scale * p->time_scale(), false, phi);
     AdmmForm form;
     ASSERT_TRUE(phi.admm_form(form));

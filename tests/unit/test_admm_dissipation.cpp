@@ -5,10 +5,11 @@
 //    where φ is differentiable its gradient vanishes;
 //  - a p = 0 block whose target pulls less than the threshold sticks
 //    exactly (the velocity the block sees is zero);
-//  - on a Rayleigh-damped body ADMM's augmented Lagrangian does not increase
-//    in the global and local steps, and the power-law-drag particle under
-//    ADMM stops exactly, in finite time, at p = 0 (the registry-wide
-//    comparison with Newton's minimizer is in test_admm.cpp).
+//  - the viscous (strain-rate) blocks' gradient and Hessian match finite
+//    differences;
+//  - (the augmented Lagrangian with damped blocks: test_admm.cpp) and the power-law-drag particle
+//    under ADMM stops exactly, in finite time, at p = 0 (the registry-wide comparison with Newton's
+//    minimizer is in test_admm.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +17,7 @@
 
 #include "integrators/admm.hpp"
 #include "integrators/admm_dissipation.hpp"
+#include "integrators/admm_viscous.hpp"
 #include "integrators/incremental_potential.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
@@ -101,31 +103,46 @@ TEST(AdmmDissipation, ACoulombLikeBlockSticksBelowItsThreshold) {
   EXPECT_NEAR(z[0] - anchor[0], 0.5 / omega[0], 1e-15);
 }
 
-TEST(AdmmDissipation, RayleighBlocksKeepTheAugmentedLagrangianMonotone) {
-  const auto p = make_problem("cube-stretch-compress",
-                              {"mesh_size=0.5", "contact=none", "damping=rayleigh", "beta=0.01"});
-  IncrementalPotential phi(*p);
-  const State s = p->initial_state();
-  p->begin_step(s);
-  const double h = 10 * p->time_scale();
-  phi.set_stage(s.q, h * s.v, h, h, s.t + h);
-  AdmmForm form;
-  ASSERT_TRUE(phi.admm_form(form));
-  ASSERT_FALSE(form.dissipation.empty());
-  Admm admm;
-  Vec y = phi.y_hat();
-  ASSERT_TRUE(admm.start(form, y));
-  double L = admm.augmented_lagrangian(y);
-  for (int k = 0; k < 50; ++k) {
-    admm.global_step(y);
-    const double after_global = admm.augmented_lagrangian(y);
-    EXPECT_LE(after_global, L + 1e-12 * std::abs(L)) << "iteration " << k;
-    admm.local_step(y);
-    const double after_local = admm.augmented_lagrangian(y);
-    EXPECT_LE(after_local, after_global + 1e-12 * std::abs(after_global)) << "iteration " << k;
-    admm.dual_step();
-    L = admm.augmented_lagrangian(y);
-  }
+// The viscous blocks' gradient against central differences of their
+// energy, and their Hessian against central differences of the gradient,
+// at random F and stages, for both dissipation terms.
+TEST(AdmmViscous, BlockDerivativesMatchFiniteDifferences) {
+  const auto p =
+      make_problem("ball-drop", {"mesh_size=0.35", "damping=strain-rate", "psi=50", "phi=20"});
+  SplitDissipation parts;
+  ASSERT_TRUE(p->split_dissipation(parts));
+  ASSERT_EQ(parts.strain_rate.size(), 1u);
+  ViscousSplit split(*parts.strain_rate[0]);
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> normal;
+  const auto random_vec = [&](Index n, double scale) {
+    return Vec(scale * Vec::NullaryExpr(n, [&] { return normal(rng); }));
+  };
+  for (const bool second_order : {false, true})
+    for (int trial = 0; trial < 10; ++trial) {
+      const Index b = static_cast<Index>(trial * 7) % split.blocks();
+      const double kappa = 0.01 * (1 + trial);
+      Vec a = random_vec(9 * split.blocks(), 0.2), ref = random_vec(9 * split.blocks(), 3.0);
+      for (Index k = 0; k < split.blocks(); ++k)
+        a.segment<9>(9 * k) += Eigen::Map<const Vec>(Mat3::Identity().eval().data(), 9);
+      split.set_stage(a, ref, kappa, second_order);
+      LocalVector z = a.segment<9>(9 * b) + random_vec(9, 0.05), g, g_plus, g_minus;
+      LocalMatrix H, H_unused;
+      split.derivatives(b, z, g, H);
+      const double eps = 1e-6;
+      for (int i = 0; i < 9; ++i) {
+        LocalVector zp = z, zm = z;
+        zp[i] += eps;
+        zm[i] -= eps;
+        const double fd = (split.energy(b, zp) - split.energy(b, zm)) / (2 * eps);
+        EXPECT_NEAR(g[i], fd, 1e-6 * (std::abs(fd) + g.norm())) << "gradient " << i;
+        split.derivatives(b, zp, g_plus, H_unused);
+        split.derivatives(b, zm, g_minus, H_unused);
+        const LocalVector column = (g_plus - g_minus) / (2 * eps);
+        EXPECT_LE((H.col(i) - column).norm(), 1e-6 * (column.norm() + H.norm()))
+            << "Hessian column " << i;
+      }
+    }
 }
 
 TEST(AdmmDissipation, PowerLawDragAtPZeroStopsExactly) {

@@ -77,8 +77,9 @@ TEST(Beam, RestStateHasZeroDeflectionAndGravitationalSpecificEnergy) {
   std::vector<double> obs;
   const State s = p->initial_state();
   p->observables(s, obs);
-  ASSERT_EQ(obs.size(), 2u);
+  ASSERT_EQ(obs.size(), 3u);
   EXPECT_EQ(obs[1], 0.0);
+  EXPECT_EQ(obs[2], 0.0);  // tip_deflection: 0 with both ends clamped
   // Strain and kinetic energy vanish; gravity g Σ m y over the free nodes.
   double gravity = 0.0;
   for (Index n = 0; n < p->nodes(); ++n) gravity += 9.81 * p->mass()[3 * n] * s.q[3 * n + 1];

@@ -189,7 +189,7 @@ TEST(StageSolvers, ProblemsWithoutAnElementSplitAreRefusedByAdmm) {
            {"simple-spring", {}},                           // no elements
            {"cube-stretch-compress", {}},                   // constraint contact
            {"cube-stretch-compress", {"contact=penalty"}},  // a contact energy
-           {"cube-stretch-compress", {"contact=none", "damping=strain-rate", "psi=1"}}}) {
+           {"cube-stretch-compress", {"contact=none", "self_collision=true"}}}) {
     const auto p = make_problem(id, params);
     try {
       info.stepper(*p, 0.01, {"solver=admm"});
