@@ -46,7 +46,8 @@ constexpr double kTrustedStep = 0.1;
 // Vector and Matrix: fixed-size types for the common block size (9: the
 // small dense factorizations dominate the local step), else the dynamic ones.
 template <class Vector, class Matrix>
-inline int solve_block(const ElementSplit& split, Index b, double omega, const Vector& t, Vector& z) {
+inline int solve_block(const ElementSplit& split, Index b, double omega, const Vector& t,
+                       Vector& z) {
   LocalVector z_local, g_local;
   LocalMatrix H_local;
   const auto objective = [&](const Vector& x) {

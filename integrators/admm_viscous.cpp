@@ -41,18 +41,18 @@ void ViscousSplit::derivatives(Index b, const LocalVector& z, LocalVector& g,
   const double w = block_weight(b), kappa = kappa_;
   const Eigen::Map<const Mat3> F(z.data());
   const Mat3 Fdot = (F - Eigen::Map<const Mat3>(a_.data() + 9 * b)) / kappa;
-  const Mat3 ref = second_order_ ? Mat3(Eigen::Map<const Mat3>(fdot_ref_.data() + 9 * b))
-                                 : Mat3::Zero();
+  const Mat3 ref =
+      second_order_ ? Mat3(Eigen::Map<const Mat3>(fdot_ref_.data() + 9 * b)) : Mat3::Zero();
   const Mat3 S = model_.viscous_stress_factor(F, Fdot);
   const Mat3 S_ref = model_.viscous_stress_factor(F, ref);
   const Mat3 grad = w * (kappa * Fdot * S + F * S - kappa * ref * S_ref);
   g = Eigen::Map<const admm_local::Vector9>(grad.data());
   const Mat3 lever = kappa * Fdot + F;
   const Mat9 D = matrix_of([&](const Mat3& dz) {
-    const Mat3 dS = model_.viscous_stress_factor(dz, Fdot) +
-                    model_.viscous_stress_factor(F, dz) / kappa;
-    return Mat3(w * (2.0 * dz * S + lever * dS -
-                     kappa * ref * model_.viscous_stress_factor(dz, ref)));
+    const Mat3 dS =
+        model_.viscous_stress_factor(dz, Fdot) + model_.viscous_stress_factor(F, dz) / kappa;
+    return Mat3(w *
+                (2.0 * dz * S + lever * dS - kappa * ref * model_.viscous_stress_factor(dz, ref)));
   });
   H = 0.5 * (D + D.transpose());
 }
