@@ -44,8 +44,10 @@ build-tool: deps
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS) --target tibench
 
-# Every tracked C++ source, in the style of .clang-format (Google, 100 columns).
-CXX_SOURCES = $(shell git ls-files '*.cpp' '*.hpp' '*.h')
+# Every C++ source, in the style of .clang-format (Google, 100 columns):
+# tracked ones and new ones not yet added (untracked, not ignored), so that
+# a new file is formatted before its first commit.
+CXX_SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' '*.h')
 
 format:
 	@scripts/setup-deps.sh format
