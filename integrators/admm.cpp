@@ -55,8 +55,8 @@ void Admm::analyze(const AdmmForm& form, double weight_scale) {
   D_.setFromTriplets(D.begin(), D.end());
   DtOmega_ = D_.transpose() * omega_.asDiagonal();
   // The elements' and dissipation's part of DᵀΩD (the contact weights are
-  // still zero here);
-  // the contact blocks add their diagonal per stage inertia.
+  // still zero here); the contact blocks add their diagonal per stage
+  // inertia.
   const SparseMatrix K = DtOmega_ * D_;
   DtOmegaD_.clear();
   for (Index k = 0; k < K.outerSize(); ++k)
@@ -72,8 +72,6 @@ bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
       form.dissipation != dissipation_source_)
     analyze(form, weight_scale);
   if (dissipation_) dissipation_->set_stage(*form.anchor, form.v0, form.kappa);
-  if (viscous_)
-    viscous_->set_stage(*form.anchor, form.v0, form.v_ref, form.kappa, form.second_order);
   if (contact_) {
     contact_->set_stage(*form.anchor, form.v0, form.kappa);
     set_contact_weights(*form.inertia);
@@ -87,6 +85,9 @@ bool Admm::start(const AdmmForm& form, const Vec& y, double weight_scale) {
   }
   if (!factor_) return false;
   s_ = D_ * *form.anchor + c_;
+  if (viscous_)
+    viscous_->set_stage(s_.segment(viscous_row0_, viscous_->rows()), form.v0, form.v_ref,
+                        form.kappa, form.second_order);
   z_ = reduced(y);
   u_.setZero(z_.size());
   rhs0_ = form.inertia->cwiseProduct(*form.y_hat) + form.force;

@@ -92,10 +92,10 @@ void AdmmViscous::set_weights(double kappa, double scale, Eigen::Ref<Vec> omega)
     }
 }
 
-void AdmmViscous::set_stage(const Vec& anchor, const Vec* v0, const Vec* v_ref, double kappa,
-                            bool second_order) {
+void AdmmViscous::set_stage(const Eigen::Ref<const Vec>& s, const Vec* v0, const Vec* v_ref,
+                            double kappa, bool second_order) {
   for (Part& part : parts_) {
-    Vec a = part.D * anchor + part.c;
+    Vec a = s.segment(part.row, part.D.rows());
     if (v0) a -= kappa * (part.D * *v0);
     Vec fdot_ref = second_order && v_ref ? Vec(part.D * *v_ref) : Vec::Zero(part.D.rows());
     part.split->set_stage(std::move(a), std::move(fdot_ref), kappa, second_order);

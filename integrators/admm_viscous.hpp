@@ -69,7 +69,8 @@ class AdmmViscous {
   void reduction(Index row0, Triplets& D, Eigen::Ref<Vec> c) const;
   // ω_b for stage parameter κ (times scale), written per row into omega.
   void set_weights(double kappa, double scale, Eigen::Ref<Vec> omega);
-  void set_stage(const Vec& anchor, const Vec* v0, const Vec* v_ref, double kappa,
+  // s: the viscous rows of D x_a + c (the stage's F at the anchor).
+  void set_stage(const Eigen::Ref<const Vec>& s, const Vec* v0, const Vec* v_ref, double kappa,
                  bool second_order);
   // z ← the blocks' local step for targets t (= D y + s + u), both holding
   // the viscous rows only; returns the local Newton iterations.

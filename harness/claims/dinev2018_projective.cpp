@@ -31,14 +31,10 @@
 namespace tibench {
 namespace {
 
+using claims::median;
+
 const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kLow = 0.15, kHigh = 0.40;
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 ClaimResult judged(const std::vector<std::pair<std::string, double>>& overheads,
                    const std::string& what) {

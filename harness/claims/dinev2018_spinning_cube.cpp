@@ -48,6 +48,8 @@
 namespace tibench {
 namespace {
 
+using claims::median;
+
 const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kExplosion = 10.0;  // H / H_0 that counts as exploded
 constexpr double kBlendBand = 0.1;   // allowed |H/H_0 − 1| of the blend
@@ -113,13 +115,6 @@ const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrato
   for (const auto& param : iparams) key += " " + param;
   return ctx.cache->get<SpinRun>(
       key, [&] { return spin(ctx.fast, integrator, iparams, kStep, spin_steps(ctx)); });
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 double fraction(const std::vector<double>& v, bool (*keep)(double)) {

@@ -1,6 +1,8 @@
 #include "harness/claims/support.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace tibench::claims {
@@ -15,6 +17,13 @@ State step_once(Stepper& st, State s) {
   const StepReport r = st.step(s);
   if (r.status != StepStatus::ok) throw std::runtime_error(r.message);
   return s;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 double scale_of(double a, double b, double floor) {

@@ -18,6 +18,9 @@ std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p
 // One step from s; throws std::runtime_error if the step's solver fails.
 State step_once(Stepper& st, State s);
 
+// The median of v (NaN when empty).
+double median(std::vector<double> v);
+
 // max(|a|, |b|, floor): a scale for relative residuals.
 double scale_of(double a, double b, double floor = 0.0);
 
