@@ -80,7 +80,7 @@ void ContactProjection::project(const Vec& anchor, Vec& y) const {
         for (const auto& a : vertices_[k].active)
           active = active || a.obstacle == static_cast<int>(b);
         const double phi = obstacles[b].phi(xp, t);
-        if (!(phi < 0) && !(active && phi != 0.0)) continue;
+        if (!(phi < 0) && !(active && phi > touch_tolerance(xp))) continue;
         xp -= phi * obstacles[b].evaluate(xp, t).grad;
         violated = violated || phi < 0;
         changed = true;

@@ -1,11 +1,16 @@
 // Contact constraints φ_b(x_p) ≥ 0 inside the minimization of an implicit
 // stage, by gradient projection (Gast & Schroeder 2014 §3.2, §5.1):
 //
-//   P(x)        every pair (b, p) that is active or violated moves its vertex
-//               to the closest point of the obstacle's surface,
+//   P(x)        every pair (b, p) that is violated, or active and off the
+//               surface by more than `touch_tolerance`, moves its vertex to
+//               the closest point of the obstacle's surface,
 //               x_p ← x_p − φ_b(x_p) ∇φ_b(x_p); the initial guess and every
 //               trial point are projected, so the line search follows
-//               curved paths around the obstacles (their Fig. 5);
+//               curved paths around the obstacles (their Fig. 5). An active
+//               vertex within the tolerance stays put: pulling it back to
+//               φ = 0 would undo a Newton step at a contact whose multiplier
+//               is zero (a body just touching), and the active set would
+//               then cycle between neighbouring vertices without converging;
 //   active set  at the start of every Newton iteration (x feasible), a pair
 //               is active for that iteration when it touches (φ within
 //               `touch_tolerance` of 0) and the unconstrained gradient

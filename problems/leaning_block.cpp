@@ -20,20 +20,12 @@
 // Parameters (defaults; source): angles 30/50/70°, μ 0.2/0.4/0.6 (Brown Fig.
 // 9); our choices (the paper gives no size, stiffness or step): E = 1e7 Pa,
 // nu = 0.3, rho = 1000, stable neo-Hookean, mesh_size = 0.05, g = 9.81.
-//
-// Not (yet) a registry problem: backward Euler with the Newton solvers
-// stalls on it once the block rests on both obstacles (residual 2–5e-17
-// against a target of 5e-18 at h = 0.1 time scale, a few times the
-// rounding estimate of IncrementalPotential::residual_noise, which misses
-// something of constraint contact at two obstacles), and every registry
-// problem must run every solver. Claim B-F2.simulation builds it with
-// make_leaning_block; ADMM runs it.
 #include <cmath>
 #include <memory>
 
 #include "problems/contact/level_set.hpp"
 #include "problems/contact_body.hpp"
-#include "problems/leaning_block.hpp"
+#include "problems/problem_entries.hpp"
 
 namespace tibench {
 namespace {
@@ -84,9 +76,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_leaning_block(const std::vector<std::string>& overrides) {
-  const ProblemInfo info = contact_scene_info<scene>();
-  return info.make(problem_params(info, overrides));
-}
+ProblemInfo leaning_block_problem() { return contact_scene_info<scene>(); }
 
 }  // namespace tibench

@@ -23,6 +23,8 @@ ProblemInfo spring_chain_problem();
 ProblemInfo ball_drop_problem();
 ProblemInfo two_balls_problem();
 ProblemInfo sphere_hard_drop_problem();
+ProblemInfo cube_on_spheres_problem();
+ProblemInfo leaning_block_problem();
 ProblemInfo cube_stretch_compress_problem();
 ProblemInfo box_slide_problem();
 ProblemInfo particle_drop_problem();

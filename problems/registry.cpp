@@ -24,6 +24,8 @@ const std::vector<ProblemInfo>& problem_registry() {
       ball_drop_problem(),
       two_balls_problem(),
       sphere_hard_drop_problem(),
+      cube_on_spheres_problem(),
+      leaning_block_problem(),
       cube_stretch_compress_problem(),
       box_slide_problem(),
       particle_drop_problem(),

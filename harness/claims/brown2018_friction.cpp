@@ -34,7 +34,6 @@
 
 #include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
-#include "problems/leaning_block.hpp"
 
 namespace tibench {
 namespace {
@@ -185,7 +184,7 @@ double leaning_drop(double lean, double mu, double t_end) {
   char buf[2][32];
   std::snprintf(buf[0], sizeof buf[0], "lean=%g", lean);
   std::snprintf(buf[1], sizeof buf[1], "mu=%g", mu);
-  const auto p = make_leaning_block({buf[0], buf[1]});
+  const auto p = make_problem("leaning-block", {buf[0], buf[1]});
   auto st = claims::stepper("opt-backward-euler", *p, 0.01,
                             {"solver=admm", "max_iterations=200", "admm_weight_scale=10"});
   State s = p->initial_state();

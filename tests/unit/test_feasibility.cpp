@@ -42,9 +42,22 @@ TEST_P(Feasibility, CcdBoundKeepsThePotentialFiniteAndIsTight) {
     for (double f : {0.25, 0.5, 0.999, 1.0})
       EXPECT_TRUE(std::isfinite(p->potential(s.q + f * alpha * dq)))
           << "seed " << seed << ": infinite potential at " << f << " of the CCD bound";
-    const Vec past = s.q + (alpha / ipc::kCcdFraction) * (1 + 1e-9) * dq;
+    // Tight: each bound leaves a tenth of the limiting distance (exactly so
+    // along a half-space's linear phi; along a sphere's, to first order), so
+    // repeated bounds approach the first contact geometrically, and a point
+    // just past their sum touches something.
+    Vec q = s.q + alpha * dq;
+    double travelled = alpha, next = alpha;
+    for (int k = 0; k < 8 && next > 1e-9 * alpha; ++k) {
+      next = p->max_feasible_step(q, dq);
+      ASSERT_GT(next, 0.0);
+      q += next * dq;
+      travelled += next;
+    }
+    const Vec past = s.q + (travelled + 2 * next) * dq;
     EXPECT_FALSE(std::isfinite(p->potential(past)))
-        << "seed " << seed << ": the bound is not tight (no distance reaches 0 at alpha/0.9)";
+        << "seed " << seed << ": the bound is not tight (no distance reaches 0 past the sum of "
+        << "repeated bounds, " << travelled << ")";
   }
   RecordProperty("directions_with_a_bound", bounded);
 }
