@@ -15,6 +15,8 @@ std::vector<ClaimCheck> dinev2018_blending_claims();
 std::vector<ClaimCheck> dinev2018_projective_claims();
 std::vector<ClaimCheck> dinev2018_spinning_cube_claims();
 std::vector<ClaimCheck> dinev2018_bar_claims();
+std::vector<ClaimCheck> dinev2018_collision_claims();
+std::vector<ClaimCheck> dinev2018_cactus_claims();
 std::vector<ClaimCheck> gast2014_claims();
 std::vector<ClaimCheck> gast2014_contact_claims();
 std::vector<ClaimCheck> you2025_claims();

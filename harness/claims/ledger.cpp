@@ -42,6 +42,8 @@ const std::vector<ClaimCheck>& claim_registry() {
       dinev2018_projective_claims(),
       dinev2018_spinning_cube_claims(),
       dinev2018_bar_claims(),
+      dinev2018_cactus_claims(),
+      dinev2018_collision_claims(),
       gast2014_claims(),
       gast2014_contact_claims(),
       you2025_claims(),
