@@ -128,7 +128,8 @@ run: build-tool docs
 	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md; \
 	done; \
 	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
-	    --report $(RESULTS)/claims.md | tee $(RESULTS)/claims.log; \
+	    --report $(RESULTS)/claims.md --expected tests/claims/expected_verdicts.toml \
+	    | tee $(RESULTS)/claims.log; \
 	rm -rf $(RESULTS)/figures; \
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
 	for m in $(PAPER_MATRICES); do \
@@ -143,7 +144,8 @@ run: build-tool docs
 	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
 	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
 	done; \
-	printf "%-24s " "claims:"; tail -n 1 $(RESULTS)/claims.log; \
+	printf "%-24s " "claims:"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
+	grep -E "^verdict differs from its pin" $(RESULTS)/claims.log || true; \
 	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
 	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \

@@ -24,7 +24,8 @@
 // first checkpoint and implicit midpoint is not (or its run failed).
 // D-R2.cactus.energy: implicit midpoint's total energy at the second
 // checkpoint exceeds that at the first by more than 0.1% (or its run
-// failed in between: the energy grew without bound).
+// failed in between: the energy grew without bound). Both apply
+// ClaimContext::scene_overrides to the body.
 #include <Eigen/LU>
 #include <Eigen/SVD>
 #include <cmath>
@@ -45,11 +46,24 @@ constexpr double kGain = 1e-3;  // relative energy increase that counts as "kept
 // the default budget of 50 iterations runs out on some steps.
 const std::string kNewtonBudget = "newton_max_iters=1000";
 
-std::unique_ptr<Problem> body(bool fast, const std::string& shape) {
-  return make_problem("cube-stretch-compress",
-                      {"contact=none", "initial_shape=" + shape, "seed=1", "lx=0.1", "ly=0.1",
-                       "lz=0.1", "material=fixed-corotated", "E=5e4", "nu=0.3", "rho=1000", "g=0",
-                       fast ? "mesh_size=0.05" : "mesh_size=0.025"});
+// The body, with the context's scene_overrides applied; `rest` forces the
+// rest shape (the reference of the shape error).
+std::unique_ptr<Problem> body(const ClaimContext& ctx, bool rest = false) {
+  std::vector<std::string> params{"contact=none",
+                                  "initial_shape=random",
+                                  "seed=1",
+                                  "lx=0.1",
+                                  "ly=0.1",
+                                  "lz=0.1",
+                                  "material=fixed-corotated",
+                                  "E=5e4",
+                                  "nu=0.3",
+                                  "rho=1000",
+                                  "g=0",
+                                  ctx.fast ? "mesh_size=0.05" : "mesh_size=0.025"};
+  params.insert(params.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
+  if (rest) params.push_back("initial_shape=rest");
+  return make_problem("cube-stretch-compress", params);
 }
 
 // Mass-weighted RMS distance from `rest` after the best rigid motion.
@@ -94,10 +108,10 @@ struct CactusRun {
   std::string failure;
 };
 
-CactusRun settle(bool fast, const std::string& integrator, const std::vector<std::string>& iparams,
-                 bool damp_after_step, long half) {
-  const auto p = body(fast, "random");
-  const Vec rest = body(fast, "rest")->initial_state().q;
+CactusRun settle(const ClaimContext& ctx, const std::string& integrator,
+                 const std::vector<std::string>& iparams, bool damp_after_step, long half) {
+  const auto p = body(ctx);
+  const Vec rest = body(ctx, true)->initial_state().q;
   auto st = claims::stepper(integrator, *p, kStep, iparams);
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
@@ -139,19 +153,19 @@ long half_run(const ClaimContext& ctx) { return ctx.fast ? 1000 : 10000; }
 
 const CactusRun& blend_run(const ClaimContext& ctx) {
   return ctx.cache->get<CactusRun>("dinev2018-cactus-blend", [&] {
-    return settle(ctx.fast, "blend-im", {"damping_k=0.08", kNewtonBudget}, false, half_run(ctx));
+    return settle(ctx, "blend-im", {"damping_k=0.08", kNewtonBudget}, false, half_run(ctx));
   });
 }
 
 const CactusRun& midpoint_run(const ClaimContext& ctx) {
   return ctx.cache->get<CactusRun>("dinev2018-cactus-midpoint", [&] {
-    return settle(ctx.fast, "implicit-midpoint", {kNewtonBudget}, true, half_run(ctx));
+    return settle(ctx, "implicit-midpoint", {kNewtonBudget}, true, half_run(ctx));
   });
 }
 
 std::string setup(const ClaimContext& ctx) {
   std::string mesh;
-  for (const auto& [key, value] : body(ctx.fast, "random")->provenance())
+  for (const auto& [key, value] : body(ctx)->provenance())
     if (key.rfind("mesh", 0) == 0) mesh += ", " + key + " " + value;
   const long half = half_run(ctx);
   return "stand-in for the cactus: 10 cm fixed-corotated cube (rho 1000, E 5e4 Pa, nu 0.3), no "

@@ -26,6 +26,9 @@
 // substeps are still not plausible. Dinev et al. instance their repulsion
 // springs once per frame; tibench's penalty energy is re-evaluated at every
 // substep, a smoother contact model than theirs.
+//
+// Both checks apply ClaimContext::scene_overrides over the scene's
+// parameters.
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -56,8 +59,10 @@ struct CubeRun {
   }
 };
 
-std::vector<std::string> scene_params(bool fast, const std::string& E) {
-  return {fast ? "mesh_size=0.5" : "mesh_size=0.17", "E=" + E};
+std::vector<std::string> scene_params(const ClaimContext& ctx, const std::string& E) {
+  std::vector<std::string> params{ctx.fast ? "mesh_size=0.5" : "mesh_size=0.17", "E=" + E};
+  params.insert(params.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
+  return params;
 }
 
 int observable(const Problem& p, const std::string& name) {
@@ -118,8 +123,8 @@ const CubeRun& cached_drop(const ClaimContext& ctx, const std::string& E,
   char key[160];
   std::snprintf(key, sizeof key, "dinev2018-cube-on-spheres %s %s %s %.6g %.6g",
                 ctx.fast ? "fast" : "full", E.c_str(), integrator.c_str(), h, t_end);
-  return ctx.cache->get<CubeRun>(
-      key, [&] { return drop(scene_params(ctx.fast, E), integrator, h, t_end); });
+  return ctx.cache->get<CubeRun>(key,
+                                 [&] { return drop(scene_params(ctx, E), integrator, h, t_end); });
 }
 
 nlohmann::ordered_json to_json(const CubeRun& r) {
@@ -129,8 +134,8 @@ nlohmann::ordered_json to_json(const CubeRun& r) {
           {"steps", r.steps},           {"failure", r.failure}};
 }
 
-std::string mesh_note(bool fast) {
-  const auto p = make_problem("cube-on-spheres", scene_params(fast, "1e7"));
+std::string mesh_note(const ClaimContext& ctx) {
+  const auto p = make_problem("cube-on-spheres", scene_params(ctx, "1e7"));
   std::string note;
   for (const auto& [key, value] : p->provenance())
     note += (note.empty() ? "" : ", ") + key + " " + value;
@@ -150,7 +155,7 @@ ClaimResult check_spheres(const ClaimContext& ctx) {
   r.interpretation =
       "cube-on-spheres defaults (1 m fixed-corotated cube, E = 1e7 Pa, four spheres, penalty "
       "contact, 1 m fall; " +
-      mesh_note(ctx.fast) +
+      mesh_note(ctx) +
       "), 2 s of h = 0.01 s, Newton; rebound ratio = (first apex of the centre after the impact "
       "- touch height) / (start - touch); implicit midpoint at h = 0.001 s reported as the "
       "fine-step rebound, and E = 1e5, 1e6 Pa reported, not judged";
@@ -188,8 +193,7 @@ ClaimResult check_hippo(const ClaimContext& ctx) {
       "no inverted tetrahedron; reproduced when implicit midpoint at 100 substeps is not "
       "plausible";
   r.interpretation =
-      "stand-in for the hippo (no mesh available): the cube-on-spheres scene (" +
-      mesh_note(ctx.fast) +
+      "stand-in for the hippo (no mesh available): the cube-on-spheres scene (" + mesh_note(ctx) +
       "), 1 s, implicit midpoint at 1, 10, 100 substeps of 0.01 s, the blend at 0.01 s beside "
       "it; tibench's penalty energy is re-evaluated every substep, Dinev et al. instance "
       "repulsion springs once per frame";

@@ -51,6 +51,10 @@ class ClaimCache {
 
 struct ClaimContext {
   bool fast = false;  // smaller samples (tests); the verdict logic is the same
+  // Problem parameters ("name=value") a check applies over those of its
+  // scene, for tests that perturb an input to show that the verdict can
+  // change; empty in the ledger. The checks that take them say so.
+  std::vector<std::string> scene_overrides;
   // Shared by copies of the context; a new context starts empty.
   std::shared_ptr<ClaimCache> cache = std::make_shared<ClaimCache>();
 };

@@ -79,6 +79,9 @@ CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   verify->add_flag("--strict", o.strict, "exit 1 when a claim is refuted");
   verify->add_option("-o,--output", o.output, "HDF5 output file");
   verify->add_option("--report", o.report, "Markdown report file");
+  verify->add_option("--expected", o.expected,
+                     "pinned verdicts (tests/claims/expected_verdicts.toml): exit 1 when a "
+                     "computed verdict differs from its pin");
   return verify;
 }
 

@@ -417,7 +417,10 @@ std::string claims_markdown() {
   std::string out = md_generated_note("claims") + "# Claims\n\n" + std::to_string(claims.size()) +
                     " claim checks in the ledger (`harness/claims/`), grouped by paper. "
                     "`tibench verify` computes their verdicts with the measured values; "
-                    "`make run` writes them to `results/claims.md`.\n\n";
+                    "`make run` writes them to `results/claims.md`. Every verdict is pinned, "
+                    "with its reason, in `tests/claims/expected_verdicts.toml`: `make test` "
+                    "fails when a claim's fast-mode verdict differs from its pin, and `make "
+                    "run` lists the full ledger's differences (`tibench verify --expected`).\n\n";
   for (std::size_t k = 0; k < claims.size();) {
     const std::string& paper = claims[k].paper;
     std::vector<std::vector<std::string>> body;

@@ -8,6 +8,7 @@
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
 #include "harness/claims/ledger.hpp"
+#include "harness/claims/pinned_verdicts.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/h5io.hpp"
 #include "problems/parameters.hpp"
@@ -20,6 +21,7 @@ struct Outcome {
   const ClaimCheck* check;
   ClaimResult result;
   double seconds;
+  std::string mismatch;  // against the pinned verdict; empty when it agrees
 };
 
 std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
@@ -28,8 +30,8 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
                    "`. Each verdict is computed; the paper's statement is the only value taken "
                    "from the paper.\n\n| claim | verdict | summary |\n|---|---|---|\n";
   for (const auto& o : outcomes)
-    md +=
-        "| " + o.check->id + " | " + to_string(o.result.status) + " | " + o.result.summary + " |\n";
+    md += "| " + o.check->id + " | " + to_string(o.result.status) +
+          (o.mismatch.empty() ? "" : " (differs from its pin)") + " | " + o.result.summary + " |\n";
   for (const auto& o : outcomes) {
     md += "\n## " + o.check->id + " — " + to_string(o.result.status) + "\n\n";
     md += "- paper: " + o.check->paper + "\n";
@@ -40,6 +42,41 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
     md += "- measured: `" + o.result.measured.dump() + "`\n";
   }
   return md;
+}
+
+void write_ledger_file(const std::vector<Outcome>& outcomes, const VerifyOptions& o) {
+  h5::AtomicFile out(o.output);
+  h5::write_provenance(out.file(), o.command_line);
+  for (const auto& oc : outcomes) {
+    H5::Group g = h5::group(out.file(), "/claims/" + oc.check->id);
+    h5::attr(g, "paper", oc.check->paper);
+    h5::attr(g, "statement", oc.check->statement);
+    h5::attr(g, "status", to_string(oc.result.status));
+    h5::attr(g, "summary", oc.result.summary);
+    h5::attr(g, "measured", oc.result.measured.dump());
+    h5::attr(g, "expected", oc.result.expected);
+    h5::attr(g, "tolerance", oc.result.tolerance);
+    h5::attr(g, "interpretation", oc.result.interpretation);
+    h5::attr(g, "fast", o.fast);
+    h5::attr(g, "wall_s", oc.seconds);
+  }
+  out.commit();
+}
+
+std::size_t count(const std::vector<Outcome>& outcomes, Verdict v) {
+  return static_cast<std::size_t>(std::count_if(
+      outcomes.begin(), outcomes.end(), [v](const Outcome& x) { return x.result.status == v; }));
+}
+
+// The pins, read before any work, with every selected claim's found.
+PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimCheck*>& selected) {
+  if (o.expected.empty()) return {};
+  PinnedVerdicts pins = read_pinned_verdicts(o.expected);
+  for (const ClaimCheck* c : selected)
+    if (!pins.count(c->id))
+      throw InputError("claim " + c->id + " has no pinned verdict in '" + o.expected +
+                       "' (accepted: a file with a table for every claim run)");
+  return pins;
 }
 
 }  // namespace
@@ -60,10 +97,12 @@ int verify(const VerifyOptions& o) {
     check_output_file(path, option);
     locks.emplace_back(path, option);
   }
+  const PinnedVerdicts pins = pins_for(o, selected);
   ClaimContext ctx;
   ctx.fast = o.fast;
   std::vector<Outcome> outcomes;
   int refuted = 0;
+  std::vector<std::string> mismatches;
   for (const ClaimCheck* c : selected) {
     const auto start = std::chrono::steady_clock::now();
     ClaimResult r = run_claim(*c, ctx);
@@ -72,38 +111,20 @@ int verify(const VerifyOptions& o) {
     refuted += r.status == Verdict::refuted;
     std::printf("%-16s %-13s %s (%.2fs)\n", c->id.c_str(), to_string(r.status), r.summary.c_str(),
                 s);
-    outcomes.push_back({c, std::move(r), s});
+    const std::string mismatch = pins.empty() ? "" : pinned_mismatch(pins, c->id, r, o.fast);
+    if (!mismatch.empty()) mismatches.push_back(mismatch);
+    outcomes.push_back({c, std::move(r), s, mismatch});
   }
 
-  if (!o.output.empty()) {
-    h5::AtomicFile out(o.output);
-    h5::write_provenance(out.file(), o.command_line);
-    for (const auto& oc : outcomes) {
-      H5::Group g = h5::group(out.file(), "/claims/" + oc.check->id);
-      h5::attr(g, "paper", oc.check->paper);
-      h5::attr(g, "statement", oc.check->statement);
-      h5::attr(g, "status", to_string(oc.result.status));
-      h5::attr(g, "summary", oc.result.summary);
-      h5::attr(g, "measured", oc.result.measured.dump());
-      h5::attr(g, "expected", oc.result.expected);
-      h5::attr(g, "tolerance", oc.result.tolerance);
-      h5::attr(g, "interpretation", oc.result.interpretation);
-      h5::attr(g, "fast", o.fast);
-      h5::attr(g, "wall_s", oc.seconds);
-    }
-    out.commit();
-  }
+  if (!o.output.empty()) write_ledger_file(outcomes, o);
   if (!o.report.empty()) {
     write_file_atomically(o.report, markdown_report(outcomes, o.fast), "report");
   }
   std::printf("%zu claims: %zu reproduced, %d refuted, %zu inconclusive\n", outcomes.size(),
-              static_cast<std::size_t>(std::count_if(
-                  outcomes.begin(), outcomes.end(),
-                  [](const Outcome& x) { return x.result.status == Verdict::reproduced; })),
-              refuted,
-              static_cast<std::size_t>(std::count_if(
-                  outcomes.begin(), outcomes.end(),
-                  [](const Outcome& x) { return x.result.status == Verdict::inconclusive; })));
+              count(outcomes, Verdict::reproduced), refuted,
+              count(outcomes, Verdict::inconclusive));
+  for (const auto& m : mismatches) std::printf("verdict differs from its pin: %s\n", m.c_str());
+  if (!mismatches.empty()) return 1;
   return (o.strict && refuted > 0) ? 1 : 0;
 }
 

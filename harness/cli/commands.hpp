@@ -64,6 +64,7 @@ struct VerifyOptions {
   std::vector<std::string> claims;
   bool fast = false, strict = false;
   std::string output, report;
+  std::string expected;  // pinned verdicts (harness/claims/pinned_verdicts.hpp)
   std::string command_line;
 };
 int verify(const VerifyOptions& o);

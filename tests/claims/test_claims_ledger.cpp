@@ -1,15 +1,24 @@
 // Every registered claim check (iterates the ledger): it computes a verdict
 // with its evidence, deterministically, and does not fail for internal
 // reasons. A refuted claim is a finding, not a test failure; an exception
-// inside a check is.
+// inside a check is, and so is a verdict other than the one pinned in
+// tests/claims/expected_verdicts.toml (fast mode's; the full ledger's is
+// compared by `tibench verify --expected`, in make run and the long test).
 #include <gtest/gtest.h>
 
 #include "test_names.hpp"
 
 #include "harness/claims/ledger.hpp"
+#include "harness/claims/pinned_verdicts.hpp"
 
 namespace tibench {
 namespace {
+
+const PinnedVerdicts& pins() {
+  static const PinnedVerdicts p =
+      read_pinned_verdicts(TIBENCH_SOURCE_DIR "/tests/claims/expected_verdicts.toml");
+  return p;
+}
 
 class EveryClaim : public ::testing::TestWithParam<std::string> {};
 
@@ -26,6 +35,7 @@ TEST_P(EveryClaim, ComputesAVerdictWithItsEvidence) {
   ASSERT_TRUE(r.measured.is_object());
   EXPECT_FALSE(r.measured.empty());
   std::printf("%-16s %s: %s\n", check.id.c_str(), to_string(r.status), r.summary.c_str());
+  EXPECT_EQ(pinned_mismatch(pins(), check.id, r, true), "");
 }
 
 TEST_P(EveryClaim, IsDeterministic) {
@@ -45,6 +55,13 @@ TEST_P(EveryClaim, IsDeterministic) {
     EXPECT_EQ(a.status, b.status);
   }
   EXPECT_EQ(a.measured.dump(), b.measured.dump());
+}
+
+TEST(ClaimsLedger, EveryClaimIsPinnedAndEveryPinIsAClaim) {
+  for (const auto& c : claim_registry())
+    EXPECT_TRUE(pins().count(c.id)) << c.id << " has no pinned verdict";
+  for (const auto& [id, pin] : pins())
+    EXPECT_NO_THROW(find_claim(id)) << "the pin " << id << " names no registered claim";
 }
 
 TEST(ClaimsLedger, IdsAreUniqueAndUnknownIdsAreRejected) {

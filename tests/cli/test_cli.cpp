@@ -6,6 +6,7 @@
 
 #include "cli_support.hpp"
 #include "harness/claims/ledger.hpp"
+#include "harness/claims/pinned_verdicts.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
 
@@ -156,6 +157,44 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
   EXPECT_NE(test::read_file(report).find("## D-S1"), std::string::npos);
   o = tibench("info " + claims.string());
   EXPECT_NE(o.out.find("claim D-S1"), std::string::npos) << o.out;
+  std::filesystem::remove_all(dir);
+}
+
+// `verify --expected`: a verdict other than the pinned one exits 1 naming
+// both; a pins file that cannot be read, is malformed or lacks a claim run
+// is refused before any claim runs.
+TEST(Cli, VerifyComparesEachVerdictWithItsPin) {
+  const std::string pinned = TIBENCH_SOURCE_DIR "/tests/claims/expected_verdicts.toml";
+  const Verdict fast = read_pinned_verdicts(pinned).at("D-S1").fast;
+  auto o = tibench("verify --fast --claim D-S1 --expected " + pinned);
+  EXPECT_EQ(o.exit_code, 0) << o.out << o.err;
+  const auto dir = test::scratch_dir("pins");
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::FILE* f = std::fopen((dir / name).c_str(), "w");
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+    return (dir / name).string();
+  };
+  const char* other = fast == Verdict::refuted ? "reproduced" : "refuted";
+  const auto flipped = write("flipped.toml", "[\"D-S1\"]\nverdict = \"" + std::string(other) +
+                                                 "\"\nreason = \"a deliberately wrong pin\"\n");
+  o = tibench("verify --fast --claim D-S1 --expected " + flipped);
+  EXPECT_EQ(o.exit_code, 1) << o.out << o.err;
+  EXPECT_NE(o.out.find("claim D-S1 (fast mode): computed " + std::string(to_string(fast)) +
+                       ", pinned " + other),
+            std::string::npos)
+      << o.out;
+  expect_bad_input("verify --claim D-S1 --expected " + (dir / "none.toml").string(),
+                   {"cannot read the pinned verdicts"});
+  expect_bad_input("verify --claim D-S1 --expected " +
+                       write("maybe.toml", "[\"D-S1\"]\nverdict = \"maybe\"\nreason = \"r\"\n"),
+                   {"unknown verdict 'maybe'", "reproduced, refuted, inconclusive"});
+  expect_bad_input("verify --claim D-S1 --expected " +
+                       write("other.toml", "[\"D-S2.1\"]\nverdict = \"refuted\"\nreason = \"r\"\n"),
+                   {"claim D-S1 has no pinned verdict"});
+  expect_bad_input("verify --claim D-S1 --expected " +
+                       write("key.toml", "[\"D-S1\"]\nverdict = \"refuted\"\nwhy = \"r\"\n"),
+                   {"unknown key 'why'", "verdict, fast, reason"});
   std::filesystem::remove_all(dir);
 }
 

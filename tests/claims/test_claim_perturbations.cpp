@@ -1,0 +1,48 @@
+// Checks that can fail: for checks that take ClaimContext::scene_overrides,
+// a perturbed input moves the verdict away from the unperturbed one (fast
+// mode both times), so the verdict follows the measurement rather than the
+// code. Each perturbation changes the physics the claim is about.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "harness/claims/ledger.hpp"
+
+namespace tibench {
+namespace {
+
+ClaimResult fast_result(const std::string& id, std::vector<std::string> overrides = {}) {
+  ClaimContext ctx;
+  ctx.fast = true;
+  ctx.scene_overrides = std::move(overrides);
+  return run_claim(find_claim(id), ctx);
+}
+
+void expect_flip(const std::string& id, const std::vector<std::string>& overrides,
+                 Verdict perturbed) {
+  const ClaimResult base = fast_result(id), moved = fast_result(id, overrides);
+  EXPECT_NE(base.status, moved.status) << id << ": " << base.summary << " | " << moved.summary;
+  EXPECT_EQ(moved.status, perturbed) << id << ": " << moved.summary;
+}
+
+// A body started only 20% stretched, not from random positions: implicit
+// midpoint with the damping then comes to rest as well.
+TEST(ClaimPerturbations, MildStartLetsImplicitMidpointRestInDR2Cactus) {
+  expect_flip("D-R2.cactus", {"initial_shape=stretched", "stretch=1.2"}, Verdict::refuted);
+}
+
+// A stiffer cube (E = 3e7 Pa) keeps less of the impact in its elastic
+// modes: fast mode's coarse cube then rebounds above 0.9 with the blend.
+TEST(ClaimPerturbations, StifferCubeReboundsWithTheBlendInDR2Spheres) {
+  expect_flip("D-R2.spheres", {"E=3e7"}, Verdict::reproduced);
+}
+
+// A very soft cube (E = 1e4 Pa) inverts tetrahedra on impact even at 100
+// substeps: implicit midpoint is then not plausible.
+TEST(ClaimPerturbations, SoftCubeInvertsAtAHundredSubstepsInDR2Hippo) {
+  expect_flip("D-R2.hippo", {"E=1e4"}, Verdict::reproduced);
+}
+
+}  // namespace
+}  // namespace tibench
