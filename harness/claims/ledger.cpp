@@ -50,6 +50,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       you2025_linear_claims(),
       you2025_decoupled_sdirk2_claims(),
       you2025_search_claims(),
+      you2025_collision_sweep_claims(),
       you2025_collision_claims(),
       brown2018_claims(),
       brown2018_method_claims(),
