@@ -1,5 +1,6 @@
-// Claims Y-E0.implicit-euler and Y-E0.symplectic-euler of You, Zheng & Li
-// 2025, App. E (the single-particle collision setup): "Implicit Euler only
+// Single-particle collision sweeps of You, Zheng & Li 2025, App. E.
+//
+// Y-E0.implicit-euler and Y-E0.symplectic-euler (the collision setup): "Implicit Euler only
 // conserves energy well when hbar << 1 and otherwise loses a significant
 // portion of energy. Symplectic Euler conserves energy well up to
 // hbar <= 4, but not when hbar > 4." (hbar = omega^2 h^2.) The paper prints
@@ -21,12 +22,28 @@
 // every hbar < 4 of the grid, not well at every hbar > 4 (hbar = 4, its
 // linear stability limit omega h = 2, is reported, not judged). A run that
 // never leaves the barrier counts as not conserving.
+//
+// Y-E4 (the IPC log barrier, end of App. E, with Sec. 4.3's "The same
+// qualitative behavior [A-1 preserves speed, trapezoidal gains speed] also
+// appears to extend to other forces, like the IPC barrier"): the
+// barrier-ipc problem (d-hat = 1, v0 = -1, x0 = d-hat + beta h; the paper
+// gives no kappa, h or results) at kappa = 1, 1e2, 1e5 and h = 1e-3, 1e-2,
+// 0.1, 1, 16 phases, a1 and trapezoidal, until the particle is back above
+// d-hat moving away (at most 20 + 20/h steps). Written down before the
+// runs: in every (kappa, h) cell where the collision is not resolved (some
+// trapezoidal phase's exit speed off by more than 1%), A-1 keeps every
+// phase's exit speed within 10% of 1 and trapezoidal gains speed (exit
+// speed above 1) for more than half of the phases. Resolved cells are
+// reported, not judged.
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
 #include "harness/claims/claim_files.hpp"
+#include "harness/claims/support.hpp"
 #include "harness/claims/you2025_collision_runs.hpp"
+#include "problems/parameters.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench {
 namespace you2025_collision {
@@ -159,6 +176,96 @@ ClaimResult symplectic_euler_sweep(const ClaimContext& ctx) {
   return r;
 }
 
+// ---------------------------------------------------------------- Y-E4
+
+constexpr double kResolved = 0.01;  // trapezoidal speed error below which a cell is resolved
+constexpr double kPreserved = 0.1;  // A-1's allowed exit-speed deviation
+
+// |v_out| of a particle through the IPC barrier, NaN if it did not leave.
+double ipc_exit_speed(const std::string& integrator, double kappa, double h, double phase) {
+  const auto p =
+      make_problem("barrier-ipc", {"kappa=" + format_real(kappa), "dhat=1",
+                                   "beta=" + format_real(phase), "h=" + format_real(h), "v0=-1"});
+  auto st = claims::stepper(integrator, *p, h);
+  State s = p->initial_state();
+  const long cap = 20 + std::lround(20 / h);
+  bool entered = false;
+  for (long n = 0; n < cap; ++n) {
+    if (st->step(s).status != StepStatus::ok) break;
+    entered = entered || s.q[0] < 1;
+    if (entered && s.q[0] >= 1 && s.v[0] > 0) return s.v[0];
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+struct IpcCell {
+  double kappa = 0, h = 0;
+  double a1_max_deviation = 0, tr_max_deviation = 0;  // max over phases of ||v_out| - 1|
+  int tr_gains = 0, stuck = 0;
+
+  bool resolved() const { return stuck == 0 && tr_max_deviation <= kResolved; }
+  bool as_claimed() const {
+    return stuck == 0 && a1_max_deviation <= kPreserved && 2 * tr_gains > kPhases;
+  }
+};
+
+IpcCell ipc_cell(double kappa, double h) {
+  IpcCell c{kappa, h};
+  for (double phase : phase_grid(kPhases)) {
+    const double a1 = ipc_exit_speed("a1", kappa, h, phase);
+    const double tr = ipc_exit_speed("trapezoidal", kappa, h, phase);
+    if (std::isnan(a1) || std::isnan(tr)) {
+      ++c.stuck;
+      continue;
+    }
+    c.a1_max_deviation = std::max(c.a1_max_deviation, std::abs(a1 - 1));
+    c.tr_max_deviation = std::max(c.tr_max_deviation, std::abs(tr - 1));
+    c.tr_gains += tr > 1;
+  }
+  return c;
+}
+
+ClaimResult ipc_barrier_sweep(const ClaimContext&) {
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  int judged = 0, agree = 0;
+  std::string line;
+  for (double kappa : {1.0, 1e2, 1e5})
+    for (double h : {1e-3, 1e-2, 0.1, 1.0}) {
+      const IpcCell c = ipc_cell(kappa, h);
+      cells.push_back({{"kappa", kappa},
+                       {"h", h},
+                       {"a1_max_speed_deviation", c.a1_max_deviation},
+                       {"trapezoidal_max_speed_deviation", c.tr_max_deviation},
+                       {"trapezoidal_phases_gaining", c.tr_gains},
+                       {"phases_not_leaving", c.stuck},
+                       {"resolved", c.resolved()}});
+      if (c.resolved()) continue;
+      ++judged;
+      agree += c.as_claimed();
+      char part[96];
+      std::snprintf(part, sizeof part, "%s%g/%g: A-1 %.2g, TR gains %d/16",
+                    line.empty() ? "" : "; ", kappa, h, c.a1_max_deviation, c.tr_gains);
+      line += part;
+    }
+  ClaimResult r;
+  r.expected =
+      "on the IPC barrier as on the quadratic one, A-1 preserves the speed and trapezoidal gains "
+      "speed (Sec. 4.3; App. E sets up the test without results)";
+  r.tolerance =
+      "in every unresolved cell (trapezoidal exit speed off by > 1% for some phase): A-1 within "
+      "10% of 1 for every phase, trapezoidal faster than 1 for more than half of the 16 phases";
+  r.interpretation =
+      "barrier-ipc, m = 1, dhat = 1, v0 = -1, x0 = dhat + beta h, kappa = 1, 1e2, 1e5, h = 1e-3, "
+      "1e-2, 0.1, 1; a1 and trapezoidal until back above dhat moving away (at most 20 + 20/h "
+      "steps)";
+  r.measured = {{"cells", cells}, {"judged", judged}, {"as_claimed", agree}};
+  r.status = judged > 0 && agree == judged ? Verdict::reproduced : Verdict::refuted;
+  r.summary =
+      std::to_string(agree) + " of " + std::to_string(judged) +
+      " unresolved cells as claimed (kappa/h: A-1 max |v_out| - 1, TR phases gaining): " + line;
+  return r;
+}
+
 }  // namespace
 }  // namespace you2025_collision
 
@@ -172,6 +279,10 @@ std::vector<ClaimCheck> you2025_collision_sweep_claims() {
        "App. E: on the same collision, symplectic Euler conserves energy well up to hbar <= 4, "
        "but not when hbar > 4",
        you2025_collision::symplectic_euler_sweep},
+      {"Y-E4", you2025_collision::kPaper,
+       "Sec. 4.3 and App. E: on the IPC log barrier, as on the quadratic one, A-1 preserves the "
+       "particle's speed through the collision while trapezoidal gains speed",
+       you2025_collision::ipc_barrier_sweep},
   };
 }
 
