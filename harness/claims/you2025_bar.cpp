@@ -38,6 +38,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <utility>
 
 #include "harness/claims/claim_files.hpp"
 #include "harness/claims/support.hpp"
@@ -174,18 +175,27 @@ std::string errors_line(const ClaimContext& ctx, const std::string& preset) {
   return line + " (v* = " + std::to_string(converged(ctx, preset)).substr(0, 5) + ")";
 }
 
+// The smallest and largest excess of BDF2's |v - v*| over A-1's and
+// A-search's, at h = 1/30 and 1/300 s.
+std::pair<double, double> bdf2_excess(const ClaimContext& ctx, const std::string& preset) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (double h : {1.0 / 30, 1.0 / 300})
+    for (const std::string m : {"a1", "a-search"}) {
+      const double excess = error(ctx, preset, "bdf2", h) - error(ctx, preset, m, h);
+      lo = std::min(lo, excess);
+      hi = std::max(hi, excess);
+    }
+  return {lo, hi};
+}
+
 ClaimResult check_soft(const ClaimContext& ctx) {
   ClaimResult r = result(ctx,
                          "A-1 and A-search noticeably perform better than BDF2 in matching the "
                          "final velocity in the soft case at h = 1/30 s and 1/300 s",
                          "|v - v*| of A-1 and of A-search each below BDF2's by >= 0.01 m/s at "
                          "both steps");
-  bool holds = true;
-  for (double h : {1.0 / 30, 1.0 / 300})
-    for (const std::string m : {"a1", "a-search"})
-      holds = holds && error(ctx, "soft", m, h) <= error(ctx, "soft", "bdf2", h) - kNoticeable;
   r.measured = table(ctx, "soft");
-  r.status = holds ? Verdict::reproduced : Verdict::refuted;
+  r.status = bdf2_excess(ctx, "soft").first >= kNoticeable ? Verdict::reproduced : Verdict::refuted;
   r.summary = "|v - v*| " + errors_line(ctx, "soft");
   return r;
 }
@@ -195,12 +205,8 @@ ClaimResult check_damped(const ClaimContext& ctx) {
                          "when friction is added, BDF2 happens to have a more accurate final "
                          "centre-of-mass velocity",
                          "BDF2's |v - v*| below A-1's and A-search's at h = 1/30 s and 1/300 s");
-  bool holds = true;
-  for (double h : {1.0 / 30, 1.0 / 300})
-    for (const std::string m : {"a1", "a-search"})
-      holds = holds && error(ctx, "damped-soft", "bdf2", h) < error(ctx, "damped-soft", m, h);
   r.measured = table(ctx, "damped-soft");
-  r.status = holds ? Verdict::reproduced : Verdict::refuted;
+  r.status = bdf2_excess(ctx, "damped-soft").second < 0 ? Verdict::reproduced : Verdict::refuted;
   r.summary = "|v - v*| " + errors_line(ctx, "damped-soft");
   return r;
 }
