@@ -8,16 +8,6 @@
 
 namespace tibench::claims {
 
-namespace {
-
-int observable_index(const Problem& p, const std::string& name) {
-  const auto names = p.observable_names();
-  const auto it = std::find(names.begin(), names.end(), name);
-  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
-}
-
-}  // namespace
-
 ContactRun run_contact(const std::string& problem, const std::vector<std::string>& params,
                        const std::string& integrator, const std::vector<std::string>& iparams,
                        double h, double t_end) {

@@ -46,9 +46,7 @@ Bounces bounce(const std::string& integrator, bool fast) {
       "beam", {"cantilever=true", "length=3", "height=1", "width=1", fast ? "nx=6" : "nx=12",
                fast ? "ny=2" : "ny=4", fast ? "nz=2" : "nz=4", "material=stable-neo-hookean",
                "E=1e6", "nu=0.3", "rho=1000", "g=9.81"});
-  std::size_t tip = 0;
-  const auto names = p->observable_names();
-  while (names[tip] != "tip_deflection") ++tip;
+  const std::size_t tip = claims::required_observable(*p, "tip_deflection");
   auto st = claims::stepper(integrator, *p, 0.033);
   State s = p->initial_state();
   std::vector<double> obs;

@@ -65,13 +65,6 @@ std::vector<std::string> scene_params(const ClaimContext& ctx, const std::string
   return params;
 }
 
-int observable(const Problem& p, const std::string& name) {
-  const auto names = p.observable_names();
-  for (std::size_t k = 0; k < names.size(); ++k)
-    if (names[k] == name) return static_cast<int>(k);
-  throw std::logic_error("cube-on-spheres lacks the observable " + name);
-}
-
 // The rebound ratio from the centre's height per step (index 0: start).
 void measure_rebound(const ParamSet& params, const std::vector<double>& y, CubeRun& run) {
   const double touch = 2 * params.real("sphere_radius") + 0.5 * params.real("ly");
@@ -90,13 +83,14 @@ void measure_rebound(const ParamSet& params, const std::vector<double>& y, CubeR
 CubeRun drop(const std::vector<std::string>& params, const std::string& integrator, double h,
              double t_end) {
   const auto p = make_problem("cube-on-spheres", params);
-  const int com_y = observable(*p, "com_y"), inverted = observable(*p, "inverted_elements");
+  const std::size_t com_y = claims::required_observable(*p, "com_y"),
+                    inverted = claims::required_observable(*p, "inverted_elements");
   auto st = claims::stepper(integrator, *p, h);
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
   std::vector<double> obs, heights;
   p->observables(s, obs);
-  heights.push_back(obs[static_cast<std::size_t>(com_y)]);
+  heights.push_back(obs[com_y]);
   CubeRun run;
   run.steps = std::lround(t_end / h);
   for (long n = 1; n <= run.steps; ++n) {
@@ -110,9 +104,8 @@ CubeRun drop(const std::vector<std::string>& params, const std::string& integrat
     run.max_energy_deviation = std::max(run.max_energy_deviation, std::abs(H - 1.0));
     run.min_phi = std::min(run.min_phi, p->contact()->summary(s.q).min_phi);
     p->observables(s, obs);
-    heights.push_back(obs[static_cast<std::size_t>(com_y)]);
-    run.max_inverted =
-        std::max(run.max_inverted, static_cast<int>(obs[static_cast<std::size_t>(inverted)]));
+    heights.push_back(obs[com_y]);
+    run.max_inverted = std::max(run.max_inverted, static_cast<int>(obs[inverted]));
   }
   measure_rebound(p->params(), heights, run);
   return run;

@@ -13,6 +13,18 @@ std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p
   return info.make(p, h, integrator_params(info, iparams));
 }
 
+int observable_index(const Problem& p, const std::string& name) {
+  const auto names = p.observable_names();
+  const auto it = std::find(names.begin(), names.end(), name);
+  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+}
+
+std::size_t required_observable(const Problem& p, const std::string& name) {
+  const int k = observable_index(p, name);
+  if (k < 0) throw std::logic_error(std::string(p.id()) + " has no observable " + name);
+  return static_cast<std::size_t>(k);
+}
+
 State step_once(Stepper& st, State s) {
   const StepReport r = st.step(s);
   if (r.status != StepStatus::ok) throw std::runtime_error(r.message);

@@ -18,6 +18,11 @@ std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p
 // One step from s; throws std::runtime_error if the step's solver fails.
 State step_once(Stepper& st, State s);
 
+// The index of the observable `name` among p's, or -1 when p has none of
+// that name; required_observable throws std::logic_error instead.
+int observable_index(const Problem& p, const std::string& name);
+std::size_t required_observable(const Problem& p, const std::string& name);
+
 // The median of v (NaN when empty).
 double median(std::vector<double> v);
 

@@ -37,7 +37,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <utility>
 
 #include "harness/claims/claim_files.hpp"
