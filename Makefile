@@ -125,7 +125,8 @@ run: build-tool docs
 	for m in $(PAPER_MATRICES); do \
 	    n=$$(basename $$m .toml); \
 	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
-	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md; \
+	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md \
+	        | tee -a $(RESULTS)/$$n.log; \
 	done; \
 	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
 	    --report $(RESULTS)/claims.md --expected tests/claims/expected_verdicts.toml \
@@ -143,6 +144,7 @@ run: build-tool docs
 	for m in default $(notdir $(basename $(PAPER_MATRICES))); do \
 	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
 	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
+	    grep -E "^table " $(RESULTS)/$$m.log | sed 's/^/    /' || true; \
 	done; \
 	printf "%-24s " "claims:"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
 	grep -E "^verdict differs from its pin" $(RESULTS)/claims.log || true; \

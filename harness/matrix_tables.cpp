@@ -2,6 +2,8 @@
 #include "harness/matrix_tables.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <stdexcept>
 
 #include "harness/metrics.hpp"
 
@@ -91,15 +93,88 @@ PaperColumn read_column(const MatrixFile& file, const toml::node& c, std::size_t
   return col;
 }
 
+// tolerance = { abs = x } or { rel = x }.
+TableTolerance read_tolerance(const MatrixFile& file, const toml::node& n) {
+  const toml::table* t = n.as_table();
+  if (!t || t->size() != 1 || !(t->get("abs") || t->get("rel")))
+    file.fail(n, "tolerance must be { abs = x } or { rel = x } (one of them, x > 0)");
+  TableTolerance tol;
+  if (const toml::node* a = t->get("abs")) tol.abs = positive_number(file, *a, "tolerance abs");
+  if (const toml::node* r = t->get("rel")) tol.rel = positive_number(file, *r, "tolerance rel");
+  return tol;
+}
+
+// The index of a row step size in p.rows (matched as the runs are).
+int row_index(const MatrixFile& file, const toml::node& n, const PaperTable& p) {
+  const double h = positive_number(file, n, "an expectation's row");
+  for (std::size_t r = 0; r < p.rows.size(); ++r)
+    if (std::abs(p.rows[r] - h) <= 1e-9 * p.rows[r]) return static_cast<int>(r);
+  file.fail(n, "an expectation's row must be one of the table's rows");
+}
+
+// One entry of expect: "A < B" or { holds = "A < B", rows = [h, ...] }.
+void read_expectation(const MatrixFile& file, const toml::node& n, PaperTable& p) {
+  std::vector<std::string> labels;
+  for (const auto& c : p.columns) labels.push_back(c.label);
+  const toml::node* text = &n;
+  std::vector<int> rows;
+  if (const toml::table* t = n.as_table()) {
+    check_keys(file, *t, {"holds", "rows"}, "expectation");
+    text = t->get("holds");
+    const toml::node* r = t->get("rows");
+    if (!text || !text->is_string() || !r || !r->as_array() || r->as_array()->empty())
+      file.fail(n, "an expectation table is { holds = \"A < B\", rows = [h, ...] }");
+    for (const auto& h : *r->as_array()) rows.push_back(row_index(file, h, p));
+  }
+  if (!text->is_string())
+    file.fail(n, "expect entries are strings like \"BE > SDIRK2\" or { holds, rows }");
+  try {
+    for (auto e : parse_table_expectation(*text->value<std::string>(), labels)) {
+      e.rows = rows;
+      p.expect.push_back(e);
+    }
+  } catch (const std::invalid_argument& e) {
+    file.fail(*text, e.what());
+  }
+}
+
+// tolerance, expect and unjudged: a table is judged on its printed values
+// and expectations, or states why it is not.
+void read_judgement(const MatrixFile& file, const toml::table& t, const toml::node& node,
+                    PaperTable& p) {
+  if (const toml::node* tol = t.get("tolerance")) p.tolerance = read_tolerance(file, *tol);
+  if (const toml::node* e = t.get("expect")) {
+    if (!e->as_array() || e->as_array()->empty())
+      file.fail(*e, "expect must be a non-empty array of expectations");
+    for (const auto& x : *e->as_array()) read_expectation(file, x, p);
+  }
+  if (const toml::node* u = t.get("unjudged")) p.unjudged = text_value(file, *u, "unjudged");
+  const bool printed = std::any_of(p.columns.begin(), p.columns.end(),
+                                   [](const PaperColumn& c) { return !c.paper.empty(); });
+  const bool near = std::any_of(p.expect.begin(), p.expect.end(),
+                                [](const TableExpectation& e) { return e.op == "~"; });
+  if (!p.unjudged.empty() && (printed || !p.expect.empty() || p.tolerance.given()))
+    file.fail(node, "[[table]] with unjudged = \"...\" takes no paper values, expect or tolerance");
+  if (p.unjudged.empty() && !printed && p.expect.empty())
+    file.fail(node,
+              "[[table]] needs a judgement: paper values with tolerance = { abs = x }, "
+              "expect = [\"A < B\", ...], or unjudged = \"why not\"");
+  if ((printed || near) && !p.tolerance.given())
+    file.fail(node, std::string("[[table]] needs tolerance = { abs = x } or { rel = x } for ") +
+                        (printed ? "its paper values" : "its ~ expectations"));
+  if (p.tolerance.given() && !printed && !near)
+    file.fail(*t.get("tolerance"), "tolerance is used only by paper values and ~ expectations");
+}
+
 }  // namespace
 
 PaperTable read_paper_table(const MatrixFile& file, const toml::node& node) {
   const toml::table* t = node.as_table();
   if (!t) file.fail(node, "[[table]] must be a table");
-  check_keys(
-      file, *t,
-      {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format", "columns"},
-      "[[table]]");
+  check_keys(file, *t,
+             {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format",
+              "columns", "tolerance", "expect", "unjudged"},
+             "[[table]]");
   PaperTable p;
   p.id = required_string(file, *t, node, "id");
   p.title = required_string(file, *t, node, "title");
@@ -113,6 +188,7 @@ PaperTable read_paper_table(const MatrixFile& file, const toml::node& node) {
     file.fail(cols ? *cols : node,
               "[[table]] needs columns = [{ label, problem, integrator }, ...]");
   for (const auto& c : *cols->as_array()) p.columns.push_back(read_column(file, c, p.rows.size()));
+  read_judgement(file, *t, node, p);
   return p;
 }
 

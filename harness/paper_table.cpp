@@ -11,10 +11,6 @@ namespace tibench {
 
 namespace {
 
-struct Value {
-  std::string text;  // formatted number, or why there is none
-};
-
 double reduce_series(const std::vector<double>& s, const std::string& how) {
   if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
   if (how == "final") return s.back();
@@ -69,38 +65,76 @@ double final_state_distance(const H5::Group& run, const H5::Group& baseline) {
   return size > 0 ? diff / size : diff;
 }
 
-Value value_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, double h) {
+TableCell no_value(const std::string& why, bool run_ok = false) {
+  TableCell c;
+  c.text = why;
+  c.run_ok = run_ok;
+  return c;
+}
+
+// The quantity of one run, before formatting; NaN when not measured.
+double quantity_of(const H5::H5File& f, const PaperTable& t, const std::string& path,
+                   const H5::Group& g) {
+  if (t.quantity.rfind("metric:", 0) == 0) {
+    const std::string key = t.quantity.substr(7);
+    return h5::has_attr(g, key) ? h5::read_double_attr(g, key)
+                                : std::numeric_limits<double>::quiet_NaN();
+  }
+  const std::string name = t.quantity.substr(7);
+  if (!h5::exists(f, path + "/" + name)) return std::numeric_limits<double>::quiet_NaN();
+  const auto slash = name.rfind('/');
+  H5::Group parent =
+      slash == std::string::npos ? g : f.openGroup(path + "/" + name.substr(0, slash));
+  return reduce_series(
+      h5::read_doubles(parent, name.substr(slash == std::string::npos ? 0 : slash + 1)), t.reduce);
+}
+
+TableCell cell_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c, double h) {
   const std::string path = find_run(f, c.problem, c.integrator, h);
-  if (path.empty()) return {"missing"};
+  if (path.empty()) return no_value("missing");
   H5::Group g = f.openGroup(path);
   const RunStatus status = read_run_status(g, path);
-  if (status != RunStatus::ok) return {to_string(status)};
+  if (status != RunStatus::ok) return no_value(to_string(status));
   double v = std::numeric_limits<double>::quiet_NaN();
   if (t.quantity.rfind("distance:", 0) == 0) {
     const std::string base = find_run(f, c.problem, t.quantity.substr(9), h);
-    if (base.empty()) return {"missing baseline"};
+    if (base.empty()) return no_value("missing baseline", true);
     H5::Group b = f.openGroup(base);
     if (read_run_status(b, base) != RunStatus::ok)
-      return {std::string("baseline ") + to_string(read_run_status(b, base))};
+      return no_value(std::string("baseline ") + to_string(read_run_status(b, base)), true);
     v = final_state_distance(g, b);
-  } else if (t.quantity.rfind("metric:", 0) == 0) {
-    const std::string key = t.quantity.substr(7);
-    if (h5::has_attr(g, key)) v = h5::read_double_attr(g, key);
   } else {
-    const std::string name = t.quantity.substr(7);
-    if (h5::exists(f, path + "/" + name)) {
-      const auto slash = name.rfind('/');
-      H5::Group parent =
-          slash == std::string::npos ? g : f.openGroup(path + "/" + name.substr(0, slash));
-      v = reduce_series(
-          h5::read_doubles(parent, name.substr(slash == std::string::npos ? 0 : slash + 1)),
-          t.reduce);
-    }
+    v = quantity_of(f, t, path, g);
   }
-  if (std::isnan(v)) return {"n/a"};
+  if (std::isnan(v)) return no_value("n/a", true);
   char buf[64];
   std::snprintf(buf, sizeof buf, t.format.c_str(), v);
-  return {buf};
+  TableCell cell;
+  cell.has_value = cell.run_ok = true;
+  cell.value = v;
+  cell.text = buf;
+  return cell;
+}
+
+std::string verdict_block(const PaperTable& t, const TableVerdict& v, TableFormat format) {
+  std::string line = "Verdict: " + v.summary();
+  if (!t.unjudged.empty()) line += " (" + t.unjudged + ")";
+  if (t.tolerance.given()) line += "; tolerance: " + t.tolerance.describe();
+  const std::string bullet = format == TableFormat::markdown ? "- "
+                             : format == TableFormat::latex  ? "%   "
+                                                             : "#   ";
+  std::string details;
+  constexpr std::size_t kShown = 12;
+  for (const auto* list : {&v.failures, &v.undecided_cells}) {
+    const std::string kind = list == &v.failures ? "fails: " : "undecided: ";
+    for (std::size_t k = 0; k < list->size() && k < kShown; ++k)
+      details += bullet + kind + (*list)[k] + "\n";
+    if (list->size() > kShown)
+      details += bullet + "and " + std::to_string(list->size() - kShown) + " more\n";
+  }
+  if (format == TableFormat::markdown)
+    return "**" + line + "**\n\n" + details + (details.empty() ? "" : "\n");
+  return (format == TableFormat::latex ? "% " : "# ") + line + "\n" + details + "\n";
 }
 
 }  // namespace
@@ -123,7 +157,7 @@ std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFo
       line.push_back(buf);
     }
     for (const auto& c : t.columns) {
-      std::string cell = value_of(f, t, c, t.rows[r]).text;
+      std::string cell = cell_of(f, t, c, t.rows[r]).text;
       if (r < c.paper.size() && !c.paper[r].empty()) cell += " (" + c.paper[r] + ")";
       line.push_back(cell);
     }
@@ -136,7 +170,13 @@ std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFo
                                 : "") +
                            (t.quantity.rfind("series:", 0) == 0 ? ", " + t.reduce : "") +
                            "; paper values: " + t.source;
-  return format_table(t.id + ": " + t.title, note, header, body, format);
+  return format_table(t.id + ": " + t.title, note, header, body, format) +
+         verdict_block(t, judge_paper_table(f, t), format);
+}
+
+TableVerdict judge_paper_table(const H5::H5File& f, const PaperTable& t) {
+  return judge_paper_table(
+      t, [&](int column, int row) { return cell_of(f, t, t.columns[column], t.rows[row]); });
 }
 
 }  // namespace tibench

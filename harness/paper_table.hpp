@@ -20,6 +20,9 @@
 //     ...
 //   ]
 //
+// How the table is judged (tolerance, expect, unjudged): see
+// harness/table_judgement.hpp.
+//
 // A cell is "ours (paper)"; it names the run's status when the run did not
 // end ok, "missing" when the run is not in the file, "n/a" when the quantity
 // was not measured. Printed paper values are the only numbers not computed;
@@ -33,6 +36,7 @@
 #include <vector>
 
 #include "harness/convergence.hpp"
+#include "harness/table_judgement.hpp"
 
 namespace tibench {
 
@@ -52,9 +56,15 @@ struct PaperTable {
   std::vector<std::string> row_labels;
   std::string format = "%.3e";
   std::vector<PaperColumn> columns;
+  TableTolerance tolerance;
+  std::vector<TableExpectation> expect;
+  std::string unjudged;  // why the table is not judged ("" = it is)
 };
 
-// Renders one table from the runs of f.
+// The table's verdict over the runs of f.
+TableVerdict judge_paper_table(const H5::H5File& f, const PaperTable& t);
+
+// Renders one table from the runs of f, its verdict below it.
 std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format);
 
 }  // namespace tibench

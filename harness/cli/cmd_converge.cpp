@@ -81,15 +81,18 @@ int converge_file(const ConvergeOptions& o) {
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
   if (format == TableFormat::markdown) text += references_section(f);
-  if (!o.matrix.empty()) {
-    const Matrix m = load_matrix(o.matrix);
-    if (!m.tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
-    for (const auto& t : m.tables) text += render_paper_table(f, t, format);
-  }
-  if (o.output.empty())
+  const std::vector<PaperTable> tables =
+      o.matrix.empty() ? std::vector<PaperTable>{} : load_matrix(o.matrix).tables;
+  if (!tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
+  for (const auto& t : tables) text += render_paper_table(f, t, format);
+  if (o.output.empty()) {
     std::cout << text;
-  else
-    write_file_atomically(o.output, text);
+    return 0;
+  }
+  write_file_atomically(o.output, text);
+  for (const auto& t : tables)  // one line per table: what `make run` summarises
+    std::cout << "table " << t.id << ": " << judge_paper_table(f, t).summary()
+              << (t.unjudged.empty() ? "" : " (" + t.unjudged + ")") << "\n";
   return 0;
 }
 

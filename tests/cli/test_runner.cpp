@@ -266,14 +266,14 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
         "h = [0.1, 0.05]\nt_end = 1.0\n"
         "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
         "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
-        "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\n"
+        "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\ntolerance = { abs = 1 }\n"
         "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
         "paper = [\"x1\", \"x2\"] },\n"
         "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
         "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
         "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
-        "rows = [0.1]\ncolumns = [{ label = \"SDIRK2\", problem = \"oscillator\", "
-        "integrator = \"sdirk2\" }]\n");
+        "rows = [0.1]\nexpect = [\"SDIRK2 > 0\"]\n"
+        "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -298,6 +298,17 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
             std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("| 0.1 | " + std::string(drift) + " |"), std::string::npos) << o.out;
+  // "x1" is no number: nothing to compare, and the row 1/40 s was not run.
+  EXPECT_NE(o.out.find("**Verdict: inconclusive: 0 of 0 comparisons hold"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("**Verdict: reproduced: 1 of 1 comparison holds**"), std::string::npos)
+      << o.out;
+  const auto md = dir / "p.md";
+  const auto to_file =
+      tibench("converge " + runs.string() + " --matrix " + m.string() + " -o " + md.string());
+  ASSERT_EQ(to_file.exit_code, 0) << to_file.err;
+  EXPECT_NE(to_file.out.find("table t2: reproduced: 1 of 1 comparison holds\n"), std::string::npos)
+      << to_file.out;
 
   write(m, test::read_file(m) +
                "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
@@ -317,7 +328,7 @@ TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
         "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
         "h = [0.1]\nt_end = 1.0\n"
         "[[table]]\nid = \"d\"\ntitle = \"gap\"\nsource = \"test\"\n"
-        "quantity = \"distance:rk4\"\nrows = [0.1]\nformat = \"%.6e\"\n"
+        "quantity = \"distance:rk4\"\nrows = [0.1]\nformat = \"%.6e\"\nunjudged = \"test\"\n"
         "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" },\n"
         "           { label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\" }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
