@@ -242,7 +242,8 @@ std::vector<ClaimCheck> brown2018_friction_claims() {
        "Sec. 7.1 and Fig. 9: a rigid rod leaning at theta to the vertical against a wall stays "
        "when tan theta < (1 - mu^2)/(2 mu); the caption's stay pattern is the diagonal and upper "
        "triangle",
-       check_leaning_inequality},
+       check_leaning_inequality,
+       "arithmetic on the paper's printed inequality and angles; no harness code runs"},
       {"B-F2.simulation", kPaper,
        "Sec. 7.1 and Fig. 9: the simulated leaning block (ADMM, implicit friction) agrees with "
        "the theoretical stay/slide predictions for 30/50/70 deg and mu = 0.2/0.4/0.6",

@@ -403,7 +403,9 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
        "Sec. 4.1, Eqs. 20-24: the blend branch follows the sign of e(IM), the bisection "
        "stops at |e| < eps H(x_n, v_n) with eps = 0.01, and alpha = 1 when BE also "
        "increases the energy",
-       blend_rules},
+       blend_rules,
+       "audits blend-im against the rules it was written to follow (and the registry's eps "
+       "default); D-M3 judges the blend's behaviour"},
       {"D-M4", kPaper,
        "Sec. 4.3, Eqs. 31-37: momentum-preserving damping removes only non-rigid velocity "
        "(k = 0: none, k = 1: pure rigid motion); the dissipated energy is booked in H_diss",

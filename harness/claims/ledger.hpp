@@ -64,6 +64,11 @@ struct ClaimCheck {
   std::string paper;      // e.g. "Dinev, Liu, Kavan 2018"
   std::string statement;  // the claim, in one or two sentences
   std::function<ClaimResult(const ClaimContext&)> run;
+  // A check that cannot fail by construction: it confirms that the harness
+  // implements the paper's definition (an identity the engine computes
+  // literally), not a finding. Its verdict is reported, pinned and kept out
+  // of the tally; `definition` says why it cannot fail.
+  std::string definition;
 };
 
 // All checks, in paper order. Ids are unique.

@@ -208,11 +208,15 @@ std::vector<ClaimCheck> loschner2020_claims() {
       {"L-T1.sdirk-3345", kPaper,
        "Sec. 5.1: SDIRK(3,3,4,5) [FGR97] has 3 stages, order 3, dispersion order 4, dissipation "
        "order 5 and is A-stable",
-       [](const ClaimContext&) { return fgr97_unavailable("SDIRK(3,3,4,5)"); }},
+       [](const ClaimContext&) { return fgr97_unavailable("SDIRK(3,3,4,5)"); },
+       "not computed: the coefficients are not in the registry, so the result is always "
+       "inconclusive"},
       {"L-T1.sdirk-4347", kPaper,
        "Sec. 5.1: SDIRK(4,3,4,7) [FGR97] has 4 stages, order 3, dispersion order 4, dissipation "
        "order 7 and is A-stable",
-       [](const ClaimContext&) { return fgr97_unavailable("SDIRK(4,3,4,7)"); }},
+       [](const ClaimContext&) { return fgr97_unavailable("SDIRK(4,3,4,7)"); },
+       "not computed: the coefficients are not in the registry, so the result is always "
+       "inconclusive"},
       {"L-T1.ros3pl", kPaper,
        "Sec. 5.2: ROS3PL is a four-stage, third-order method that is L-stable and stiffly "
        "accurate; the authors derived it as a W-method that permits inexact Jacobians",

@@ -34,12 +34,17 @@ struct Reading {
   std::string id;
   QpForm form;
   bool consistent_up;  // uᵖ := uⁿ + Δt vᵖ
+  // Why the reading cannot fail ("" when it can): see ClaimCheck::definition.
+  std::string definition;
 };
 
 const std::vector<Reading>& readings() {
-  static const std::vector<Reading> r{{"continuous", QpForm::incremental, false},
-                                      {"printed", QpForm::printed, false},
-                                      {"printed-consistent", QpForm::printed, true}};
+  static const std::vector<Reading> r{
+      {"continuous", QpForm::incremental, false,
+       "the corrector builds c = C v^p in this form, so v = C^-1 c = v^p to rounding"},
+      {"printed", QpForm::printed, false, ""},
+      {"printed-consistent", QpForm::printed, true,
+       "with u^p = u^n + dt v^p the printed c equals C v^p identically"}};
   return r;
 }
 
@@ -132,7 +137,8 @@ std::vector<ClaimCheck> loschner2020_corrector_claims() {
     checks.push_back({"L-C1." + readings()[k].id, kPaper,
                       "Sec. 4, Eqs. (18)-(19): with no contact force (lambda = 0) the corrector "
                       "leaves the predicted velocity unchanged, v^{n+1} = v^p",
-                      [k](const ClaimContext& c) { return check(c, k); }});
+                      [k](const ClaimContext& c) { return check(c, k); },
+                      readings()[k].definition});
   return checks;
 }
 

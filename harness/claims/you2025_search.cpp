@@ -226,11 +226,15 @@ std::vector<ClaimCheck> you2025_search_claims() {
       {"Y-Q1", kPaper,
        "Eqs. 15-16 and Algorithm 1: the energy of a decoupled step is quadratic in alpha; "
        "during free fall alpha = 1.1",
-       quadratic_in_alpha},
+       quadratic_in_alpha,
+       "the quadratic is the expansion of a square, the search hits its own root formula, and "
+       "free fall returns alpha_max (default 1.1)"},
       {"Y-Q2", kPaper,
        "Secs. 4.4-4.5, Algorithm 1: energy targets with exponential decay and friction "
        "losses; A-search tracks them",
-       energy_targets},
+       energy_targets,
+       "re-evaluates the harness's own target recursion; tracking is judged on the unclipped "
+       "steps, where the root solve hits the target by construction"},
       {"Y-Q3", kPaper,
        "Sec. 4.5: for m v' = -kx - cv, putting -cv into the explicit velocity correction is "
        "unstable when ch/m is large; damping only in the implicit solve is stable",

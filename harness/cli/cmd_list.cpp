@@ -425,7 +425,11 @@ std::string claims_markdown() {
     const std::string& paper = claims[k].paper;
     std::vector<std::vector<std::string>> body;
     for (; k < claims.size() && claims[k].paper == paper; ++k)
-      body.push_back({md_code(claims[k].id), md_text(claims[k].statement)});
+      body.push_back({md_code(claims[k].id), md_text(claims[k].statement) +
+                                                 (claims[k].definition.empty()
+                                                      ? ""
+                                                      : " *(definition, not tallied: " +
+                                                            md_text(claims[k].definition) + ")*")});
     out += "## " + md_text(paper) + "\n\n" + md_table({"id", "statement"}, body);
   }
   return out;
@@ -469,7 +473,10 @@ int list_claims(const std::string& format) {
   if (format == "json") {
     Json out = Json::array();
     for (const auto& c : claim_registry())
-      out.push_back({{"id", c.id}, {"paper", c.paper}, {"statement", c.statement}});
+      out.push_back({{"id", c.id},
+                     {"paper", c.paper},
+                     {"statement", c.statement},
+                     {"definition", c.definition}});
     std::cout << out.dump(2) << "\n";
   } else if (format == "md") {
     std::cout << claims_markdown();

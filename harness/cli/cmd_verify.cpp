@@ -31,11 +31,14 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
                    "from the paper.\n\n| claim | verdict | summary |\n|---|---|---|\n";
   for (const auto& o : outcomes)
     md += "| " + o.check->id + " | " + to_string(o.result.status) +
+          (o.check->definition.empty() ? "" : " (definition)") +
           (o.mismatch.empty() ? "" : " (differs from its pin)") + " | " + o.result.summary + " |\n";
   for (const auto& o : outcomes) {
     md += "\n## " + o.check->id + " — " + to_string(o.result.status) + "\n\n";
     md += "- paper: " + o.check->paper + "\n";
     md += "- claim: " + o.check->statement + "\n";
+    if (!o.check->definition.empty())
+      md += "- definition, not tallied: " + o.check->definition + "\n";
     md += "- expected: " + o.result.expected + "\n";
     md += "- tolerance: " + o.result.tolerance + "\n";
     md += "- interpretation tested: " + o.result.interpretation + "\n";
@@ -52,6 +55,7 @@ void write_ledger_file(const std::vector<Outcome>& outcomes, const VerifyOptions
     h5::attr(g, "paper", oc.check->paper);
     h5::attr(g, "statement", oc.check->statement);
     h5::attr(g, "status", to_string(oc.result.status));
+    h5::attr(g, "definition", oc.check->definition);
     h5::attr(g, "summary", oc.result.summary);
     h5::attr(g, "measured", oc.result.measured.dump());
     h5::attr(g, "expected", oc.result.expected);
@@ -63,9 +67,17 @@ void write_ledger_file(const std::vector<Outcome>& outcomes, const VerifyOptions
   out.commit();
 }
 
+// Tallied outcomes (definitions are not) with verdict v.
 std::size_t count(const std::vector<Outcome>& outcomes, Verdict v) {
   return static_cast<std::size_t>(std::count_if(
-      outcomes.begin(), outcomes.end(), [v](const Outcome& x) { return x.result.status == v; }));
+      outcomes.begin(), outcomes.end(),
+      [v](const Outcome& x) { return x.check->definition.empty() && x.result.status == v; }));
+}
+
+std::size_t definitions(const std::vector<Outcome>& outcomes) {
+  return static_cast<std::size_t>(
+      std::count_if(outcomes.begin(), outcomes.end(),
+                    [](const Outcome& x) { return !x.check->definition.empty(); }));
 }
 
 // The pins, read before any work, with every selected claim's found.
@@ -101,14 +113,12 @@ int verify(const VerifyOptions& o) {
   ClaimContext ctx;
   ctx.fast = o.fast;
   std::vector<Outcome> outcomes;
-  int refuted = 0;
   std::vector<std::string> mismatches;
   for (const ClaimCheck* c : selected) {
     const auto start = std::chrono::steady_clock::now();
     ClaimResult r = run_claim(*c, ctx);
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    refuted += r.status == Verdict::refuted;
     std::printf("%-16s %-13s %s (%.2fs)\n", c->id.c_str(), to_string(r.status), r.summary.c_str(),
                 s);
     const std::string mismatch = pins.empty() ? "" : pinned_mismatch(pins, c->id, r, o.fast);
@@ -120,9 +130,12 @@ int verify(const VerifyOptions& o) {
   if (!o.report.empty()) {
     write_file_atomically(o.report, markdown_report(outcomes, o.fast), "report");
   }
-  std::printf("%zu claims: %zu reproduced, %d refuted, %zu inconclusive\n", outcomes.size(),
+  const std::size_t refuted = count(outcomes, Verdict::refuted), defs = definitions(outcomes);
+  std::printf("%zu claims: %zu reproduced, %zu refuted, %zu inconclusive", outcomes.size() - defs,
               count(outcomes, Verdict::reproduced), refuted,
               count(outcomes, Verdict::inconclusive));
+  if (defs) std::printf(" (and %zu definition checks, not tallied)", defs);
+  std::printf("\n");
   for (const auto& m : mismatches) std::printf("verdict differs from its pin: %s\n", m.c_str());
   if (!mismatches.empty()) return 1;
   return (o.strict && refuted > 0) ? 1 : 0;

@@ -198,5 +198,27 @@ TEST(Cli, VerifyComparesEachVerdictWithItsPin) {
   std::filesystem::remove_all(dir);
 }
 
+// A definition check (one that cannot fail by construction) is reported with
+// its reason and kept out of the tally; the other checks are counted.
+TEST(Cli, DefinitionChecksAreReportedButNotTallied) {
+  const ClaimCheck* definition = nullptr;
+  for (const auto& c : claim_registry())
+    if (!c.definition.empty()) definition = &c;
+  ASSERT_NE(definition, nullptr);
+  const auto dir = test::scratch_dir("definitions");
+  const auto report = dir / "claims.md";
+  const auto o = tibench("verify --fast --claim " + definition->id + " --claim D-S1 --report " +
+                         report.string());
+  ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("1 claims: "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("(and 1 definition checks, not tallied)"), std::string::npos) << o.out;
+  const std::string md = test::read_file(report);
+  EXPECT_NE(md.find("| " + definition->id + " | "), std::string::npos) << md;
+  EXPECT_NE(md.find(" (definition) | "), std::string::npos) << md;
+  EXPECT_NE(md.find("- definition, not tallied: " + definition->definition), std::string::npos)
+      << md;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tibench
