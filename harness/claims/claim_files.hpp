@@ -33,6 +33,7 @@ std::vector<ClaimCheck> brown2018_comparison_claims();
 std::vector<ClaimCheck> brown2018_power_law_claims();
 std::vector<ClaimCheck> loschner2020_claims();
 std::vector<ClaimCheck> loschner2020_ball_claims();
+std::vector<ClaimCheck> loschner2020_beam_claims();
 std::vector<ClaimCheck> loschner2020_corrector_claims();
 
 }  // namespace tibench

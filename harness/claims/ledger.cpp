@@ -60,6 +60,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       brown2018_comparison_claims(),
       loschner2020_claims(),
       loschner2020_corrector_claims(),
+      loschner2020_beam_claims(),
       loschner2020_ball_claims(),
   });
   return all;
