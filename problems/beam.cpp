@@ -34,6 +34,10 @@
 //     corrections, or strain-rate damping with ψ, φ.
 //   - cantilever = true clamps the x = 0 face only: the bar of Dinev et al.
 //     2018 Fig. 8 (claim D-R2).
+//   - hinged = true (with clamped = false) pins only the edge x = 0,
+//     y = height, and hinge_spin starts the body rotating about it: as a
+//     10 cm cube (length = height = width = 0.1), You et al. 2025's rotating
+//     cube (App. A; claim Y-V2), fixed-corotated there.
 // Observables: specific_energy = (kinetic + gravitational + strain energy)
 // / (ρ V) (Löschner et al.'s e_tot; ρV includes the clamped nodes, whose
 // energy is constant), midpoint_deflection, the mean downward
@@ -49,13 +53,16 @@
 namespace tibench {
 namespace {
 
-std::vector<std::string> beam_materials() { return {"stable-neo-hookean", "corotated-linear"}; }
+std::vector<std::string> beam_materials() {
+  return {"stable-neo-hookean", "corotated-linear", "fixed-corotated"};
+}
 
 std::vector<ParamSpec> beam_params() {
   return {
       choice_param("material", "stable-neo-hookean", beam_materials(),
-                   "Stable Neo-Hookean (Smith et al. 2018) or corotated linear with the "
-                   "rotation fixed at the step start (Loeschner et al. 2020 Sec. 5.2)"),
+                   "Stable Neo-Hookean (Smith et al. 2018), corotated linear with the rotation "
+                   "fixed at the step start (Loeschner et al. 2020 Sec. 5.2), or fixed-corotated "
+                   "(Stomakhin et al. 2012)"),
       real_param("E", 1e5, "Young's modulus [Pa] (Loeschner et al. Sec. 5.3)", Range::positive()),
       real_param("nu", 0.4, "Poisson ratio (Loeschner et al. Sec. 5.3)", Range::open(-1, 0.5)),
       real_param("rho", 1000.0, "density [kg/m^3] (Loeschner et al. Sec. 5.3)", Range::positive()),
@@ -77,6 +84,12 @@ std::vector<ParamSpec> beam_params() {
                  "clamp only the x = 0 face: a cantilever (Dinev et al. 2018 Fig. 8's bar); "
                  "needs clamped = true"),
       real_param("spin", 0.0, "initial angular velocity about the vertical axis [rad/s]",
+                 Range::any("every initial state is valid")),
+      bool_param("hinged", false,
+                 "pin only the nodes of the edge x = 0, y = height (along z): a body swinging "
+                 "about a fixed edge (You et al. 2025's rotating cube); needs clamped = false"),
+      real_param("hinge_spin", 0.0,
+                 "hinged = true: initial angular velocity about the pinned edge [rad/s]",
                  Range::any("every initial state is valid")),
       real_param("stretch", 0.0, "initial axial stretch rate [1/s]",
                  Range::any("every initial state is valid")),
@@ -100,6 +113,14 @@ std::shared_ptr<const MeshGeometry> beam_geometry(const ParamSet& p) {
     throw InputError(
         "beam: cantilever=true clamps the x = 0 face and needs clamped=true (got "
         "clamped=false)");
+  if (p.boolean("hinged") && p.boolean("clamped"))
+    throw InputError("beam: hinged=true pins one edge and needs clamped=false (got clamped=true)");
+  if (p.boolean("hinged")) {
+    const int ny = static_cast<int>(p.integer("ny"));
+    for (Index n = 0; n < mesh.rest.cols(); ++n)  // x = 0 and y = height
+      if (n % (nx + 1) == 0 && (n / (nx + 1)) % (ny + 1) == ny)
+        mesh.fixed[static_cast<std::size_t>(n)] = true;
+  }
   const bool free_tip = p.boolean("cantilever");
   if (p.boolean("clamped"))
     for (Index n = 0; n < mesh.rest.cols(); ++n)
@@ -126,9 +147,13 @@ class Beam final : public DissipativeProblem {
     const Eigen::Vector3d centre(0.5 * p.real("length"), 0.5 * p.real("height"),
                                  0.5 * p.real("width"));
     const Eigen::Vector3d omega(0.0, p.real("spin"), 0.0);
+    const Eigen::Vector3d hinge_omega(0.0, 0.0, p.real("hinge_spin"));
+    const Eigen::Vector3d hinge(0.0, p.real("height"), 0.0);
     for (Index n = 0; n < nodes(); ++n) {
       const Eigen::Vector3d r = q0_.segment<3>(3 * n) - centre;
       v0_.segment<3>(3 * n) = omega.cross(r) + Eigen::Vector3d(p.real("stretch") * r.x(), 0, 0);
+      if (p.boolean("hinged"))
+        v0_.segment<3>(3 * n) += hinge_omega.cross(Eigen::Vector3d(q0_.segment<3>(3 * n) - hinge));
     }
     // Mid-length cross-section(s) for the deflection observable.
     const long nx = p.integer("nx");
@@ -211,7 +236,9 @@ ProblemInfo beam_problem() {
            {"damping=rayleigh-velocity-gradient", "beta=0.01", "material=corotated-linear"},
            {"damping=strain-rate", "psi=10", "phi=5", "alpha=0.1"},
            {"clamped=false", "g=0", "spin=2", "stretch=0.5"},
-           {"cantilever=true"}}};
+           {"cantilever=true"},
+           {"clamped=false", "hinged=true", "hinge_spin=3", "length=0.1", "height=0.1", "width=0.1",
+            "nx=2", "material=fixed-corotated", "E=5e4", "nu=0.3"}}};
 }
 
 }  // namespace tibench

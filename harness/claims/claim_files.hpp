@@ -24,6 +24,7 @@ std::vector<ClaimCheck> you2025_linear_claims();
 std::vector<ClaimCheck> you2025_decoupled_sdirk2_claims();
 std::vector<ClaimCheck> you2025_search_claims();
 std::vector<ClaimCheck> you2025_bar_claims();
+std::vector<ClaimCheck> you2025_cube_claims();
 std::vector<ClaimCheck> you2025_collision_sweep_claims();
 std::vector<ClaimCheck> you2025_collision_claims();
 std::vector<ClaimCheck> brown2018_claims();

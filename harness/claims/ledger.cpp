@@ -53,6 +53,7 @@ const std::vector<ClaimCheck>& claim_registry() {
       you2025_collision_sweep_claims(),
       you2025_collision_claims(),
       you2025_bar_claims(),
+      you2025_cube_claims(),
       brown2018_claims(),
       brown2018_method_claims(),
       brown2018_friction_claims(),

@@ -86,6 +86,31 @@ TEST(Beam, RestStateHasZeroDeflectionAndGravitationalSpecificEnergy) {
   EXPECT_NEAR(obs[0], gravity / (1000.0 * 0.125 * 0.125), 1e-12);
 }
 
+// hinged = true pins exactly the nodes of the top edge x = 0, y = height and
+// starts a rigid rotation about it: the energy of that rotation is
+// ½ ω² Σ m r², r the distance from the edge; a swing under gravity keeps
+// the angular momentum about the edge only up to gravity's torque, so only
+// the start is checked here (the swing is Y-V2's).
+TEST(Beam, HingedPinsTheTopEdgeAndRotatesAboutIt) {
+  const auto p = make_problem(
+      "beam", {"clamped=false", "hinged=true", "hinge_spin=3", "length=0.1", "height=0.1",
+               "width=0.1", "nx=3", "ny=3", "nz=3", "material=fixed-corotated"});
+  EXPECT_EQ(p->nodes(), 4 * 4 * 4 - 4);  // the 4 nodes of one edge are pinned
+  const State s = p->initial_state();
+  double kinetic = 0.0, rotation = 0.0;
+  for (Index n = 0; n < p->nodes(); ++n) {
+    const double m = p->mass()[3 * n], x = s.q[3 * n], y = s.q[3 * n + 1] - 0.1;
+    EXPECT_GT(x * x + y * y, 1e-6);  // no free node on the pinned edge
+    EXPECT_NEAR(s.v[3 * n], -3 * y, 1e-15);
+    EXPECT_NEAR(s.v[3 * n + 1], 3 * x, 1e-15);
+    EXPECT_EQ(s.v[3 * n + 2], 0.0);
+    kinetic += 0.5 * m * s.v.segment<3>(3 * n).squaredNorm();
+    rotation += 0.5 * 9 * m * (x * x + y * y);
+  }
+  EXPECT_NEAR(kinetic, rotation, 1e-15 * rotation);
+  EXPECT_THROW((void)make_problem("beam", {"hinged=true"}), InputError);  // clamped too
+}
+
 // Index of an observable by name.
 std::size_t observable(const Problem& p, const std::string& name) {
   const auto names = p.observable_names();
