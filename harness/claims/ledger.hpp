@@ -13,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tibench {
@@ -60,6 +61,16 @@ struct ClaimContext {
 };
 
 struct ClaimCheck {
+  // A constructor, not aggregate initialization, so that the many checks
+  // written {id, paper, statement, run} need not name `definition`.
+  ClaimCheck(std::string id_, std::string paper_, std::string statement_,
+             std::function<ClaimResult(const ClaimContext&)> run_, std::string definition_ = "")
+      : id(std::move(id_)),
+        paper(std::move(paper_)),
+        statement(std::move(statement_)),
+        run(std::move(run_)),
+        definition(std::move(definition_)) {}
+
   std::string id;         // e.g. "D-B1"
   std::string paper;      // e.g. "Dinev, Liu, Kavan 2018"
   std::string statement;  // the claim, in one or two sentences
