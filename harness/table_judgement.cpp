@@ -34,10 +34,10 @@ TableOperand parse_operand(const std::string& raw, const std::vector<std::string
                            const std::string& text) {
   const std::string s = trim(raw);
   TableOperand o;
-  if (parse_number(s, o.number)) return o;
+  // A label first: columns may be named by numbers ("10" ADMM iterations).
   for (std::size_t k = 0; k < labels.size(); ++k)
     if (labels[k] == s) o.column = static_cast<int>(k);
-  if (o.column < 0)
+  if (o.column < 0 && !parse_number(s, o.number))
     throw std::invalid_argument(
         "expectation \"" + text + "\": '" + s +
         "' is neither a number nor a column label (labels: " + quoted_labels(labels) + ")");

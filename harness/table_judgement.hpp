@@ -6,7 +6,8 @@
 //                                 # value agrees when |ours − paper| ≤ abs
 //                                 # (≤ rel·|paper|); also the width of `~`
 //   expect = [                    # orderings that must hold in every row ...
-//     "BE > SDIRK2",              #   <, <=, >, >=, ~ between column labels
+//     "BE > SDIRK2",              #   <, <=, >, >=, ~ between column labels (a
+//                                 #   label that reads as a number is the label)
 //     "SDIRK2 < SDIRK3 < ROS3PL", #   or numbers; a chain is its adjacent pairs
 //     "BE > 30 * SDIRK2",         #   a factor on the right operand
 //     { holds = "plain Newton fails", rows = [0.0416666666666667] },  # ... or in these

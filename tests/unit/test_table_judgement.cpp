@@ -29,6 +29,13 @@ TEST(TableJudgement, ChainsSplitIntoAdjacentPairsWithFactorsAndNumbers) {
   EXPECT_EQ(c[1].factor, 1.0);
   EXPECT_EQ(c[2].right.column, -1);
   EXPECT_EQ(c[2].right.number, 1e-3);
+  // A label that reads as a number names its column; other numbers are numbers.
+  const auto n = parse_table_expectation("10 > 50 > 1e-6", {"1", "10", "50"});
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].left.column, 1);
+  EXPECT_EQ(n[0].right.column, 2);
+  EXPECT_EQ(n[1].right.column, -1);
+  EXPECT_EQ(n[1].right.number, 1e-6);
   const auto f = parse_table_expectation("plain Newton fails", kLabels);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].op, "fails");
