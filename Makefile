@@ -126,7 +126,7 @@ run: build-tool docs
 	    n=$$(basename $$m .toml); \
 	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
 	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md \
-	        | tee -a $(RESULTS)/$$n.log; \
+	        >> $(RESULTS)/$$n.log; \
 	done; \
 	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
 	    --report $(RESULTS)/claims.md --expected tests/claims/expected_verdicts.toml \
