@@ -143,7 +143,10 @@ std::vector<std::string> series_reductions() {
   return {"final", "first", "max", "min", "max_abs_change", "mean", "sum"};
 }
 
-std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format) {
+RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format) {
+  std::vector<std::vector<TableCell>> cells(t.rows.size());  // [row][column]
+  for (std::size_t r = 0; r < t.rows.size(); ++r)
+    for (const auto& c : t.columns) cells[r].push_back(cell_of(f, t, c, t.rows[r]));
   std::vector<std::string> header{"h"};
   for (const auto& c : t.columns) header.push_back(c.label);
   std::vector<std::vector<std::string>> body;
@@ -156,8 +159,9 @@ std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFo
       std::snprintf(buf, sizeof buf, "%.6g", t.rows[r]);
       line.push_back(buf);
     }
-    for (const auto& c : t.columns) {
-      std::string cell = cell_of(f, t, c, t.rows[r]).text;
+    for (std::size_t k = 0; k < t.columns.size(); ++k) {
+      const PaperColumn& c = t.columns[k];
+      std::string cell = cells[r][k].text;
       if (r < c.paper.size() && !c.paper[r].empty()) cell += " (" + c.paper[r] + ")";
       line.push_back(cell);
     }
@@ -170,13 +174,13 @@ std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFo
                                 : "") +
                            (t.quantity.rfind("series:", 0) == 0 ? ", " + t.reduce : "") +
                            "; paper values: " + t.source;
-  return format_table(t.id + ": " + t.title, note, header, body, format) +
-         verdict_block(t, judge_paper_table(f, t), format);
-}
-
-TableVerdict judge_paper_table(const H5::H5File& f, const PaperTable& t) {
-  return judge_paper_table(
-      t, [&](int column, int row) { return cell_of(f, t, t.columns[column], t.rows[row]); });
+  RenderedTable out;
+  out.verdict = judge_paper_table(t, [&](int column, int row) {
+    return cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+  });
+  out.text = format_table(t.id + ": " + t.title, note, header, body, format) +
+             verdict_block(t, out.verdict, format);
+  return out;
 }
 
 }  // namespace tibench

@@ -61,10 +61,13 @@ struct PaperTable {
   std::string unjudged;  // why the table is not judged ("" = it is)
 };
 
-// The table's verdict over the runs of f.
-TableVerdict judge_paper_table(const H5::H5File& f, const PaperTable& t);
+struct RenderedTable {
+  std::string text;  // the table, its verdict below it
+  TableVerdict verdict;
+};
 
-// Renders one table from the runs of f, its verdict below it.
-std::string render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format);
+// One table from the runs of f: each cell is read once, for the text and
+// the verdict.
+RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format);
 
 }  // namespace tibench

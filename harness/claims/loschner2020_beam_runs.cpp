@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
-#include <mutex>
+#include <set>
 
 #include "harness/claims/support.hpp"
 #include "harness/thread_pool.hpp"
@@ -20,11 +20,9 @@ std::string key_of(const RunSpec& s) {
   return key;
 }
 
-// The runs of one context: filled by run_all, read by beam_run.
-struct RunStore {
-  std::mutex mu;
-  std::map<std::string, BeamRun> runs;
-};
+// The runs of one context, by key_of (the checks run on one thread; only
+// run_all's pool runs in parallel, each task on its own slot).
+using RunStore = std::map<std::string, BeamRun>;
 
 RunStore& store(const ClaimContext& ctx) {
   return *ctx.cache->get<std::shared_ptr<RunStore>>("loschner-beam runs",
@@ -88,16 +86,11 @@ std::string beam_description(const ClaimContext& ctx) {
 }
 
 void run_all(const ClaimContext& ctx, const std::vector<RunSpec>& specs) {
-  RunStore& s = store(ctx);
+  RunStore& runs = store(ctx);
   std::vector<RunSpec> todo;
-  {
-    std::lock_guard<std::mutex> lock(s.mu);
-    for (const auto& spec : specs)
-      if (!s.runs.count(key_of(spec))) {
-        s.runs[key_of(spec)];  // claimed: a repeated spec runs once
-        todo.push_back(spec);
-      }
-  }
+  std::set<std::string> queued;  // a repeated spec runs once
+  for (const auto& spec : specs)
+    if (!runs.count(key_of(spec)) && queued.insert(key_of(spec)).second) todo.push_back(spec);
   // Longest first (steps per run), so that the last run to start is short.
   std::stable_sort(todo.begin(), todo.end(), [](const RunSpec& a, const RunSpec& b) {
     return a.t_end / a.h > b.t_end / b.h;
@@ -106,20 +99,12 @@ void run_all(const ClaimContext& ctx, const std::vector<RunSpec>& specs) {
   run_pool(
       todo.size(), 2, nullptr, [&](std::size_t i) { results[i] = simulate(ctx, todo[i]); },
       [](std::size_t) {}, [] {});
-  std::lock_guard<std::mutex> lock(s.mu);
-  for (std::size_t i = 0; i < todo.size(); ++i) s.runs[key_of(todo[i])] = std::move(results[i]);
+  for (std::size_t i = 0; i < todo.size(); ++i) runs[key_of(todo[i])] = std::move(results[i]);
 }
 
 const BeamRun& beam_run(const ClaimContext& ctx, const RunSpec& spec) {
-  RunStore& s = store(ctx);
-  {
-    std::lock_guard<std::mutex> lock(s.mu);
-    const auto it = s.runs.find(key_of(spec));
-    if (it != s.runs.end()) return it->second;
-  }
-  run_all(ctx, {spec});
-  std::lock_guard<std::mutex> lock(s.mu);
-  return s.runs.at(key_of(spec));
+  if (!store(ctx).count(key_of(spec))) run_all(ctx, {spec});
+  return store(ctx).at(key_of(spec));
 }
 
 double static_energy_gap(const ClaimContext& ctx) {

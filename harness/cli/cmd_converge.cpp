@@ -84,15 +84,20 @@ int converge_file(const ConvergeOptions& o) {
   const std::vector<PaperTable> tables =
       o.matrix.empty() ? std::vector<PaperTable>{} : load_matrix(o.matrix).tables;
   if (!tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
-  for (const auto& t : tables) text += render_paper_table(f, t, format);
+  std::vector<TableVerdict> verdicts;
+  for (const auto& t : tables) {
+    RenderedTable rendered = render_paper_table(f, t, format);
+    text += rendered.text;
+    verdicts.push_back(std::move(rendered.verdict));
+  }
   if (o.output.empty()) {
     std::cout << text;
     return 0;
   }
   write_file_atomically(o.output, text);
-  for (const auto& t : tables)  // one line per table: what `make run` summarises
-    std::cout << "table " << t.id << ": " << judge_paper_table(f, t).summary()
-              << (t.unjudged.empty() ? "" : " (" + t.unjudged + ")") << "\n";
+  for (std::size_t k = 0; k < tables.size(); ++k)  // one line per table: make run's summary
+    std::cout << "table " << tables[k].id << ": " << verdicts[k].summary()
+              << (tables[k].unjudged.empty() ? "" : " (" + tables[k].unjudged + ")") << "\n";
   return 0;
 }
 
