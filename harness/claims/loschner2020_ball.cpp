@@ -21,6 +21,7 @@
 
 #include "harness/claims/claim_files.hpp"
 #include "harness/claims/contact_runs.hpp"
+#include "harness/claims/support.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {
@@ -124,8 +125,8 @@ ClaimResult compare(const ClaimContext& ctx, const BallModel& model, double Ball
                find(r, "backward-euler", h).run.status == RunStatus::ok &&
                find(r, "sdirk2", h).run.status == RunStatus::ok;
     holds = holds && (smaller_is_claimed ? sd < be : sd > be);
-    values += (values.empty() ? "" : "; ") + format_real(h * 1e3) + " ms: BE " + format_real(be) +
-              ", SDIRK2 " + format_real(sd);
+    values += (values.empty() ? "" : "; ") + claims::short_real(h * 1e3) + " ms: BE " +
+              claims::short_real(be) + ", SDIRK2 " + claims::short_real(sd);
   }
   for (const auto& b : r) out.measured["runs"].push_back(to_json(b));
   out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
@@ -153,12 +154,12 @@ ClaimResult check_smaller_step(const ClaimContext& ctx, const BallModel& model) 
     measured = measured && !std::isnan(big) && !std::isnan(small);
     holds = holds && small < 0.5 * big;
     out.measured[m] = {{"h", steps(ctx)}, {"first_collision_loss_fraction", {big, small}}};
-    values += (values.empty() ? "" : "; ") + std::string(m) + " " + format_real(big) + " -> " +
-              format_real(small);
+    values += (values.empty() ? "" : "; ") + std::string(m) + " " + claims::short_real(big) +
+              " -> " + claims::short_real(small);
   }
   out.status = !measured ? Verdict::inconclusive : holds ? Verdict::reproduced : Verdict::refuted;
-  out.summary = "first-collision loss fraction at " + format_real(steps(ctx)[0] * 1e3) + " ms -> " +
-                format_real(steps(ctx)[1] * 1e3) + " ms: " + values;
+  out.summary = "first-collision loss fraction at " + claims::short_real(steps(ctx)[0] * 1e3) +
+                " ms -> " + claims::short_real(steps(ctx)[1] * 1e3) + " ms: " + values;
   out.expected =
       "Sec. 5.4: a smaller time step significantly reduces the dissipation during the "
       "contact phase";

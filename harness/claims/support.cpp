@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -36,6 +37,12 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string short_real(double x, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
 }
 
 double scale_of(double a, double b, double floor) {

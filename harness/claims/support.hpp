@@ -26,6 +26,10 @@ std::size_t required_observable(const Problem& p, const std::string& name);
 // The median of v (NaN when empty).
 double median(std::vector<double> v);
 
+// x to `digits` significant digits, for summaries (measured values keep
+// full precision).
+std::string short_real(double x, int digits = 4);
+
 // max(|a|, |b|, floor): a scale for relative residuals.
 double scale_of(double a, double b, double floor = 0.0);
 

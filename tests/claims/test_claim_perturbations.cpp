@@ -44,5 +44,12 @@ TEST(ClaimPerturbations, SoftCubeInvertsAtAHundredSubstepsInDR2Hippo) {
   expect_flip("D-R2.hippo", {"E=1e4"}, Verdict::reproduced);
 }
 
+// Without gravity the pendulum is a free rotor, a linear system, on which
+// the trapezoidal rule preserves area: "even the trapezoidal method is not
+// symplectic" is then not seen, so the check must refute it.
+TEST(ClaimPerturbations, LinearRotorHidesTrapezoidalNonSymplecticityInYT0) {
+  expect_flip("Y-T0.rk-condition", {"g=0"}, Verdict::refuted);
+}
+
 }  // namespace
 }  // namespace tibench
