@@ -136,7 +136,7 @@ run: build-tool docs
 	for m in $(PAPER_MATRICES); do \
 	    n=$$(basename $$m .toml); \
 	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
-	        --every-step --no-stability; \
+	        --every-step --no-stability --matrix $$m; \
 	done; \
 	end=$$(date +%s); \
 	echo; \

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/matrix_figures.hpp"
 #include "harness/matrix_tables.hpp"
 #include "harness/matrix_toml.hpp"
 #include "harness/run_io.hpp"
@@ -329,7 +330,8 @@ toml::table parse_toml(const std::string& text, const std::string& source_name) 
 Matrix parse_matrix(const std::string& text, const std::string& source_name) {
   const MatrixFile file{source_name};
   toml::table root = parse_toml(text, source_name);
-  matrix_toml::check_keys(file, root, {"name", "description", "study", "table"}, "the matrix file");
+  matrix_toml::check_keys(file, root, {"name", "description", "study", "table", "figure"},
+                          "the matrix file");
   Matrix m;
   m.name = root["name"].value_or(std::string());
   m.description = root["description"].value_or(std::string());
@@ -342,6 +344,12 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     const toml::array* a = tables->as_array();
     if (!a) file.fail(*tables, "'table' must be [[table]] blocks");
     for (const auto& node : *a) m.tables.push_back(matrix_toml::read_paper_table(file, node));
+  }
+  if (const toml::node* figures = root.get("figure")) {
+    const toml::array* a = figures->as_array();
+    if (!a) file.fail(*figures, "'figure' must be [[figure]] blocks");
+    for (const auto& node : *a)
+      m.figures.push_back(matrix_toml::read_paper_figure(file, node, m.cells));
   }
   return m;
 }

@@ -36,7 +36,8 @@
 //
 // A matrix may also declare paper-style tables over its runs ([[table]]
 // blocks, see harness/paper_table.hpp); `tibench converge IN.h5 --matrix M`
-// renders them.
+// renders them. [[figure]] blocks (harness/matrix_figures.hpp) name the runs
+// and time series of a paper's figure; scripts/plot.py --matrix draws them.
 //
 // Every error (malformed TOML, unknown key or id, bad value, a run repeated
 // under the same name) is an InputError whose one-line message names the
@@ -46,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/matrix_figures.hpp"
 #include "harness/paper_table.hpp"
 #include "harness/run_cell.hpp"
 
@@ -60,9 +62,10 @@ struct Exclusion {
 struct Matrix {
   std::string name;
   std::string description;
-  std::vector<CellSpec> cells;      // in file order: study × problem × integrator × h
-  std::vector<Exclusion> excluded;  // integrators "*" left out as not applicable
-  std::vector<PaperTable> tables;   // [[table]] blocks (harness/paper_table.hpp)
+  std::vector<CellSpec> cells;       // in file order: study × problem × integrator × h
+  std::vector<Exclusion> excluded;   // integrators "*" left out as not applicable
+  std::vector<PaperTable> tables;    // [[table]] blocks (harness/paper_table.hpp)
+  std::vector<PaperFigure> figures;  // [[figure]] blocks (harness/matrix_figures.hpp)
 };
 
 Matrix load_matrix(const std::string& path);

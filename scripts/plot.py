@@ -3,6 +3,7 @@
 
 usage: /usr/bin/python3 scripts/plot.py RUNS.h5 [--out results/figures] [--tibench PATH]
                                         [--formats png,svg] [--every-step] [--no-stability]
+                                        [--matrix MATRIX.toml]
 
 Writes, per problem label P:
   energy_P          total energy H(t) and relative drift |H - H0|/|H0| against time,
@@ -17,6 +18,9 @@ Writes, per problem label P:
                     collision and of every flight between collisions
   frames_P_I        bodies with position frames: a few frames of the surface mesh,
                     projected on the x-y plane (y up), per integrator I
+  paper_ID          with --matrix: each [[figure]] block of the matrix (harness/
+                    matrix_figures.hpp), its panels stacked over time, one curve per
+                    named run (runs at different step sizes side by side)
 With --every-step (paper reproductions, whose step sizes are the study), the
 energy and alpha figures are drawn for every step size: energy_P_h<h>, alpha_P_h<h>.
 --no-stability skips the stability figures (they depend only on the registry).
@@ -34,6 +38,7 @@ import math
 import os
 import subprocess
 import sys
+import tomllib
 
 import matplotlib
 
@@ -57,6 +62,12 @@ MARKERS = "os^vD<>px*h"
 
 def style(k):
     return {"color": COLORS[k % len(COLORS)], "linestyle": DASHES[(k // len(COLORS) + k) % len(DASHES)]}
+
+
+def paper_style(k):
+    """Few curves: the ten strong colours first, so that no two look alike."""
+    tab10 = plt.get_cmap("tab10").colors
+    return {"color": tab10[k % len(tab10)], "linestyle": DASHES[(k // len(tab10)) % len(DASHES)]}
 
 
 def legend(ax, n):
@@ -280,6 +291,67 @@ def frames_figure(problem, run, out, formats, written, tag=""):
     save(fig, out, f"frames_{problem}_{run['integrator']}{tag}", formats, written)
 
 
+def series_of(g, quantity):
+    """The time series `quantity` of run group g (norms of vector series)."""
+    if quantity.startswith("observable:"):
+        return g["observables"][quantity[len("observable:"):]][()]
+    data = g[quantity][()]
+    return np.linalg.norm(data, axis=1) if data.ndim == 2 else data
+
+
+def run_group(f, curve):
+    """The run group of a figure curve (matched on the requested step), or None."""
+    path = f"runs/{curve['problem']}/{curve['integrator']}"
+    if path not in f:
+        return None
+    for g in f[path].values():
+        if abs(float(g.attrs["h_requested"]) - curve["h"]) <= 1e-9 * curve["h"]:
+            return g
+    return None
+
+
+def paper_figure(f, spec, out, formats, written):
+    panels = spec["panels"]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(9, 3.2 * len(panels) + 0.8), sharex=True,
+                             squeeze=False)
+    several_problems = len({c["problem"] for c in spec["curves"]}) > 1
+    for k, curve in enumerate(spec["curves"]):
+        g = run_group(f, curve)
+        if g is None:
+            print(f"plot.py: note: figure {spec['id']}: no run {curve} in the file; curve skipped")
+            continue
+        status = text(g.attrs["status"])
+        who = (f"{curve['problem']} / " if several_problems else "") + curve["integrator"]
+        label = f"{who}, h = {curve['h']:.4g} s" + (
+            "" if status == "ok" else f" ({status})")
+        t = g["t"][()]
+        for ax, panel in zip(axes[:, 0], panels):
+            y = series_of(g, panel["quantity"]).astype(float)
+            if panel.get("relative", False) and y.size and y[0] != 0:
+                y = y / y[0]
+            ax.plot(t, y, label=label if ax is axes[0, 0] else None, linewidth=1.2,
+                    **paper_style(k))
+    for ax, panel in zip(axes[:, 0], panels):
+        name = panel["quantity"].replace("_", " ")
+        ax.set_ylabel(f"{name} / initial" if panel.get("relative", False) else name)
+        if "ylim" in panel:
+            ax.set_ylim(*panel["ylim"])
+        ax.grid(True, alpha=0.3)
+    axes[-1, 0].set_xlabel("time t [s]")
+    axes[0, 0].set_title(f"{spec['title']}\n({spec['source']})")
+    legend(axes[0, 0], len(spec["curves"]))
+    fig.tight_layout()
+    save(fig, out, f"paper_{spec['id']}", formats, written)
+
+
+def paper_figures(matrix, runs, out, formats, written):
+    with open(matrix, "rb") as m:
+        specs = tomllib.load(m).get("figure", [])
+    with h5py.File(runs, "r") as f:
+        for spec in specs:
+            paper_figure(f, spec, out, formats, written)
+
+
 def has_stability(tibench):
     if not tibench:
         return False
@@ -346,6 +418,7 @@ def main(argv):
     ap.add_argument("--every-step", action="store_true",
                     help="energy and alpha figures for every step size, not only the median")
     ap.add_argument("--no-stability", action="store_true", help="skip the stability figures")
+    ap.add_argument("--matrix", default="", help="matrix file whose [[figure]] blocks to draw")
     args = ap.parse_args(argv)
     if not os.path.exists(args.runs):
         print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
@@ -374,6 +447,8 @@ def main(argv):
         convergence_figure(problem, runs, orders, args.out, formats, written)
         any_alpha = alpha_figure(problem, runs, args.out, formats, written,
                                  args.every_step) or any_alpha
+    if args.matrix:
+        paper_figures(args.matrix, args.runs, args.out, formats, written)
     if not any_alpha:
         print("plot.py: note: no run records alpha (no A-search / blending runs); "
               "alpha figures skipped")

@@ -378,5 +378,34 @@ TEST(Figures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   std::filesystem::remove_all(dir);
 }
 
+// [[figure]] blocks: plot.py --matrix draws each as paper_<id> from the
+// named runs, steps differing between curves.
+TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
+  const auto dir = test::scratch_dir("paper-figures");
+  const auto m = dir / "m.toml", runs = dir / "runs.h5";
+  write(m,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"implicit-midpoint\", "
+        "\"backward-euler\"]\nh = [0.1, 0.05]\nt_end = 2\nreference = { method = \"none\" }\n"
+        "[[figure]]\nid = \"equal-cost\"\ntitle = \"t\"\nsource = \"test\"\n"
+        "panels = [{ quantity = \"energy\", relative = true }, "
+        "{ quantity = \"linear_momentum\" }]\n"
+        "curves = [{ problem = \"oscillator\", integrator = \"implicit-midpoint\", h = 0.1 },\n"
+        "          { problem = \"oscillator\", integrator = \"backward-euler\", h = 0.05 }]\n");
+  ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
+  const std::string cmd = "/usr/bin/python3 " + std::string(TIBENCH_SOURCE_DIR) +
+                          "/scripts/plot.py " + runs.string() + " --out " + (dir / "fig").string() +
+                          " --no-stability --matrix " + m.string() + " >" + (dir / "log").string() +
+                          " 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");
+  for (const std::string ext : {".png", ".svg"}) {
+    const auto f = dir / "fig" / ("paper_equal-cost" + ext);
+    ASSERT_TRUE(std::filesystem::exists(f)) << f << "\n" << test::read_file(dir / "log");
+    EXPECT_GT(std::filesystem::file_size(f), 5000u) << f;
+  }
+  EXPECT_EQ(test::read_file(dir / "log").find("curve skipped"), std::string::npos)
+      << test::read_file(dir / "log");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tibench

@@ -136,5 +136,58 @@ TEST(Matrix, MoreErrorsNameFileLineAndWhatIsAccepted) {
       "repeats the run /runs/oscillator/rk4/h=1.000000e-01");
 }
 
+// [[figure]] blocks: read into Matrix::figures, each curve checked against
+// the cells, so a figure can never name a run the matrix does not make.
+const std::string kTwoSteps =
+    "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", { id = \"sdirk2\", "
+    "label = \"s2\" }]\nh = [0.1, 0.05]\nt_end = 1\n";
+
+std::string figure(const std::string& panels, const std::string& curves,
+                   const std::string& id = "fig1") {
+  return kTwoSteps + "[[figure]]\nid = \"" + id + "\"\ntitle = \"t\"\nsource = \"s\"\npanels = [" +
+         panels + "]\ncurves = [" + curves + "]\n";
+}
+
+TEST(Matrix, FiguresNameRunsOfTheMatrixAtTheirOwnSteps) {
+  const Matrix m =
+      parse_matrix(figure("{ quantity = \"energy\", relative = true, ylim = [0.0, 2.0] }, "
+                          "{ quantity = \"observable:x\" }",
+                          "{ problem = \"oscillator\", integrator = \"rk4\", h = 0.1 }, "
+                          "{ problem = \"oscillator\", integrator = \"s2\", h = 0.05 }"),
+                   "f.toml");
+  ASSERT_EQ(m.figures.size(), 1u);
+  const PaperFigure& f = m.figures[0];
+  EXPECT_EQ(f.id, "fig1");
+  ASSERT_EQ(f.panels.size(), 2u);
+  EXPECT_TRUE(f.panels[0].relative);
+  EXPECT_EQ(f.panels[0].ylim, (std::vector<double>{0.0, 2.0}));
+  EXPECT_EQ(f.panels[1].quantity, "observable:x");
+  ASSERT_EQ(f.curves.size(), 2u);
+  EXPECT_EQ(f.curves[1].integrator, "s2");
+  EXPECT_EQ(f.curves[1].h, 0.05);
+}
+
+TEST(Matrix, FigureErrorsNameFileLineAndWhatIsAccepted) {
+  const std::string rk4 = "{ problem = \"oscillator\", integrator = \"rk4\", h = 0.1 }";
+  expect_error(figure("{ quantity = \"energy\" }",
+                      "{ problem = \"oscillator\", integrator = \"rk4\", h = 0.2 }"),
+               "bad.toml:11: no run of this matrix is problem 'oscillator', integrator 'rk4' at "
+               "h = 0.2");
+  expect_error(figure("{ quantity = \"energy\" }",
+                      "{ problem = \"oscillator\", integrator = \"sdirk2\", h = 0.1 }"),
+               "by its labels");
+  expect_error(figure("{ quantity = \"speed\" }", rk4),
+               "unknown quantity 'speed' (accepted: energy, kinetic");
+  expect_error(figure("{ quantity = \"energy\", ylim = [1.0, 0.0] }", rk4),
+               "ylim must be [lo, hi] with lo < hi");
+  expect_error(figure("{ quantity = \"energy\", relative = 1 }", rk4),
+               "relative must be true or false");
+  expect_error(figure("{ quantity = \"energy\" }", rk4, "Fig 1"),
+               "figure id 'Fig 1' must be lower-case letters");
+  expect_error(figure("", rk4), "[[figure]] needs panels = [...] (non-empty)");
+  expect_error(kTwoSteps + "[[figure]]\nid = \"a\"\n", "[[figure]] needs title");
+  expect_error(kTwoSteps + "[[figure]]\nid = \"a\"\nbogus = 1\n", "unknown key 'bogus'");
+}
+
 }  // namespace
 }  // namespace tibench

@@ -1,0 +1,113 @@
+// The [[figure]] reader of matrix files (harness/matrix_figures.hpp).
+#include "harness/matrix_figures.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tibench {
+
+const std::vector<std::string>& figure_quantities() {
+  static const std::vector<std::string> q = {"energy",           "kinetic",         "potential",
+                                             "angular_momentum", "linear_momentum", "alpha",
+                                             "newton_iters"};
+  return q;
+}
+
+namespace matrix_toml {
+namespace {
+
+std::string required_text(const MatrixFile& file, const toml::table& t, const toml::node& node,
+                          const char* key, const char* context) {
+  const toml::node* n = t.get(key);
+  if (!n || !n->is_string())
+    file.fail(n ? *n : node, std::string(context) + " needs " + key + " = \"...\"");
+  return n->value<std::string>().value();
+}
+
+FigurePanel read_panel(const MatrixFile& file, const toml::node& n) {
+  const toml::table* t = n.as_table();
+  if (!t)
+    file.fail(n, "panels entries must be { quantity = ..., relative = ..., ylim = [lo, hi] }");
+  check_keys(file, *t, {"quantity", "relative", "ylim"}, "figure panel");
+  FigurePanel p;
+  p.quantity = required_text(file, *t, n, "quantity", "a figure panel");
+  const auto& plain = figure_quantities();
+  const bool observable = p.quantity.rfind("observable:", 0) == 0 && p.quantity.size() > 11;
+  if (!observable && std::find(plain.begin(), plain.end(), p.quantity) == plain.end())
+    file.fail(*t->get("quantity"), "unknown quantity '" + p.quantity + "' (accepted: " +
+                                       comma_list(plain) + ", observable:<name>)");
+  if (const toml::node* r = t->get("relative")) {
+    if (!r->is_boolean()) file.fail(*r, "relative must be true or false");
+    p.relative = r->value<bool>().value();
+  }
+  if (const toml::node* y = t->get("ylim")) {
+    const toml::array* a = y->as_array();
+    if (!a || a->size() != 2) file.fail(*y, "ylim must be [lo, hi] with lo < hi");
+    for (const auto& v : *a) {
+      const auto x = v.value<double>();
+      if (!x || !std::isfinite(*x)) file.fail(v, "ylim entries must be finite numbers");
+      p.ylim.push_back(*x);
+    }
+    if (p.ylim[0] >= p.ylim[1]) file.fail(*y, "ylim must be [lo, hi] with lo < hi");
+  }
+  return p;
+}
+
+bool same_step(double a, double b) { return std::abs(a - b) <= 1e-9 * b; }
+
+FigureCurve read_curve(const MatrixFile& file, const toml::node& n,
+                       const std::vector<CellSpec>& cells) {
+  const toml::table* t = n.as_table();
+  if (!t) file.fail(n, "curves entries must be { problem = ..., integrator = ..., h = ... }");
+  check_keys(file, *t, {"problem", "integrator", "h"}, "figure curve");
+  FigureCurve c;
+  c.problem = required_text(file, *t, n, "problem", "a figure curve");
+  c.integrator = required_text(file, *t, n, "integrator", "a figure curve");
+  const toml::node* h = t->get("h");
+  if (!h) file.fail(n, "a figure curve needs h = <requested step size>");
+  c.h = positive_number(file, *h, "a figure curve's h");
+  const bool found = std::any_of(cells.begin(), cells.end(), [&](const CellSpec& s) {
+    const std::string& label = s.integrator_label.empty() ? s.integrator : s.integrator_label;
+    return s.problem_key() == c.problem && label == c.integrator && same_step(s.h, c.h);
+  });
+  if (!found)
+    file.fail(n, "no run of this matrix is problem '" + c.problem + "', integrator '" +
+                     c.integrator + "' at h = " + text_value(file, *h, "h") +
+                     " (a curve must name a run of a [[study]], by its labels)");
+  return c;
+}
+
+template <class T, class Read>
+std::vector<T> read_list(const MatrixFile& file, const toml::table& t, const toml::node& node,
+                         const char* key, Read read) {
+  const toml::node* n = t.get(key);
+  if (!n || !n->as_array() || n->as_array()->empty())
+    file.fail(n ? *n : node, std::string("[[figure]] needs ") + key + " = [...] (non-empty)");
+  std::vector<T> out;
+  for (const auto& e : *n->as_array()) out.push_back(read(e));
+  return out;
+}
+
+}  // namespace
+
+PaperFigure read_paper_figure(const MatrixFile& file, const toml::node& node,
+                              const std::vector<CellSpec>& cells) {
+  const toml::table* t = node.as_table();
+  if (!t) file.fail(node, "[[figure]] must be a table");
+  check_keys(file, *t, {"id", "title", "source", "panels", "curves"}, "[[figure]]");
+  PaperFigure f;
+  f.id = required_text(file, *t, node, "id", "[[figure]]");
+  if (f.id.empty() ||
+      f.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos)
+    file.fail(*t->get("id"), "figure id '" + f.id + "' must be lower-case letters, digits, - or _");
+  f.title = required_text(file, *t, node, "title", "[[figure]]");
+  f.source = required_text(file, *t, node, "source", "[[figure]]");
+  f.panels = read_list<FigurePanel>(file, *t, node, "panels",
+                                    [&](const toml::node& n) { return read_panel(file, n); });
+  f.curves = read_list<FigureCurve>(
+      file, *t, node, "curves", [&](const toml::node& n) { return read_curve(file, n, cells); });
+  return f;
+}
+
+}  // namespace matrix_toml
+}  // namespace tibench

@@ -1,0 +1,60 @@
+// Paper-style figures of a matrix file: [[figure]] blocks naming the runs a
+// paper's figure compares (possibly at different step sizes, as papers
+// compare methods at equal cost) and the time series to draw. The runs are
+// checked against the matrix's cells when the file is read, so a figure can
+// never name a run the matrix does not make; scripts/plot.py --matrix draws
+// them from the run file.
+//
+//   [[figure]]
+//   id = "fig5"                        # file stem: paper_<id>.{png,svg}
+//   title = "spinning cube, h = 0.033 s"
+//   source = "Dinev et al. 2018, Fig. 5"
+//   panels = [                         # one axes per panel, stacked, time on x
+//     { quantity = "energy", relative = true, ylim = [0, 2] },
+//     { quantity = "angular_momentum", relative = true },
+//   ]
+//   curves = [{ problem = "cube", integrator = "bdf2", h = 0.033 }, ...]
+//
+// quantity: energy, kinetic, potential, angular_momentum, linear_momentum
+// (their norms), alpha, newton_iters, or observable:<name>; relative = true
+// draws the ratio to the value at t = 0; ylim (optional) clips the axis,
+// for runs that explode.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/matrix_toml.hpp"
+#include "harness/run_cell.hpp"
+
+namespace tibench {
+
+struct FigurePanel {
+  std::string quantity;
+  bool relative = false;
+  std::vector<double> ylim;  // empty or {lo, hi}
+};
+
+struct FigureCurve {
+  std::string problem;     // problem label
+  std::string integrator;  // integrator label
+  double h = 0.0;          // requested step size
+};
+
+struct PaperFigure {
+  std::string id, title, source;
+  std::vector<FigurePanel> panels;
+  std::vector<FigureCurve> curves;
+};
+
+// Accepted plain quantities (besides observable:<name>).
+const std::vector<std::string>& figure_quantities();
+
+namespace matrix_toml {
+
+// Reads one [[figure]] block; every curve must match a cell of `cells`.
+PaperFigure read_paper_figure(const MatrixFile& file, const toml::node& node,
+                              const std::vector<CellSpec>& cells);
+
+}  // namespace matrix_toml
+}  // namespace tibench
