@@ -35,7 +35,10 @@
 // the start method (median ≤ 0.1: "typically close to 0") and with
 // explicit symplectic Euler (median ≥ 0.9: "almost 1 for most of the
 // simulation"), and with the latter |L| below 0.1 |L_0| within the first
-// tenth of the run ("drops to nearly 0 very rapidly"); same scene.
+// tenth of the run ("drops to nearly 0 very rapidly"); same scene. The
+// symplectic-Euler start runs that tenth only, with a raised Newton cap
+// (kSymplecticEulerStart); a run ending in a solver failure makes the
+// verdict inconclusive rather than judging a truncated run.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -110,12 +113,24 @@ long spin_steps(const ClaimContext& ctx) { return ctx.fast ? 300 : 3000; }
 
 // The run of one method, shared by D-R1 and D-R1.alpha.
 const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrator,
-                           const std::vector<std::string>& iparams = {}) {
-  std::string key = "dinev2018-spin-" + integrator;
+                           const std::vector<std::string>& iparams = {}, long steps = 0) {
+  if (steps == 0) steps = spin_steps(ctx);
+  std::string key = "dinev2018-spin-" + integrator + " steps=" + std::to_string(steps);
   for (const auto& param : iparams) key += " " + param;
-  return ctx.cache->get<SpinRun>(
-      key, [&] { return spin(ctx.fast, integrator, iparams, kStep, spin_steps(ctx)); });
+  return ctx.cache->get<SpinRun>(key,
+                                 [&] { return spin(ctx.fast, integrator, iparams, kStep, steps); });
 }
+
+// The symplectic-Euler start leaves the backward-Euler stabilization far
+// from its solution: on the fast mesh Newton needs up to 164 iterations
+// (the default 50 fail at step 6), so the cap is raised to 300; the claim is
+// about the blend, not the cap. On the full mesh the solve fails at step 25
+// (with 1000 iterations it stalls at step 85, residual 2.3), which makes
+// the verdict inconclusive there. Full mode runs the first tenth of the 3000 steps, the
+// window in which the paper's "very rapidly" is judged.
+const std::vector<std::string> kSymplecticEulerStart = {"start=symplectic-euler",
+                                                        "newton_max_iters=300"};
+long symplectic_euler_steps(const ClaimContext&) { return 300; }
 
 double fraction(const std::vector<double>& v, bool (*keep)(double)) {
   if (v.empty()) return 0.0;
@@ -186,7 +201,8 @@ ClaimResult check_spinning_cube(const ClaimContext& ctx) {
 
 ClaimResult check_blend_alpha(const ClaimContext& ctx) {
   const SpinRun& im_start = cached_spin(ctx, "blend-im");
-  const SpinRun& se_start = cached_spin(ctx, "blend-im", {"start=symplectic-euler"});
+  const SpinRun& se_start =
+      cached_spin(ctx, "blend-im", kSymplecticEulerStart, symplectic_euler_steps(ctx));
   const auto small = [](double a) { return a < 0.1; };
   const auto large = [](double a) { return a > 0.9; };
   ClaimResult r;
@@ -199,10 +215,12 @@ ClaimResult check_blend_alpha(const ClaimContext& ctx) {
       "|L| < 0.1 |L0| within the first tenth of the run with the symplectic-Euler start";
   r.interpretation =
       "the D-R1 spinning cube (same mesh, step and length); blend-im with start = "
-      "implicit-midpoint (default) and start = symplectic-euler; alpha as each step reports it "
-      "(0 when the start step is kept)";
+      "implicit-midpoint (default) and start = symplectic-euler (newton_max_iters = 300; 300 "
+      "steps, the first tenth of the full run); alpha as each step reports it (0 when the start "
+      "step is kept); inconclusive when a run ends in a solver failure";
   const long steps = spin_steps(ctx);
   r.measured = {{"steps", steps},
+                {"symplectic_euler_start_steps", symplectic_euler_steps(ctx)},
                 {"im_start",
                  {{"median_alpha", median(im_start.alpha)},
                   {"fraction_alpha_below_0.1", fraction(im_start.alpha, small)},
@@ -219,12 +237,20 @@ ClaimResult check_blend_alpha(const ClaimContext& ctx) {
   const bool se_rapid =
       se_start.momentum_below_10pc > 0 && se_start.momentum_below_10pc <= steps / 10;
   r.status = im_small && se_large && se_rapid ? Verdict::reproduced : Verdict::refuted;
+  for (const SpinRun* run : {&im_start, &se_start})
+    if (run->explosion.rfind("solver failed", 0) == 0) {
+      r.status = Verdict::inconclusive;
+      r.summary = "a blend run ended at step " + std::to_string(run->explosion_step) + ": " +
+                  run->explosion;
+      return r;
+    }
   char line[240];
   std::snprintf(line, sizeof line,
                 "median alpha %.3f with the IM start, %.3f with symplectic Euler; with it |L| < "
-                "0.1 |L0| from step %ld of %ld (-1: never), |L|/|L0| = %.3g at the end",
-                median(im_start.alpha), median(se_start.alpha), se_start.momentum_below_10pc, steps,
-                se_start.final_momentum);
+                "0.1 |L0| from step %ld (-1: never; judged within %ld), |L|/|L0| = %.3g after "
+                "%ld steps",
+                median(im_start.alpha), median(se_start.alpha), se_start.momentum_below_10pc,
+                steps / 10, se_start.final_momentum, symplectic_euler_steps(ctx));
   r.summary = line;
   return r;
 }
