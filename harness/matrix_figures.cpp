@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tibench {
 
@@ -24,6 +25,22 @@ std::string required_text(const MatrixFile& file, const toml::table& t, const to
   return n->value<std::string>().value();
 }
 
+// ylim or window: [lo, hi] with lo < hi, finite.
+std::vector<double> interval(const MatrixFile& file, const toml::node& n, const char* what) {
+  const toml::array* a = n.as_array();
+  const std::string msg = std::string(what) + " must be [lo, hi] with lo < hi";
+  if (!a || a->size() != 2) file.fail(n, msg);
+  std::vector<double> out;
+  for (const auto& v : *a) {
+    const auto x = v.value<double>();
+    if (!x || !std::isfinite(*x))
+      file.fail(v, std::string(what) + " entries must be finite numbers");
+    out.push_back(*x);
+  }
+  if (out[0] >= out[1]) file.fail(n, msg);
+  return out;
+}
+
 FigurePanel read_panel(const MatrixFile& file, const toml::node& n) {
   const toml::table* t = n.as_table();
   if (!t)
@@ -40,17 +57,34 @@ FigurePanel read_panel(const MatrixFile& file, const toml::node& n) {
     if (!r->is_boolean()) file.fail(*r, "relative must be true or false");
     p.relative = r->value<bool>().value();
   }
-  if (const toml::node* y = t->get("ylim")) {
-    const toml::array* a = y->as_array();
-    if (!a || a->size() != 2) file.fail(*y, "ylim must be [lo, hi] with lo < hi");
-    for (const auto& v : *a) {
-      const auto x = v.value<double>();
-      if (!x || !std::isfinite(*x)) file.fail(v, "ylim entries must be finite numbers");
-      p.ylim.push_back(*x);
-    }
-    if (p.ylim[0] >= p.ylim[1]) file.fail(*y, "ylim must be [lo, hi] with lo < hi");
-  }
+  if (const toml::node* y = t->get("ylim")) p.ylim = interval(file, *y, "ylim");
   return p;
+}
+
+// spectrum = { prefix = "...", window = [t0, t1] }, the window inside every
+// curve's run.
+void read_spectrum(const MatrixFile& file, const toml::table& t, const toml::node& node,
+                   const std::vector<CellSpec>& cells, PaperFigure& f) {
+  const toml::node* n = t.get("spectrum");
+  const toml::table* st = n ? n->as_table() : nullptr;
+  if (!st)
+    file.fail(n ? *n : node,
+              "kind = \"spectrum\" needs spectrum = { prefix = \"...\", window = [t0, t1] }");
+  check_keys(file, *st, {"prefix", "window"}, "spectrum");
+  f.spectrum_prefix = required_text(file, *st, *n, "prefix", "spectrum");
+  if (f.spectrum_prefix.empty()) file.fail(*n, "spectrum prefix must not be empty");
+  const toml::node* w = st->get("window");
+  if (!w) file.fail(*n, "spectrum needs window = [t0, t1] (the time mean's interval)");
+  f.spectrum_window = interval(file, *w, "window");
+  if (f.spectrum_window[0] < 0) file.fail(*w, "window must start at t >= 0");
+  for (const CellSpec& c : cells)
+    for (const FigureCurve& curve : f.curves)
+      if (c.problem_key() == curve.problem && f.spectrum_window[1] > c.t_end * (1 + 1e-12)) {
+        char end[32];
+        std::snprintf(end, sizeof end, "%g", c.t_end);
+        file.fail(*w, "window ends after t_end = " + std::string(end) + " of problem '" +
+                          curve.problem + "' (accepted: a window inside every curve's run)");
+      }
 }
 
 bool same_step(double a, double b) { return std::abs(a - b) <= 1e-9 * b; }
@@ -94,7 +128,8 @@ PaperFigure read_paper_figure(const MatrixFile& file, const toml::node& node,
                               const std::vector<CellSpec>& cells) {
   const toml::table* t = node.as_table();
   if (!t) file.fail(node, "[[figure]] must be a table");
-  check_keys(file, *t, {"id", "title", "source", "panels", "curves"}, "[[figure]]");
+  check_keys(file, *t, {"id", "title", "source", "kind", "panels", "spectrum", "curves"},
+             "[[figure]]");
   PaperFigure f;
   f.id = required_text(file, *t, node, "id", "[[figure]]");
   if (f.id.empty() ||
@@ -102,10 +137,24 @@ PaperFigure read_paper_figure(const MatrixFile& file, const toml::node& node,
     file.fail(*t->get("id"), "figure id '" + f.id + "' must be lower-case letters, digits, - or _");
   f.title = required_text(file, *t, node, "title", "[[figure]]");
   f.source = required_text(file, *t, node, "source", "[[figure]]");
-  f.panels = read_list<FigurePanel>(file, *t, node, "panels",
-                                    [&](const toml::node& n) { return read_panel(file, n); });
+  if (const toml::node* k = t->get("kind")) {
+    const auto kind = k->value<std::string>();
+    if (!kind || (*kind != "time" && *kind != "spectrum"))
+      file.fail(*k, "invalid kind (accepted: time, spectrum)");
+    f.kind = *kind;
+  }
   f.curves = read_list<FigureCurve>(
       file, *t, node, "curves", [&](const toml::node& n) { return read_curve(file, n, cells); });
+  if (f.kind == "spectrum") {
+    if (const toml::node* p = t->get("panels"))
+      file.fail(*p, "a spectrum figure takes no panels (one panel per step size is drawn)");
+    read_spectrum(file, *t, node, cells, f);
+    return f;
+  }
+  if (const toml::node* sp = t->get("spectrum"))
+    file.fail(*sp, "spectrum needs kind = \"spectrum\"");
+  f.panels = read_list<FigurePanel>(file, *t, node, "panels",
+                                    [&](const toml::node& n) { return read_panel(file, n); });
   return f;
 }
 

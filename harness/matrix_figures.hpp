@@ -19,6 +19,14 @@
 // (their norms), alpha, newton_iters, or observable:<name>; relative = true
 // draws the ratio to the value at t = 0; ylim (optional) clips the axis,
 // for runs that explode.
+//
+// kind = "spectrum" draws, instead of panels over time, the time mean over
+// `window` of every observable whose name starts with `prefix` (in name
+// order: e.g. the modal energies modal_energy_00, _01, … of bar1d) against
+// its index, one panel per step size of the curves (largest first):
+//
+//   kind = "spectrum"
+//   spectrum = { prefix = "modal_energy_", window = [4.0, 5.0] }
 #pragma once
 
 #include <string>
@@ -43,7 +51,10 @@ struct FigureCurve {
 
 struct PaperFigure {
   std::string id, title, source;
-  std::vector<FigurePanel> panels;
+  std::string kind = "time";            // time | spectrum
+  std::vector<FigurePanel> panels;      // kind = time
+  std::string spectrum_prefix;          // kind = spectrum
+  std::vector<double> spectrum_window;  // kind = spectrum: {t0, t1}
   std::vector<FigureCurve> curves;
 };
 

@@ -20,7 +20,9 @@ Writes, per problem label P:
                     projected on the x-y plane (y up), per integrator I
   paper_ID          with --matrix: each [[figure]] block of the matrix (harness/
                     matrix_figures.hpp), its panels stacked over time, one curve per
-                    named run (runs at different step sizes side by side)
+                    named run (runs at different step sizes side by side); kind =
+                    "spectrum": time means of a family of observables against their
+                    index (e.g. modal energies), one panel per step size
 With --every-step (paper reproductions, whose step sizes are the study), the
 energy and alpha figures are drawn for every step size: energy_P_h<h>, alpha_P_h<h>.
 --no-stability skips the stability figures (they depend only on the registry).
@@ -344,12 +346,56 @@ def paper_figure(f, spec, out, formats, written):
     save(fig, out, f"paper_{spec['id']}", formats, written)
 
 
+def window_mean(t, y, window):
+    """Time mean of y over window (trapezoid rule on the samples inside it)."""
+    inside = (t >= window[0]) & (t <= window[1])
+    if inside.sum() < 2:
+        return float("nan")
+    return float(np.trapz(y[inside], t[inside]) / (t[inside][-1] - t[inside][0]))
+
+
+def spectrum_figure(f, spec, out, formats, written):
+    """Time-mean of the observables named <prefix>* against their index, a panel per step."""
+    prefix, window = spec["spectrum"]["prefix"], spec["spectrum"]["window"]
+    steps = sorted({c["h"] for c in spec["curves"]}, reverse=True)
+    who = sorted({c["integrator"] for c in spec["curves"]}, key=[
+        c["integrator"] for c in spec["curves"]].index)
+    fig, axes = plt.subplots(len(steps), 1, figsize=(9, 2.8 * len(steps) + 0.8), sharex=True,
+                             squeeze=False)
+    for curve in spec["curves"]:
+        g = run_group(f, curve)
+        if g is None or "observables" not in g:
+            print(f"plot.py: note: figure {spec['id']}: no run {curve} with observables; "
+                  "curve skipped")
+            continue
+        names = sorted(n for n in g["observables"] if n.startswith(prefix))
+        t = g["t"][()]
+        values = [window_mean(t, g["observables"][n][()], window) for n in names]
+        status = text(g.attrs["status"])
+        ax = axes[steps.index(curve["h"]), 0]
+        ax.semilogy(range(len(values)), np.maximum(values, 1e-300), marker="o", markersize=3,
+                    label=curve["integrator"] + ("" if status == "ok" else f" ({status})"),
+                    linewidth=1.0, **paper_style(who.index(curve["integrator"])))
+    for ax, h in zip(axes[:, 0], steps):
+        ax.set_title(f"h = {h:.4g} s", fontsize=10)
+        ax.set_ylabel(f"mean {prefix}* [J]")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(loc="upper right", frameon=False)
+    axes[-1, 0].set_xlabel(f"index of {prefix}* (mean over t in [{window[0]:g}, {window[1]:g}] s)")
+    fig.suptitle(f"{spec['title']}\n({spec['source']})")
+    fig.tight_layout()
+    save(fig, out, f"paper_{spec['id']}", formats, written)
+
+
 def paper_figures(matrix, runs, out, formats, written):
     with open(matrix, "rb") as m:
         specs = tomllib.load(m).get("figure", [])
     with h5py.File(runs, "r") as f:
         for spec in specs:
-            paper_figure(f, spec, out, formats, written)
+            if spec.get("kind", "time") == "spectrum":
+                spectrum_figure(f, spec, out, formats, written)
+            else:
+                paper_figure(f, spec, out, formats, written)
 
 
 def has_stability(tibench):

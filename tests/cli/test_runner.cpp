@@ -390,18 +390,26 @@ TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
         "panels = [{ quantity = \"energy\", relative = true }, "
         "{ quantity = \"linear_momentum\" }]\n"
         "curves = [{ problem = \"oscillator\", integrator = \"implicit-midpoint\", h = 0.1 },\n"
-        "          { problem = \"oscillator\", integrator = \"backward-euler\", h = 0.05 }]\n");
+        "          { problem = \"oscillator\", integrator = \"backward-euler\", h = 0.05 }]\n"
+        "[[study]]\nproblems = [\"bar1d\"]\nintegrators = [\"bdf2\", \"a1\"]\n"
+        "h = [0.0333333333333333333, 0.0166666666666666667]\nt_end = 1.0\n"
+        "reference = { method = \"none\" }\n"
+        "[[figure]]\nid = \"modes\"\nkind = \"spectrum\"\ntitle = \"t\"\nsource = \"test\"\n"
+        "spectrum = { prefix = \"modal_energy_\", window = [0.5, 1.0] }\n"
+        "curves = [{ problem = \"bar1d\", integrator = \"bdf2\", h = 0.0333333333333333333 },\n"
+        "          { problem = \"bar1d\", integrator = \"a1\", h = 0.0166666666666666667 }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const std::string cmd = "/usr/bin/python3 " + std::string(TIBENCH_SOURCE_DIR) +
                           "/scripts/plot.py " + runs.string() + " --out " + (dir / "fig").string() +
                           " --no-stability --matrix " + m.string() + " >" + (dir / "log").string() +
                           " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");
-  for (const std::string ext : {".png", ".svg"}) {
-    const auto f = dir / "fig" / ("paper_equal-cost" + ext);
-    ASSERT_TRUE(std::filesystem::exists(f)) << f << "\n" << test::read_file(dir / "log");
-    EXPECT_GT(std::filesystem::file_size(f), 5000u) << f;
-  }
+  for (const std::string id : {"equal-cost", "modes"})
+    for (const std::string ext : {".png", ".svg"}) {
+      const auto f = dir / "fig" / ("paper_" + id + ext);
+      ASSERT_TRUE(std::filesystem::exists(f)) << f << "\n" << test::read_file(dir / "log");
+      EXPECT_GT(std::filesystem::file_size(f), 5000u) << f;
+    }
   EXPECT_EQ(test::read_file(dir / "log").find("curve skipped"), std::string::npos)
       << test::read_file(dir / "log");
   std::filesystem::remove_all(dir);

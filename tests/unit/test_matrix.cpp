@@ -189,5 +189,35 @@ TEST(Matrix, FigureErrorsNameFileLineAndWhatIsAccepted) {
   expect_error(kTwoSteps + "[[figure]]\nid = \"a\"\nbogus = 1\n", "unknown key 'bogus'");
 }
 
+std::string spectrum(const std::string& body) {
+  return kTwoSteps + "[[figure]]\nid = \"s\"\nkind = \"spectrum\"\ntitle = \"t\"\n" +
+         "source = \"s\"\ncurves = [{ problem = \"oscillator\", integrator = \"rk4\", h = 0.1 "
+         "}]\n" +
+         body;
+}
+
+TEST(Matrix, SpectrumFiguresTakeAPrefixAndAWindowInsideTheRuns) {
+  const Matrix m = parse_matrix(
+      spectrum("spectrum = { prefix = \"modal_energy_\", window = [0.5, 1.0] }\n"), "f.toml");
+  ASSERT_EQ(m.figures.size(), 1u);
+  EXPECT_EQ(m.figures[0].kind, "spectrum");
+  EXPECT_EQ(m.figures[0].spectrum_prefix, "modal_energy_");
+  EXPECT_EQ(m.figures[0].spectrum_window, (std::vector<double>{0.5, 1.0}));
+  EXPECT_TRUE(m.figures[0].panels.empty());
+  expect_error(spectrum("spectrum = { prefix = \"m\", window = [0.5, 2.0] }\n"),
+               "window ends after t_end = 1 of problem 'oscillator'");
+  expect_error(spectrum("spectrum = { prefix = \"m\", window = [-1.0, 0.5] }\n"),
+               "window must start at t >= 0");
+  expect_error(spectrum("spectrum = { prefix = \"m\" }\n"), "spectrum needs window = [t0, t1]");
+  expect_error(spectrum(""), "kind = \"spectrum\" needs spectrum = { prefix");
+  expect_error(spectrum("spectrum = { prefix = \"m\", window = [0.1, 0.5] }\n"
+                        "panels = [{ quantity = \"energy\" }]\n"),
+               "a spectrum figure takes no panels");
+  expect_error(figure("{ quantity = \"energy\" }",
+                      "{ problem = \"oscillator\", integrator = \"rk4\", h = 0.1 }") +
+                   "kind = \"bars\"\n",
+               "invalid kind (accepted: time, spectrum)");
+}
+
 }  // namespace
 }  // namespace tibench
