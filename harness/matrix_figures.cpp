@@ -44,8 +44,9 @@ std::vector<double> interval(const MatrixFile& file, const toml::node& n, const 
 FigurePanel read_panel(const MatrixFile& file, const toml::node& n) {
   const toml::table* t = n.as_table();
   if (!t)
-    file.fail(n, "panels entries must be { quantity = ..., relative = ..., ylim = [lo, hi] }");
-  check_keys(file, *t, {"quantity", "relative", "ylim"}, "figure panel");
+    file.fail(
+        n, "panels entries must be { quantity = ..., relative = ..., log = ..., ylim = [lo, hi] }");
+  check_keys(file, *t, {"quantity", "relative", "log", "ylim"}, "figure panel");
   FigurePanel p;
   p.quantity = required_text(file, *t, n, "quantity", "a figure panel");
   const auto& plain = figure_quantities();
@@ -53,10 +54,11 @@ FigurePanel read_panel(const MatrixFile& file, const toml::node& n) {
   if (!observable && std::find(plain.begin(), plain.end(), p.quantity) == plain.end())
     file.fail(*t->get("quantity"), "unknown quantity '" + p.quantity + "' (accepted: " +
                                        comma_list(plain) + ", observable:<name>)");
-  if (const toml::node* r = t->get("relative")) {
-    if (!r->is_boolean()) file.fail(*r, "relative must be true or false");
-    p.relative = r->value<bool>().value();
-  }
+  for (auto [key, flag] : {std::pair{"relative", &p.relative}, std::pair{"log", &p.log}})
+    if (const toml::node* r = t->get(key)) {
+      if (!r->is_boolean()) file.fail(*r, std::string(key) + " must be true or false");
+      *flag = r->value<bool>().value();
+    }
   if (const toml::node* y = t->get("ylim")) p.ylim = interval(file, *y, "ylim");
   return p;
 }

@@ -17,8 +17,8 @@
 //
 // quantity: energy, kinetic, potential, angular_momentum, linear_momentum
 // (their norms), alpha, newton_iters, or observable:<name>; relative = true
-// draws the ratio to the value at t = 0; ylim (optional) clips the axis,
-// for runs that explode.
+// draws the ratio to the value at t = 0; log = true a logarithmic axis;
+// ylim (optional) clips the axis, for runs that explode.
 //
 // kind = "spectrum" draws, instead of panels over time, the time mean over
 // `window` of every observable whose name starts with `prefix` (in name
@@ -40,6 +40,7 @@ namespace tibench {
 struct FigurePanel {
   std::string quantity;
   bool relative = false;
+  bool log = false;          // logarithmic y axis
   std::vector<double> ylim;  // empty or {lo, hi}
 };
 

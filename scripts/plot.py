@@ -334,8 +334,10 @@ def paper_figure(f, spec, out, formats, written):
             ax.plot(t, y, label=label if ax is axes[0, 0] else None, linewidth=1.2,
                     **paper_style(k))
     for ax, panel in zip(axes[:, 0], panels):
-        name = panel["quantity"].replace("_", " ")
+        name = panel["quantity"].removeprefix("observable:").replace("_", " ")
         ax.set_ylabel(f"{name} / initial" if panel.get("relative", False) else name)
+        if panel.get("log", False):
+            ax.set_yscale("log")
         if "ylim" in panel:
             ax.set_ylim(*panel["ylim"])
         ax.grid(True, alpha=0.3)

@@ -182,6 +182,8 @@ TEST(Matrix, FigureErrorsNameFileLineAndWhatIsAccepted) {
                "ylim must be [lo, hi] with lo < hi");
   expect_error(figure("{ quantity = \"energy\", relative = 1 }", rk4),
                "relative must be true or false");
+  expect_error(figure("{ quantity = \"energy\", log = \"yes\" }", rk4),
+               "log must be true or false");
   expect_error(figure("{ quantity = \"energy\" }", rk4, "Fig 1"),
                "figure id 'Fig 1' must be lower-case letters");
   expect_error(figure("", rk4), "[[figure]] needs panels = [...] (non-empty)");
