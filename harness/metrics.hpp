@@ -19,6 +19,10 @@
 //   local_s, global_s   seconds in the local and global steps of
 //                       solver=local-global (0 for other solvers)
 //   wall_s              wall-clock seconds of the stepping loop
+//   newton_iters_per_step  newton_iters_total / steps taken (Loeschner et al.
+//                       2020 Table 1's "Newt. iter.": all stages of a step)
+//   wall_per_sim_s      wall_s per simulated second (Table 1's "real s/sim s")
+//                       over the steps taken (NaN when none was)
 //
 // p_s is the momentum the system would have if all its energy were kinetic,
 // so drifts of systems at rest in momentum are measured on a physical scale
@@ -33,7 +37,7 @@
 
 namespace tibench {
 
-inline constexpr std::array<const char*, 15> kMetricKeys = {"err_final",
+inline constexpr std::array<const char*, 17> kMetricKeys = {"err_final",
                                                             "err_q_final",
                                                             "err_v_final",
                                                             "err_max",
@@ -47,7 +51,9 @@ inline constexpr std::array<const char*, 15> kMetricKeys = {"err_final",
                                                             "inner_iters_total",
                                                             "local_s",
                                                             "global_s",
-                                                            "wall_s"};
+                                                            "wall_s",
+                                                            "newton_iters_per_step",
+                                                            "wall_per_sim_s"};
 
 // Values by key; error and drift metrics start as NaN ("not measured"),
 // counters as 0. Unknown keys are a programming error (std::logic_error).

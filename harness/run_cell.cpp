@@ -290,6 +290,11 @@ void record_outcome(const DriveResult& dr, const RunContext& ctx, RunRecord& rec
   rec.metrics["inner_iters_total"] = static_cast<double>(dr.totals.inner_iters);
   rec.metrics["local_s"] = dr.totals.local_seconds;
   rec.metrics["global_s"] = dr.totals.global_seconds;
+  if (dr.steps_taken > 0) {
+    const double steps = static_cast<double>(dr.steps_taken);
+    rec.metrics["newton_iters_per_step"] = dr.totals.newton_iters / steps;
+    rec.metrics["wall_per_sim_s"] = rec.metrics["wall_s"] / (steps * rec.h);
+  }
   const State& s = dr.final_state;
   rec.final_q.assign(s.q.data(), s.q.data() + s.q.size());
   rec.final_v.assign(s.v.data(), s.v.data() + s.v.size());

@@ -12,7 +12,7 @@ import numpy as np
 
 PROVENANCE = {"created_utc", "git_commit", "git_dirty", "command_line", "hostname",
               "compiler", "build_type", "cxx_flags", "tibench_version"}
-TIMING = {"wall_s"}
+TIMING = {"wall_s", "wall_per_sim_s"}
 
 
 def as_bytes(v):

@@ -48,7 +48,7 @@ inline std::map<std::string, std::string> digest(const std::string& file) {
     for (int a = 0; a < g.getNumAttrs(); ++a) {
       H5::Attribute attr = g.openAttribute(static_cast<unsigned>(a));
       const std::string name = attr.getName();
-      if (name == "wall_s") continue;
+      if (name == "wall_s" || name == "wall_per_sim_s") continue;
       attrs[name] = attr.getTypeClass() == H5T_STRING ? h5::read_string_attr(g, name)
                                                       : value_text({h5::read_double_attr(g, name)});
     }
