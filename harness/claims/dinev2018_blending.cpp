@@ -407,9 +407,14 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
        "audits blend-im against the rules it was written to follow (and the registry's eps "
        "default); D-M3 judges the blend's behaviour"},
       {"D-M4", kPaper,
-       "Sec. 4.3, Eqs. 31-37: momentum-preserving damping removes only non-rigid velocity "
-       "(k = 0: none, k = 1: pure rigid motion); the dissipated energy is booked in H_diss",
+       "Sec. 4.3, Eqs. 31-36: momentum-preserving damping removes only non-rigid velocity "
+       "(k = 0: none, k = 1: pure rigid motion)",
        dinev2018::damping_models},
+      {"D-M4.bookkeeping", kPaper,
+       "Sec. 4.3, Eq. 37: the energy the damping removes is booked in H_diss",
+       dinev2018::damping_bookkeeping,
+       "the damping function returns KE_before - KE_after, which is what H_diss books: the "
+       "check confirms that arithmetic"},
   };
 }
 

@@ -12,5 +12,6 @@ ClaimResult im_optimization_form(const ClaimContext& ctx);
 ClaimResult projective_dynamics_systems(const ClaimContext& ctx);
 // D-M4, dinev2018_damping.cpp: momentum-preserving damping and its bookkeeping.
 ClaimResult damping_models(const ClaimContext& ctx);
+ClaimResult damping_bookkeeping(const ClaimContext& ctx);
 
 }  // namespace tibench::dinev2018

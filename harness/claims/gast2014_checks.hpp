@@ -13,6 +13,7 @@ ClaimResult check_minimization(const ClaimContext& ctx);
 ClaimResult check_damping_potentials(const ClaimContext& ctx);
 // G-M2, gast2014_initial_guess.cpp: the two-candidate initial guess.
 ClaimResult check_initial_guess(const ClaimContext& ctx);
+ClaimResult check_free_fall_guess(const ClaimContext& ctx);
 // G-M6, gast2014_friction.cpp: explicit friction impulses.
 ClaimResult check_friction(const ClaimContext& ctx);
 
