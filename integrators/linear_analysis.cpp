@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tibench {
 
@@ -131,6 +132,24 @@ Eigen::MatrixXd update_matrix_real(const StepperMaker& make, double z1, double z
   return update_matrix(make, 1.0, -(z1 + z2), z1 * z2, 1.0);
 }
 
+namespace {
+
+// ξ̄ and the period error from the principal (complex, largest) eigenvalue.
+void damping_and_period(const Eigen::VectorXcd& mu, double hbar, StabilityRow& row) {
+  row.damping_ratio = row.period_error = std::numeric_limits<double>::quiet_NaN();
+  Eigen::Index principal = -1;
+  for (Eigen::Index i = 0; i < mu.size(); ++i)
+    if (std::abs(mu[i].imag()) > 1e-12 * std::abs(mu[i]) &&
+        (principal < 0 || std::abs(mu[i]) > std::abs(mu[principal])))
+      principal = i;
+  if (principal < 0) return;
+  const double omega_bar = std::abs(std::arg(mu[principal]));
+  row.damping_ratio = -std::log(std::abs(mu[principal])) / omega_bar;
+  row.period_error = std::sqrt(hbar) / omega_bar - 1.0;
+}
+
+}  // namespace
+
 std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
                                                const std::vector<double>& hbars) {
   std::vector<StabilityRow> rows;
@@ -139,8 +158,10 @@ std::vector<StabilityRow> oscillator_stability(const StepperMaker& make,
     const Eigen::VectorXcd mu = balanced_eigenvalues(Q, 1.0);
     Eigen::Index top = 0;
     mu.cwiseAbs().maxCoeff(&top);
-    rows.push_back(
-        {hbar, Q.determinant(), Q.trace(), std::abs(mu[top]), std::abs(std::arg(mu[top]))});
+    StabilityRow row{hbar, Q.determinant(), Q.trace(), std::abs(mu[top]),
+                     std::abs(std::arg(mu[top]))};
+    damping_and_period(mu, hbar, row);
+    rows.push_back(row);
   }
   return rows;
 }

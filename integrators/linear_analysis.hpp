@@ -33,9 +33,17 @@ std::unique_ptr<Problem> make_linear_test_problem(double m, double c, double k);
 // Q for one step of size h on the test problem (m, c, k).
 Eigen::MatrixXd update_matrix(const StepperMaker& make, double m, double c, double k, double h);
 
+// Numerical damping and dispersion, as structural dynamics compares
+// integrators (Hilber, Hughes & Taylor 1977; Hughes, The Finite Element
+// Method, 1987, §9.3): the principal eigenvalues of Q are written
+// λ = exp(Ω̄(−ξ̄ ± i)), so Ω̄ = |arg λ| and the damping ratio ξ̄ = −ln|λ| / Ω̄;
+// with Ω = ωh = √ħ the relative period error is T̄/T − 1 = Ω/Ω̄ − 1. The
+// principal pair is the complex pair of largest modulus; where Q has no
+// complex eigenvalue (the motion is overdamped) both are NaN.
 struct StabilityRow {
   double hbar = 0, det = 0, trace = 0, spectral_radius = 0;
   double angle = 0;  // |arg| of the eigenvalue of largest modulus
+  double damping_ratio = 0, period_error = 0;
 };
 
 // Rows for k = m = 1, c = 0 at the given ħ (= h²).

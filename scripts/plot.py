@@ -31,6 +31,10 @@ and, when the tibench binary has a `stability` subcommand (docs/cli.md):
   stability_imaginary_axis            |R(iy)| for y = sqrt(hbar): on m x'' = -k x a
                                       Runge-Kutta step has eigenvalues R(+-i sqrt(hbar)), so
                                       the spectral radius of Q(hbar) is |R(i sqrt(hbar))|
+  stability_damping, stability_period_error
+                                      numerical damping ratio and relative period error of
+                                      the principal eigenvalues against Omega = sqrt(hbar)
+                                      (Hilber, Hughes & Taylor 1977)
 otherwise the stability figures are skipped with a printed note.
 Each figure is saved as PNG and SVG. Uses the Agg backend (no display needed).
 """
@@ -422,7 +426,8 @@ def stability_figures(tibench, out, formats, written):
             continue
         rows = json.loads(res.stdout)["rows"]
         curves[info["id"]] = {k: np.array([row[k] for row in rows], dtype=float)
-                              for k in ("hbar", "trace", "spectral_radius")}
+                              for k in ("hbar", "trace", "spectral_radius", "damping_ratio",
+                                        "period_error")}
     if not curves:
         print("plot.py: note: no stability data; stability figures skipped")
         return
@@ -455,6 +460,33 @@ def stability_figures(tibench, out, formats, written):
     ax.grid(True, which="both", alpha=0.3)
     legend(ax, len(curves))
     save(fig, out, "stability_imaginary_axis", formats, written)
+    damping_figures(curves, out, formats, written)
+
+
+def damping_figures(curves, out, formats, written):
+    """Numerical damping ratio and relative period error against Omega = omega h."""
+    for key, ylabel, name in (("damping_ratio", "numerical damping ratio xi [-]",
+                               "stability_damping"),
+                              ("period_error", "relative period error |T_h / T - 1| [-]",
+                               "stability_period_error")):
+        fig, ax = plt.subplots(figsize=(8, 5))
+        for k, (ident, c) in enumerate(sorted(curves.items())):
+            omega = np.sqrt(c["hbar"])
+            if key == "damping_ratio":
+                ax.semilogx(omega, c[key], label=ident, **style(k))
+            else:
+                ax.loglog(omega, np.abs(c[key]), label=ident, **style(k))
+        if key == "damping_ratio":
+            ax.set_ylim(-0.2, 1.0)  # beyond xi = 1 a mode is overdamped; below 0 it grows
+            ax.axhline(0.0, color="k", linewidth=0.8, linestyle=":")
+        else:
+            ax.set_ylim(1e-8, 1e3)
+        ax.set_xlabel("Omega = omega h = sqrt(hbar) [-]")
+        ax.set_ylabel(ylabel)
+        ax.set_title(f"{ylabel.split(' [')[0]} on m x'' = -k x (principal eigenvalues of Q)")
+        ax.grid(True, which="both", alpha=0.3)
+        legend(ax, len(curves))
+        save(fig, out, name, formats, written)
 
 
 def main(argv):

@@ -1,7 +1,9 @@
 // tibench stability ID: the update matrix Q(ħ) of one step on m x'' = −k x
 // (k = m = 1, ħ = h²) built by stepping the integrator, over a log grid of ħ:
-// det, trace, spectral radius and the angle of the dominant eigenvalue. For
-// methods with a scalar stability function, R(iy) on the imaginary axis too.
+// det, trace, spectral radius and the angle of the dominant eigenvalue, the
+// numerical damping ratio and the relative period error of the principal
+// pair (integrators/linear_analysis.hpp). For methods with a scalar
+// stability function, R(iy) on the imaginary axis too.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -39,7 +41,9 @@ int stability(const StabilityOptions& o) {
                            {"det", r.det},
                            {"trace", r.trace},
                            {"spectral_radius", r.spectral_radius},
-                           {"angle", r.angle}});
+                           {"angle", r.angle},
+                           {"damping_ratio", r.damping_ratio},
+                           {"period_error", r.period_error}});
     if (info.tableau_properties && o.iparams.empty()) {
       j["r_imaginary"] = nlohmann::ordered_json::array();
       for (double hbar : hbars) {
@@ -53,10 +57,11 @@ int stability(const StabilityOptions& o) {
     return 0;
   }
   std::printf("update matrix of %s on m x'' = -k x (k = m = 1, hbar = h^2)\n", info.id.c_str());
-  std::printf("%14s %14s %14s %16s %10s\n", "hbar", "det", "trace", "spectral_radius", "angle");
+  std::printf("%14s %14s %14s %16s %10s %14s %14s\n", "hbar", "det", "trace", "spectral_radius",
+              "angle", "damping_ratio", "period_error");
   for (const auto& r : rows)
-    std::printf("%14.6e %14.6e %14.6e %16.10f %10.6f\n", r.hbar, r.det, r.trace, r.spectral_radius,
-                r.angle);
+    std::printf("%14.6e %14.6e %14.6e %16.10f %10.6f %14.6e %14.6e\n", r.hbar, r.det, r.trace,
+                r.spectral_radius, r.angle, r.damping_ratio, r.period_error);
   return 0;
 }
 

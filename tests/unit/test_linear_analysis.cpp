@@ -74,5 +74,59 @@ TEST(LinearAnalysis, ImplicitMidpointIsLinearlySymplectic) {
   EXPECT_LT(L.max_det_deviation, 1e-12);
 }
 
+// ξ̄(ħ) and the period error against closed forms (Hughes 1987 §9.3):
+// backward Euler's λ = 1/(1 ± iΩ) gives ξ̄ = ln(1 + Ω²) / (2 arctan Ω) and
+// Ω̄ = arctan Ω; the trapezoidal rule, implicit midpoint (the same update on
+// linear problems), Newmark's average acceleration and generalized-α with
+// ρ∞ = 1 have |λ| = 1, ξ̄ = 0 and Ω̄ = 2 arctan(Ω/2).
+std::vector<StabilityRow> rows_of(const std::string& id,
+                                  const std::vector<std::string>& params = {}) {
+  const IntegratorInfo& info = find_integrator(id);
+  std::vector<double> hbars;
+  for (double e = -4; e <= 8; e += 0.5) hbars.push_back(std::pow(10.0, e));
+  return oscillator_stability(
+      [&](const Problem& p, double h) { return info.stepper(p, h, params); }, hbars);
+}
+
+TEST(LinearAnalysis, BackwardEulerDampingAndPeriodMatchTheClosedForm) {
+  for (const StabilityRow& r : rows_of("backward-euler")) {
+    const double W = std::sqrt(r.hbar);
+    EXPECT_NEAR(r.damping_ratio, std::log1p(W * W) / (2 * std::atan(W)),
+                1e-10 * (1 + r.damping_ratio))
+        << "hbar " << r.hbar;
+    EXPECT_NEAR(r.period_error, W / std::atan(W) - 1, 1e-10 * (1 + r.period_error))
+        << "hbar " << r.hbar;
+  }
+}
+
+TEST(LinearAnalysis, NonDissipativeSecondOrderMethodsHaveZeroDamping) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> methods = {
+      {"trapezoidal", {}},
+      {"implicit-midpoint", {}},
+      {"newmark", {"beta=0.25", "gamma=0.5"}},
+      {"generalized-alpha", {"rho_inf=1"}}};
+  for (const auto& [id, params] : methods)
+    for (const StabilityRow& r : rows_of(id, params)) {
+      const double W = std::sqrt(r.hbar);
+      EXPECT_NEAR(r.damping_ratio, 0.0, 1e-10) << id << " hbar " << r.hbar;
+      EXPECT_NEAR(r.period_error, W / (2 * std::atan(W / 2)) - 1, 1e-9 * (1 + r.period_error))
+          << id << " hbar " << r.hbar;
+    }
+}
+
+// Every registry method is consistent: as Ω → 0 its numerical damping and
+// period error vanish (ξ̄ = O(Ω^p), the period error O(Ω^p)).
+TEST(LinearAnalysis, EveryIntegratorsDampingAndPeriodErrorVanishAsTheStepShrinks) {
+  for (const IntegratorInfo& info : integrator_registry()) {
+    const auto rows = oscillator_stability(
+        [&](const Problem& p, double h) { return info.stepper(p, h); }, {1e-6, 1e-4});
+    for (const StabilityRow& r : rows) {
+      const double W = std::sqrt(r.hbar);
+      EXPECT_LT(std::abs(r.damping_ratio), 5 * W) << info.id << " hbar " << r.hbar;
+      EXPECT_LT(std::abs(r.period_error), 5 * W) << info.id << " hbar " << r.hbar;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tibench
