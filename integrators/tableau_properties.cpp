@@ -135,6 +135,41 @@ StabilityFunction stability_function(const ButcherTableau& t) {
   return {det_identity_minus_zA(t.A - ebT), det_identity_minus_zA(t.A)};
 }
 
+namespace {
+
+// Is |R| ≤ 1 on the ray z = −r e^{iθ}, θ in radians?
+bool stable_ray(const StabilityFunction& R, const std::vector<std::complex<double>>& poles,
+                double theta) {
+  for (const auto& pole : poles)
+    if (std::abs(std::arg(-pole)) <= theta + 1e-12) return false;
+  const std::complex<double> direction = -std::polar(1.0, theta);
+  for (int k = 0; k < 600; ++k) {
+    const double r = std::pow(10.0, -6.0 + 14.0 * k / 599);
+    if (std::abs(R(r * direction)) > 1.0 + kStabilityTol) return false;
+  }
+  const double inf = R.at_infinity();
+  return std::isfinite(inf) && std::abs(inf) <= 1.0 + kStabilityTol;
+}
+
+}  // namespace
+
+double a_alpha_degrees(const StabilityFunction& R) {
+  const auto poles = R.Q.roots();
+  const double deg = M_PI / 180;
+  if (!stable_ray(R, poles, 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  double good = 0.0;
+  for (double step = 0.5; good + step <= 90.0 + 1e-9; good += step)
+    if (!stable_ray(R, poles, (good + step) * deg)) {
+      double bad = good + step;
+      while (bad - good > 1e-3) {
+        const double mid = 0.5 * (good + bad);
+        (stable_ray(R, poles, mid * deg) ? good : bad) = mid;
+      }
+      return good;
+    }
+  return 90.0;
+}
+
 int exp_agreement_order(const StabilityFunction& R, int max_p, double tol) {
   // Series of P/Q: r_k = (P_k − Σ_{j=1..k} Q_j r_{k−j}) / Q_0.
   std::vector<double> r;

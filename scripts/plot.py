@@ -31,6 +31,9 @@ and, when the tibench binary has a `stability` subcommand (docs/cli.md):
   stability_imaginary_axis            |R(iy)| for y = sqrt(hbar): on m x'' = -k x a
                                       Runge-Kutta step has eigenvalues R(+-i sqrt(hbar)), so
                                       the spectral radius of Q(hbar) is |R(i sqrt(hbar))|
+  stability_regions, order_stars      for methods with a scalar stability function R = P/Q
+                                      (tibench stability --json): {|R(z)| <= 1} and the order
+                                      star {|R(z) e^-z| > 1}, A(alpha) in each title
   stability_damping, stability_period_error
                                       numerical damping ratio and relative period error of
                                       the principal eigenvalues against Omega = sqrt(hbar)
@@ -417,14 +420,17 @@ def has_stability(tibench):
 def stability_figures(tibench, out, formats, written):
     ids = json.loads(subprocess.run([tibench, "list", "integrators", "--json"], check=True,
                                     capture_output=True, text=True).stdout)
-    curves = {}
+    curves, rational = {}, {}
     for info in ids:
         res = subprocess.run([tibench, "stability", info["id"], "--json"], capture_output=True,
                              text=True)
         if res.returncode != 0:
             print(f"plot.py: note: tibench stability {info['id']} failed: {res.stderr.strip()}")
             continue
-        rows = json.loads(res.stdout)["rows"]
+        data = json.loads(res.stdout)
+        rows = data["rows"]
+        if "stability_function" in data:
+            rational[info["id"]] = (data["stability_function"], data.get("a_alpha_deg"))
         curves[info["id"]] = {k: np.array([row[k] for row in rows], dtype=float)
                               for k in ("hbar", "trace", "spectral_radius", "damping_ratio",
                                         "period_error")}
@@ -461,6 +467,42 @@ def stability_figures(tibench, out, formats, written):
     legend(ax, len(curves))
     save(fig, out, "stability_imaginary_axis", formats, written)
     damping_figures(curves, out, formats, written)
+    if rational:
+        region_figures(rational, out, formats, written)
+
+
+def region_figures(rational, out, formats, written):
+    """Stability regions {|R(z)| <= 1} and order stars {|R(z) e^-z| > 1} of R = P/Q."""
+    x, y = np.meshgrid(np.linspace(-8, 4, 481), np.linspace(-6, 6, 481))
+    z = x + 1j * y
+    ids = sorted(rational)
+    cols = 5
+    rows = (len(ids) + cols - 1) // cols
+    for name, title, inside in (
+            ("stability_regions", "stability regions |R(z)| <= 1 (shaded)",
+             lambda R: np.abs(R) <= 1),
+            ("order_stars", "order stars |R(z) exp(-z)| > 1 (shaded)",
+             lambda R: np.abs(R * np.exp(-z)) > 1)):
+        fig, axes = plt.subplots(rows, cols, figsize=(3.0 * cols, 2.9 * rows), squeeze=False)
+        for ax in axes.flat:
+            ax.axis("off")
+        for ax, ident in zip(axes.flat, ids):
+            (poly, alpha) = rational[ident]
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                R = np.polyval(poly["P"][::-1], z) / np.polyval(poly["Q"][::-1], z)
+                shade = inside(R)
+            ax.axis("on")
+            ax.contourf(x, y, shade.astype(float), levels=[0.5, 1.5], colors=["tab:blue"],
+                        alpha=0.35)
+            ax.axhline(0, color="k", linewidth=0.5)
+            ax.axvline(0, color="k", linewidth=0.5)
+            label = ident if alpha is None else f"{ident}, A({alpha:.4g} deg)"
+            ax.set_title(label, fontsize=8)
+            ax.set_aspect("equal")
+            ax.tick_params(labelsize=7)
+        fig.suptitle(title + "; x = Re z, y = Im z")
+        fig.tight_layout()
+        save(fig, out, name, formats, written)
 
 
 def damping_figures(curves, out, formats, written):

@@ -193,6 +193,13 @@ Json integrator_json(const IntegratorInfo& i) {
   else
     j["r_inf"] = "inf";
   j["stability_source"] = p.stability_source;
+  // A(α) from the scalar stability function, where the method has one.
+  if (i.stability_function) {
+    const double alpha = a_alpha_degrees(*i.stability_function);
+    j["a_alpha_deg"] = std::isnan(alpha) ? Json(nullptr) : Json(alpha);
+  } else {
+    j["a_alpha_deg"] = nullptr;
+  }
   j["symplectic"] = optional_json(p.symplectic);
   j["contact"] = contact_json(i);
   j["citation"] = i.citation;
@@ -301,6 +308,15 @@ std::string md_params(const std::vector<ParamSpec>& specs) {
   return md_table({"parameter", "default", "accepted", "meaning"}, body);
 }
 
+// A(α) in degrees; "-" without a scalar stability function or when even
+// the negative real axis is not stable.
+std::string alpha_text(const Json& j) {
+  if (j["a_alpha_deg"].is_null()) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g°", j["a_alpha_deg"].get<double>());
+  return buf;
+}
+
 std::string md_properties(const Json& records) {
   std::vector<std::vector<std::string>> body;
   for (const auto& j : records) {
@@ -311,12 +327,12 @@ std::string md_properties(const Json& records) {
                     std::to_string(j["order_computed"].get<int>()),
                     md_text(j["order_source"].get<std::string>()), int_or_dash(j["stage_order"]),
                     yes_no(j["stiffly_accurate"]), yes_no(j["a_stable"]), yes_no(j["l_stable"]),
-                    r_inf, md_text(j["stability_source"].get<std::string>()),
+                    alpha_text(j), r_inf, md_text(j["stability_source"].get<std::string>()),
                     yes_no(j["symplectic"]), j["contact"]["constraint"].get<bool>() ? "yes" : "no",
                     j["contact"]["friction"].get<bool>() ? "yes" : "no"});
   }
   return md_table({"id", "family", "stages", "order", "order source", "stage order",
-                   "stiffly accurate", "A-stable", "L-stable", "R(∞)", "stability source",
+                   "stiffly accurate", "A-stable", "L-stable", "A(α)", "R(∞)", "stability source",
                    "symplectic", "constraint contact", "friction"},
                   body);
 }

@@ -44,6 +44,15 @@ int stability(const StabilityOptions& o) {
                            {"angle", r.angle},
                            {"damping_ratio", r.damping_ratio},
                            {"period_error", r.period_error}});
+    if (info.stability_function && o.iparams.empty()) {
+      // R = P/Q, ascending coefficients: the stability region and the order
+      // star are drawn from it (scripts/plot.py).
+      j["stability_function"] = {{"P", info.stability_function->P.coeffs},
+                                 {"Q", info.stability_function->Q.coeffs}};
+      const double alpha = a_alpha_degrees(*info.stability_function);
+      j["a_alpha_deg"] =
+          std::isnan(alpha) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(alpha);
+    }
     if (info.tableau_properties && o.iparams.empty()) {
       j["r_imaginary"] = nlohmann::ordered_json::array();
       for (double hbar : hbars) {

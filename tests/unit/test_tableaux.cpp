@@ -215,6 +215,43 @@ TableauProperties props(Eigen::MatrixXd A, Eigen::VectorXd b) {
   return compute_properties(ButcherTableau::from_matrices("probe", std::move(A), std::move(b)));
 }
 
+// A(α): 90 exactly for the A-stable stability functions of the registry,
+// NaN where even the negative real axis is not stable (explicit methods).
+TEST(StabilityClassification, AAlphaAngleAgreesWithAStabilityAcrossTheRegistry) {
+  for (const IntegratorInfo& info : integrator_registry()) {
+    if (!info.stability_function) continue;
+    const double alpha = a_alpha_degrees(*info.stability_function);
+    if (info.computed.a_stable.value_or(false))
+      EXPECT_EQ(alpha, 90.0) << info.id;
+    else if (info.is_explicit)
+      EXPECT_TRUE(std::isnan(alpha)) << info.id << ": " << alpha;
+    else
+      EXPECT_TRUE(std::isnan(alpha) || (alpha >= 0 && alpha < 90)) << info.id << ": " << alpha;
+  }
+}
+
+// R(z) = 1/(1 − z + z²) is stable near the negative real axis but not on
+// the imaginary axis (|Q(iy)|² = 1 − y² + y⁴ < 1 for 0 < y < 1): its A(α)
+// lies strictly inside (0°, 90°). Checked against a dense,
+// independent sampling of the sector: stable up to α − 0.05°, not at α + 0.05°.
+TEST(StabilityClassification, AAlphaAngleBoundsTheStableSector) {
+  const StabilityFunction R{{{1.0}}, {{1.0, -1.0, 1.0}}};
+  const double alpha = a_alpha_degrees(R);
+  ASSERT_GT(alpha, 0.0);
+  ASSERT_LT(alpha, 90.0);
+  auto max_on_ray = [&](double degrees) {
+    double worst = 0;
+    for (int k = 0; k <= 20000; ++k) {
+      const double r = std::pow(10.0, -5.0 + 11.0 * k / 20000);
+      worst = std::max(worst, std::abs(R(-r * std::polar(1.0, degrees * M_PI / 180))));
+    }
+    return worst;
+  };
+  for (double t = 0; t <= alpha - 0.05; t += (alpha - 0.05) / 40)
+    EXPECT_LE(max_on_ray(t), 1.0 + 1e-10) << "theta " << t;
+  EXPECT_GT(max_on_ray(alpha + 0.05), 1.0 + 1e-10);
+}
+
 TEST(StabilityClassification, ThetaMethodsAcrossTheHalf) {
   // One-stage θ-method A = [θ], b = [1]: R = (1 + (1−θ)z)/(1 − θz).
   // A-stable iff θ ≥ ½; L-stable iff θ = 1 (HW II §IV.3).
