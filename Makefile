@@ -121,6 +121,8 @@ run: build-tool docs
 	for fmt in md csv tex; do \
 	    $(TIBENCH) converge $(RESULTS)/default.h5 --matrix harness/matrices/default.toml \
 	        --format $$fmt -o $(RESULTS)/convergence.$$fmt; \
+	    $(TIBENCH) workprecision $(RESULTS)/default.h5 --format $$fmt \
+	        -o $(RESULTS)/workprecision.$$fmt; \
 	done; \
 	for m in $(PAPER_MATRICES); do \
 	    n=$$(basename $$m .toml); \
@@ -149,7 +151,7 @@ run: build-tool docs
 	printf "%-24s " "claims:"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
 	grep -E "^verdict differs from its pin" $(RESULTS)/claims.log || true; \
 	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
-	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
+	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
 	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
 	echo "references:  $(RESULTS)/cache/references/ (cache)"; \

@@ -18,6 +18,10 @@ Writes, per problem label P:
                     collision and of every flight between collisions
   frames_P_I        bodies with position frames: a few frames of the surface mesh,
                     projected on the x-y plane (y up), per integrator I
+  workprecision_P   with --tibench: err_final against each stored cost measure (wall_s,
+                    rhs_evals, newton_iters_total, linear_solves; tibench workprecision
+                    --format json), every integrator's ladder a line, the Pareto front
+                    dashed black
   paper_ID          with --matrix: each [[figure]] block of the matrix (harness/
                     matrix_figures.hpp), its panels stacked over time, one curve per
                     named run (runs at different step sizes side by side); kind =
@@ -407,6 +411,48 @@ def paper_figures(matrix, runs, out, formats, written):
                 paper_figure(f, spec, out, formats, written)
 
 
+def workprecision_figures(tibench, runs, out, formats, written):
+    """err_final against each stored cost measure, per problem; the Pareto front in black."""
+    res = subprocess.run([tibench, "workprecision", runs, "--format", "json"],
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        print(f"plot.py: note: tibench workprecision failed: {res.stderr.strip()}")
+        return
+    by_problem = {}
+    for entry in json.loads(res.stdout):
+        if entry["error"] == "err_final" and len(entry["points"]) >= 2:
+            by_problem.setdefault(entry["problem"], []).append(entry)
+    for problem, entries in sorted(by_problem.items()):
+        fig, axes = plt.subplots(1, len(entries), figsize=(4.2 * len(entries), 4.2),
+                                 squeeze=False)
+        for ax, e in zip(axes[0], entries):
+            pts = e["points"]
+            positive = [p["cost"] for p in pts if p["cost"] > 0]
+            # Explicit methods cost no Newton iteration: zero costs sit at the left edge.
+            edge = 0.5 * min(positive) if positive else 1.0
+            names = sorted({p["integrator"] for p in pts})
+            for k, name in enumerate(names):
+                mine = sorted((p for p in pts if p["integrator"] == name), key=lambda p: p["cost"])
+                ax.plot([p["cost"] or edge for p in mine], [p["error"] for p in mine],
+                        marker=MARKERS[k % len(MARKERS)], markersize=3, linewidth=1,
+                        label=name if ax is axes[0, 0] else None, **style(k))
+            front = [pts[i] for i in e["front"]]
+            ax.plot([p["cost"] or edge for p in front], [p["error"] for p in front],
+                    color="k", linewidth=1.6, linestyle="--", marker="o", markersize=5,
+                    markerfacecolor="none", label="Pareto front" if ax is axes[0, 0] else None)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel(e["cost"] + " (stored)")
+            ax.grid(True, which="both", alpha=0.3)
+        axes[0, 0].set_ylabel("err_final")
+        fig.suptitle(f"{problem}: work-precision (zero costs drawn at the left edge)")
+        handles, labels = axes[0, 0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.0, 0.95), frameon=False,
+                   ncol=max(1, (len(labels) + 19) // 20))
+        fig.tight_layout()
+        save(fig, out, f"workprecision_{problem}", formats, written)
+
+
 def has_stability(tibench):
     if not tibench:
         return False
@@ -541,6 +587,8 @@ def main(argv):
                     help="energy and alpha figures for every step size, not only the median")
     ap.add_argument("--no-stability", action="store_true", help="skip the stability figures")
     ap.add_argument("--matrix", default="", help="matrix file whose [[figure]] blocks to draw")
+    ap.add_argument("--no-workprecision", action="store_true",
+                    help="skip the work-precision figures")
     args = ap.parse_args(argv)
     if not os.path.exists(args.runs):
         print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
@@ -571,6 +619,8 @@ def main(argv):
                                  args.every_step) or any_alpha
     if args.matrix:
         paper_figures(args.matrix, args.runs, args.out, formats, written)
+    if args.tibench and not args.no_workprecision:
+        workprecision_figures(args.tibench, args.runs, args.out, formats, written)
     if not any_alpha:
         print("plot.py: note: no run records alpha (no A-search / blending runs); "
               "alpha figures skipped")

@@ -71,6 +71,16 @@ CLI::App* add_converge(CLI::App& app, ConvergeOptions& o) {
   return conv;
 }
 
+CLI::App* add_workprecision(CLI::App& app, WorkPrecisionOptions& o) {
+  auto* wp = app.add_subcommand("workprecision",
+                                "error against cost per problem, from a run file's metrics");
+  wp->add_option("input", o.input, "HDF5 file written by tibench run")->required();
+  wp->add_option("--format", o.format, "md | csv | tex | json (every point and the front)");
+  wp->add_option("--error", o.error, "err_final | energy_drift_max");
+  wp->add_option("-o,--output", o.output, "output file (default: stdout)");
+  return wp;
+}
+
 CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   auto* verify = app.add_subcommand("verify", "run the claims ledger");
   verify->add_option("--claim", o.claims, "claim id (repeatable; default: all)")
@@ -153,6 +163,7 @@ Arguments parse_arguments(int argc, const char* const* argv) {
       ->excludes(format);
   auto* run = add_run(app, a.run);
   add_converge(app, a.converge);
+  add_workprecision(app, a.workprecision);
   auto* verify = add_verify(app, a.verify);
   auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
   merge->add_option("output", a.merge.output, "merged HDF5 file")->required();

@@ -18,6 +18,7 @@ struct Arguments {
   ListOptions list;
   RunOptions run;
   ConvergeOptions converge;
+  WorkPrecisionOptions workprecision;
   VerifyOptions verify;
   MergeOptions merge;
   RegressOptions regress;

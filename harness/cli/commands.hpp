@@ -60,6 +60,12 @@ struct ConvergeOptions {
 };
 int converge(const ConvergeOptions& o);
 
+struct WorkPrecisionOptions {
+  std::string input, output, format = "md";  // md | csv | tex | json
+  std::string error = "err_final";           // err_final | energy_drift_max
+};
+int workprecision(const WorkPrecisionOptions& o);
+
 struct VerifyOptions {
   std::vector<std::string> claims;
   bool fast = false, strict = false;

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     if (a.command == "list") return cli::list(a.list);
     if (a.command == "run") return cli::run(a.run);
     if (a.command == "converge") return cli::converge(a.converge);
+    if (a.command == "workprecision") return cli::workprecision(a.workprecision);
     if (a.command == "verify") return cli::verify(a.verify);
     if (a.command == "info") return cli::info(a.info_input);
     if (a.command == "merge") return cli::merge(a.merge);

@@ -5,11 +5,14 @@
 // dataset value (run_files.hpp), never on a golden file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "cli_support.hpp"
 #include "harness/matrix.hpp"
+#include "harness/run_io.hpp"
 #include "run_files.hpp"
 
 namespace tibench {
@@ -375,6 +378,47 @@ TEST(Figures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
           EXPECT_EQ(test::read_file(f).substr(1, 3), "PNG") << f;
         }
       }
+  std::filesystem::remove_all(dir);
+}
+
+// tibench workprecision: tables from the stored metrics (every json point's
+// error and cost are the file's own metrics, not re-measured), and a bad
+// measure refused before any output is written.
+TEST(WorkPrecision, TablesAndJsonFromTheSmokeRuns) {
+  const auto dir = test::scratch_dir("workprecision");
+  const auto runs = dir / "smoke.h5", md = dir / "wp.md";
+  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + runs.string()).exit_code, 0);
+  const auto o = tibench("workprecision " + runs.string() + " -o " + md.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const std::string text = test::read_file(md);
+  EXPECT_NE(text.find("### oscillator: err_final"), std::string::npos) << text;
+  EXPECT_NE(text.find("| err_final <= | cheapest by wall_s | cheapest by rhs_evals |"),
+            std::string::npos)
+      << text;
+  const auto j = tibench("workprecision " + runs.string() + " --format json");
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  H5::H5File f(runs.string(), H5F_ACC_RDONLY);
+  const auto stored = read_runs(f);
+  std::size_t checked = 0;
+  for (const auto& entry : nlohmann::json::parse(j.out))
+    for (const auto& p : entry["points"]) {
+      const auto it = std::find_if(stored.begin(), stored.end(), [&](const StoredRun& r) {
+        return r.problem == entry["problem"] && r.integrator == p["integrator"] && r.h == p["h"];
+      });
+      ASSERT_NE(it, stored.end()) << p.dump();
+      EXPECT_EQ(it->metrics[entry["cost"].get<std::string>()], p["cost"].get<double>());
+      EXPECT_EQ(it->metrics[entry["error"].get<std::string>()], p["error"].get<double>());
+      ++checked;
+    }
+  EXPECT_GT(checked, 100u);
+  const auto bad = tibench("workprecision " + runs.string() + " --error err_max -o " +
+                           (dir / "bad.md").string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown error measure 'err_max' (accepted: err_final, "
+                         "energy_drift_max)"),
+            std::string::npos)
+      << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "bad.md"));
   std::filesystem::remove_all(dir);
 }
 
