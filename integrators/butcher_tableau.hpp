@@ -15,6 +15,10 @@ struct ButcherTableau {
   Eigen::VectorXd b;
   Eigen::VectorXd c;
   Eigen::VectorXd b_hat;  // empty when there is no embedded method
+  // Relative precision ε of the coefficients (integrators/rooted_trees.hpp):
+  // the order is judged against it. Compiled records are exact to double
+  // precision (16 digits); tables entered as printed carry their own.
+  double precision = 0.5e-15;
 
   static ButcherTableau from_record(const tableaux::ButcherRecord& r);
   static ButcherTableau from_matrices(std::string id, Eigen::MatrixXd A, Eigen::VectorXd b);

@@ -1,5 +1,8 @@
 #include "integrators/rooted_trees.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -64,28 +67,52 @@ std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& t
   return phi;
 }
 
-int order_from_conditions(const std::vector<RootedTree>& trees,
-                          const std::vector<Eigen::VectorXd>& phi,
-                          const std::vector<Eigen::VectorXd>& weights, int max_order, double tol) {
-  int order = max_order;
+double precision_of_digits(int digits) { return 0.5 * std::pow(10.0, 1 - digits); }
+
+OrderEvidence order_evidence(const std::vector<RootedTree>& trees,
+                             const std::vector<Eigen::VectorXd>& phi,
+                             const std::vector<Eigen::VectorXd>& weights, int max_order,
+                             double precision) {
+  OrderEvidence e;
+  e.precision = std::max(precision, std::numeric_limits<double>::epsilon());
+  e.relative_residual.assign(static_cast<std::size_t>(max_order), 0.0);
   for (std::size_t k = 0; k < trees.size(); ++k) {
-    if (trees[k].order > max_order) continue;
-    const Eigen::VectorXd& b = weights[static_cast<std::size_t>(trees[k].color)];
-    const double lhs = b.dot(phi[k]);
-    const double rhs = 1.0 / trees[k].density;
-    const double scale = std::max(1.0, b.cwiseAbs().dot(phi[k].cwiseAbs()));
-    if (std::abs(lhs - rhs) > tol * scale) order = std::min(order, trees[k].order - 1);
+    const int p = trees[k].order;
+    if (p > max_order) continue;
+    const Eigen::VectorXd& w = weights[static_cast<std::size_t>(trees[k].color)];
+    const double residual = std::abs(w.dot(phi[k]) - 1.0 / trees[k].density);
+    const double scale = p * std::max(w.cwiseAbs().dot(phi[k].cwiseAbs()), 1.0 / trees[k].density);
+    double& worst = e.relative_residual[static_cast<std::size_t>(p - 1)];
+    worst = std::max(worst, residual / scale);
   }
-  return order;
+  e.order = max_order;
+  for (int p = 1; p <= max_order; ++p)
+    if (e.relative_residual[static_cast<std::size_t>(p - 1)] > kOrderSafety * e.precision) {
+      e.order = p - 1;
+      break;
+    }
+  return e;
 }
 
-int order_from_conditions(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
-                          double tol) {
+int order_from_conditions(const std::vector<RootedTree>& trees,
+                          const std::vector<Eigen::VectorXd>& phi,
+                          const std::vector<Eigen::VectorXd>& weights, int max_order,
+                          double precision) {
+  return order_evidence(trees, phi, weights, max_order, precision).order;
+}
+
+OrderEvidence order_evidence(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
+                             double precision) {
   const auto& trees = rooted_trees(max_order);
   const auto phi = elementary_weights(
       trees, [&](const RootedTree&, const RootedTree&) -> const Eigen::MatrixXd& { return A; },
       A.rows());
-  return order_from_conditions(trees, phi, {b}, max_order, tol);
+  return order_evidence(trees, phi, {b}, max_order, precision);
+}
+
+int order_from_conditions(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
+                          double precision) {
+  return order_evidence(A, b, max_order, precision).order;
 }
 
 }  // namespace tibench

@@ -38,15 +38,42 @@ using CoefficientRule =
 std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& trees,
                                                 const CoefficientRule& rule, Eigen::Index stages);
 
-// Largest p ≤ max_order such that Σ_i w_i Φ_i(t) = 1/γ(t) holds (relative
-// tolerance tol) for all trees with |t| ≤ p, where w = weights[color(root)].
+// Order from the residuals of the order conditions, judged against the
+// precision of the coefficients. A condition of order p, Σ_i w_i Φ_i(t) =
+// 1/γ(t), is a sum of products of p coefficients; if every coefficient is
+// known to relative precision ε, rounding moves it by at most about
+// p ε S(t), S(t) = Σ_i |w_i Φ_i(t)| (first order in ε). So the condition
+// holds when its residual r(t) satisfies |r(t)| ≤ kOrderSafety · p ε S(t),
+// with ε at least the double's 2⁻⁵². Coefficients printed to d significant
+// digits have ε = ½ 10^(1−d): a table entered as printed gets the order its
+// authors proved, and a wrong coefficient misses by orders of magnitude.
+inline constexpr double kOrderSafety = 10.0;
+// ε of coefficients printed to `digits` significant digits.
+double precision_of_digits(int digits);
+
+struct OrderEvidence {
+  int order = 0;
+  double precision = 0.0;  // ε used
+  // Per order p = 1, 2, …: max over trees of order p of |r(t)| / (p S(t)),
+  // to be compared with kOrderSafety · ε.
+  std::vector<double> relative_residual;
+};
+
+// The largest p ≤ max_order whose conditions (and all lower ones) hold, where
+// w = weights[color(root)].
+OrderEvidence order_evidence(const std::vector<RootedTree>& trees,
+                             const std::vector<Eigen::VectorXd>& phi,
+                             const std::vector<Eigen::VectorXd>& weights, int max_order,
+                             double precision);
 int order_from_conditions(const std::vector<RootedTree>& trees,
                           const std::vector<Eigen::VectorXd>& phi,
                           const std::vector<Eigen::VectorXd>& weights, int max_order,
-                          double tol = 1e-12);
+                          double precision = precision_of_digits(16));
 
 // Plain Runge–Kutta order (A, b).
+OrderEvidence order_evidence(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
+                             double precision);
 int order_from_conditions(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_order,
-                          double tol = 1e-12);
+                          double precision = precision_of_digits(16));
 
 }  // namespace tibench

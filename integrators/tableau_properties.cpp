@@ -187,8 +187,12 @@ int exp_agreement_order(const StabilityFunction& R, int max_p, double tol) {
 TableauProperties compute_properties(const ButcherTableau& t) {
   TableauProperties p;
   const int s = t.stages();
-  p.order = order_from_conditions(t.A, t.b, kMaxCheckedOrder);
-  if (t.b_hat.size() == s) p.embedded_order = order_from_conditions(t.A, t.b_hat, kMaxCheckedOrder);
+  const OrderEvidence order = order_evidence(t.A, t.b, kMaxCheckedOrder, t.precision);
+  p.order = order.order;
+  p.order_residuals = order.relative_residual;
+  p.coefficient_precision = order.precision;
+  if (t.b_hat.size() == s)
+    p.embedded_order = order_from_conditions(t.A, t.b_hat, kMaxCheckedOrder, t.precision);
   p.stage_order = stage_order(t, kMaxCheckedOrder + 2);
   p.is_explicit = t.is_explicit();
   p.lower_triangular = t.is_lower_triangular();

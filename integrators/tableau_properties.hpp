@@ -45,7 +45,12 @@ double a_alpha_degrees(const StabilityFunction& R);
 int exp_agreement_order(const StabilityFunction& R, int max_p = 8, double tol = 1e-10);
 
 struct TableauProperties {
-  int order = 0;           // ≤ 6 (6 means "at least 6")
+  int order = 0;  // ≤ 6 (6 means "at least 6")
+  // The residuals behind `order`: per order p, max |r(t)| / (p S(t)) over
+  // the trees of order p, against kOrderSafety · coefficient_precision
+  // (integrators/rooted_trees.hpp).
+  std::vector<double> order_residuals;
+  double coefficient_precision = 0.0;
   int embedded_order = 0;  // 0 when the tableau has no b̂
   int stage_order = 0;
   bool is_explicit = false;

@@ -193,6 +193,10 @@ Json integrator_json(const IntegratorInfo& i) {
   else
     j["r_inf"] = "inf";
   j["stability_source"] = p.stability_source;
+  if (i.tableau_properties) {  // the evidence behind a tableau's computed order
+    j["coefficient_precision"] = i.tableau_properties->coefficient_precision;
+    j["order_residuals"] = i.tableau_properties->order_residuals;
+  }
   // A(α) from the scalar stability function, where the method has one.
   if (i.stability_function) {
     const double alpha = a_alpha_degrees(*i.stability_function);

@@ -7,6 +7,8 @@
 #include <Eigen/LU>
 #include <cmath>
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
 
 #include "integrators/families.hpp"
 #include "integrators/registry.hpp"
@@ -250,6 +252,44 @@ TEST(StabilityClassification, AAlphaAngleBoundsTheStableSector) {
   for (double t = 0; t <= alpha - 0.05; t += (alpha - 0.05) / 40)
     EXPECT_LE(max_on_ray(t), 1.0 + 1e-10) << "theta " << t;
   EXPECT_GT(max_on_ray(alpha + 0.05), 1.0 + 1e-10);
+}
+
+// Orders from residuals against the coefficients' precision
+// (integrators/rooted_trees.hpp): every registry tableau, its coefficients
+// rounded to 10, 12 and 16 significant digits as a paper prints them, keeps
+// its declared order when judged at that precision; a coefficient wrong by
+// one part in a million (its largest weight) drops it to order 0, its
+// residual more than 10x the allowance (10^3x at 12 digits, 10^7x at 16).
+double rounded(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+  return std::strtod(buf, nullptr);
+}
+
+TEST(Tableaux, OrdersSurviveCoefficientsRoundedAsPrinted) {
+  int tested = 0;
+  for (const IntegratorInfo& info : integrator_registry()) {
+    if (!info.record) continue;
+    const ButcherTableau t = ButcherTableau::from_record(*info.record);
+    for (int digits : {10, 12, 16}) {
+      const Eigen::MatrixXd A = t.A.unaryExpr([&](double x) { return rounded(x, digits); });
+      const Eigen::VectorXd b = t.b.unaryExpr([&](double x) { return rounded(x, digits); });
+      const OrderEvidence e = order_evidence(A, b, kMaxCheckedOrder, precision_of_digits(digits));
+      EXPECT_EQ(e.order, std::min(info.declared.order, kMaxCheckedOrder))
+          << info.id << " at " << digits << " digits";
+      Eigen::VectorXd wrong = b;
+      Eigen::Index k = 0;
+      wrong.cwiseAbs().maxCoeff(&k);
+      wrong[k] *= 1 + 1e-6;
+      const OrderEvidence w =
+          order_evidence(A, wrong, kMaxCheckedOrder, precision_of_digits(digits));
+      EXPECT_EQ(w.order, 0) << info.id << " at " << digits << " digits";
+      EXPECT_GT(w.relative_residual[0], 10 * kOrderSafety * w.precision)
+          << info.id << " at " << digits << " digits";
+    }
+    ++tested;
+  }
+  EXPECT_GT(tested, 10);
 }
 
 TEST(StabilityClassification, ThetaMethodsAcrossTheHalf) {
