@@ -422,6 +422,8 @@ def problems_section(page):
 
 def stability_section(page):
     _, stability, _ = figure_groups(page.results)
+    # the many-panel regions and order stars after the curves
+    stability.sort(key=lambda n: (n.startswith(("stability_regions", "order_stars")), n))
     body = ("<p>Registry-wide: trace and spectral radius of the update matrix, |R(iy)|, "
             "numerical damping ratio and period error, stability regions and order stars "
             "(scripts/plot.py from <code>tibench stability</code>).</p>"
@@ -539,7 +541,8 @@ def read_claims(path):
 def tally_line(claims):
     """tibench verify's tally: definition checks are counted apart."""
     tallied = [a["status"] for _, a in claims if not a["definition"]]
-    statuses = sorted(set(tallied), key=lambda s: (verdict_class(s) == "neutral", s))
+    known = ("reproduced", "refuted", "inconclusive")  # tibench verify's order
+    statuses = sorted(set(tallied), key=lambda s: (known.index(s) if s in known else 9, s))
     counts = ", ".join(f"{tallied.count(s)} {s}" for s in statuses) or "none tallied"
     defs = len(claims) - len(tallied)
     return f"{len(tallied)} claims: {counts} (and {defs} definition checks, not tallied)"
@@ -587,8 +590,8 @@ def claims_table(page, claims):
 
 
 def short_paper(paper):
-    year = re.search(r"\b(19|20)\d\d\b", paper)
-    return paper.split(",")[0].split(" ")[0] + (f" {year.group(0)}" if year else "")
+    """'Brown, Overby, ... 2018 (ACM TOG 37(6):282)' -> 'Brown 2018 (ACM TOG 37(6):282)'."""
+    return re.sub(r"^([^,\s]+)[^()]*?\b((19|20)\d\d)\b", r"\1 \2", paper)
 
 
 def claims_section(page, claims):
@@ -633,12 +636,12 @@ def overview_section(page, papers, claims):
 
 CSS = """
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d232a}
-nav{position:fixed;top:0;left:0;bottom:0;width:250px;overflow-y:auto;background:#f3f5f8;
+nav{position:fixed;top:0;left:0;bottom:0;width:230px;overflow-y:auto;background:#f3f5f8;
  border-right:1px solid #d5dae1;padding:12px 10px;box-sizing:border-box;font-size:13px}
 nav ul{list-style:none;padding-left:0;margin:0} nav li{margin:1px 0}
 nav .l3{padding-left:14px;font-size:12px} nav a{color:#1f4f8f;text-decoration:none}
 nav a:hover{text-decoration:underline} nav h2{font-size:15px;margin:4px 0 8px}
-main{margin-left:250px;padding:10px 28px 60px;max-width:1700px}
+main{margin-left:230px;padding:10px 24px 60px;max-width:1700px}
 h1{font-size:24px;margin:10px 0 4px} h2{border-bottom:2px solid #1f4f8f;padding-bottom:3px;
  margin-top:34px} h3{margin-top:26px;border-bottom:1px solid #d5dae1} h4{margin:16px 0 6px}
 h5{margin:12px 0 4px;font-size:13px}
@@ -648,8 +651,11 @@ table{border-collapse:collapse;font-size:12.5px} th,td{border:1px solid #d5dae1;
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th{text-align:left;background:#f3f5f8} table.prov td{max-width:340px;
  word-break:break-word} table.claims td{max-width:420px}
-.problem{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
-.problem>.tables{flex:1 1 620px;min-width:0} .problem>.side{flex:0 1 520px;min-width:300px}
+table.claims td:first-child,table.claims th{white-space:nowrap}
+.problem{display:grid;grid-template-columns:minmax(0,1fr) minmax(260px,27%);gap:16px;
+ align-items:start} @media (max-width:1000px){.problem{grid-template-columns:minmax(0,1fr)}}
+.problem table{font-size:12px} .problem th,.problem td{padding:2px 4px}
+.problem td:first-child{white-space:nowrap}
 .figs{display:flex;flex-wrap:wrap;gap:12px} .problem .figs{flex-direction:column}
 figure{margin:0;max-width:520px} figure img{max-width:100%;height:auto;
  border:1px solid #d5dae1;background:#fff} figcaption{font-size:12px;color:#555}

@@ -16,6 +16,7 @@ Exit codes: 0 no problem, 1 problems (one per line), 77 Chromium absent, 2 other
 (Chromium failed to start or answer within the timeout).
 """
 import argparse
+import base64
 import json
 import os
 import select
@@ -191,7 +192,19 @@ def image_problems(probe):
             if not i["complete"] or i["width"] == 0]
 
 
-def check(page, screenshot, chromium, timeout=90):
+def capture(browser, session, path, anchor):
+    """Screenshot of the viewport, scrolled to element `anchor` when given."""
+    if anchor:
+        browser.send("Runtime.evaluate", {"expression": f"document.getElementById("
+                                          f"{json.dumps(anchor)}).scrollIntoView()"},
+                     session=session)
+        browser.drain(0.3)
+    shot = browser.send("Page.captureScreenshot", {"format": "png"}, session=session)
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+
+
+def check(page, screenshot, chromium, timeout=90, anchor=""):
     """Problems found on `page` (a list of lines); writes the screenshot if asked."""
     url = "file://" + urllib.parse.quote(os.path.abspath(page))
     browser = Browser(chromium, timeout)
@@ -201,10 +214,7 @@ def check(page, screenshot, chromium, timeout=90):
                            session=session)
         probe = json.loads(res["result"]["value"])
         if screenshot:
-            shot = browser.send("Page.captureScreenshot", {"format": "png"}, session=session)
-            import base64
-            with open(screenshot, "wb") as f:
-                f.write(base64.b64decode(shot["data"]))
+            capture(browser, session, screenshot, anchor)
         browser.drain(0.2)
         problems = (image_problems(probe) + link_problems(url, probe)
                     + event_problems(browser.events))
@@ -221,12 +231,14 @@ def main(argv):
     ap.add_argument("--screenshot", default="")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--timeout", type=float, default=90)
+    ap.add_argument("--anchor", default="", help="scroll to this id before the screenshot")
     args = ap.parse_args(argv)
     if not os.access(args.chromium, os.X_OK):
         print(f"check_page: SKIP: no Chromium at {args.chromium}")
         return SKIP
     try:
-        problems = check(args.page, args.screenshot, args.chromium, args.timeout)
+        problems = check(args.page, args.screenshot, args.chromium, args.timeout,
+                         args.anchor)
     except (OSError, RuntimeError, TimeoutError, KeyError, ValueError) as e:
         print(f"check_page: error: {e}", file=sys.stderr)
         return 2
