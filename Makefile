@@ -1,7 +1,8 @@
 # tibench entry points. Everything starts from scripts/setup-deps.sh, so a
 # fresh Debian 12 machine (as root) needs nothing installed by hand.
 #
-#   make run      full benchmark matrix, convergence tables, claims ledger, figures
+#   make run      full benchmark matrix, convergence tables, claims ledger, figures,
+#                 and the HTML report results/report/index.html
 #   make test     build and run the test suite (what CI runs), incl. the regression gate
 #   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
 #   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
@@ -29,11 +30,12 @@ PYTHON := /usr/bin/python3
 all: build
 
 help:
-	@sed -n '2,18p' Makefile
+	@sed -n '2,19p' Makefile
 
-# The tests also run mpirun (sharding) and the figures script.
+# The tests also run mpirun (sharding), the figures script and, in Chromium,
+# the HTML report.
 deps:
-	@scripts/setup-deps.sh core figures
+	@scripts/setup-deps.sh core figures report
 
 build: deps
 	@cmake --preset $(PRESET) >/dev/null
@@ -140,6 +142,7 @@ run: build-tool docs
 	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
 	        --every-step --no-stability --matrix $$m; \
 	done; \
+	$(PYTHON) scripts/report.py --results $(RESULTS) --out $(RESULTS)/report; \
 	end=$$(date +%s); \
 	echo; \
 	echo "==== tibench make run: summary ===="; \
@@ -154,6 +157,7 @@ run: build-tool docs
 	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
 	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
+	echo "report:      $(RESULTS)/report/index.html (static site: tables, figures, claims, provenance)"; \
 	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
 	echo "wall time:   $$((end - start)) s"
 
