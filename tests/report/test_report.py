@@ -9,8 +9,8 @@ convergence and work-precision tables, a fast claims ledger of a few checks, the
 figures; no paper matrix is run, so every paper shows as "not run"), writes the report
 and opens it in headless Chromium (tests/report/check_page.py): any image that does
 not load, broken link, console error or failed request fails the test. Then proves
-that the checker can fail: a copy of the report with one image deleted, one with a
-broken anchor and one with a console.error must each be reported. Finally a malformed
+that the checker can fail: copies of the report with one image deleted, with a broken
+anchor, with a console.error and with an external link must each be reported. Finally a malformed
 input (a ragged Markdown table) must make report.py exit 2 with one line.
 Nothing is written to the source tree; the screenshot goes where --screenshot says.
 Exit codes: 0 pass, 1 fail, 77 Chromium absent (skip).
@@ -71,10 +71,10 @@ def expect_problem(name, page, needle, chromium):
 
 
 def broken_copies(report_dir, tmp):
-    """Three damaged copies of the report: (name, index.html, expected problem text)."""
+    """Damaged copies of the report: (name, index.html, expected problem text)."""
     cases = []
     for name, damage in (("deleted image", "image"), ("broken anchor", "anchor"),
-                         ("console error", "console")):
+                         ("console error", "console"), ("external link", "external")):
         copy = os.path.join(tmp, "broken-" + damage)
         shutil.copytree(report_dir, copy)
         index = os.path.join(copy, "index.html")
@@ -86,9 +86,12 @@ def broken_copies(report_dir, tmp):
         elif damage == "anchor":
             text = text.replace("</main>", '<a href="#no-such-section">x</a></main>')
             needle = "broken anchor: #no-such-section"
-        else:
+        elif damage == "console":
             text = text.replace("</body>", "<script>console.error('injected')</script></body>")
             needle = "injected"
+        else:  # a link only: nothing is fetched
+            text = text.replace("</main>", '<a href="https://example.invalid/">x</a></main>')
+            needle = "external or non-file link: https://example.invalid/"
         with open(index, "w", encoding="utf-8") as f:
             f.write(text)
         cases.append((name, index, needle))
