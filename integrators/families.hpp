@@ -15,10 +15,22 @@
 
 namespace tibench {
 
+struct RosenbrockTableau;
+struct PartitionedTableau;
+
+// What every entry names: id, human-readable name, citation.
+struct MethodIdentity {
+  std::string id, name, citation;
+};
+
 // Explicit RK and DIRK/SDIRK/ESDIRK tableaux (integrators/runge_kutta.hpp).
 // Throws RegistryError when a declared property disagrees (exposed so that
-// tests can show that a perturbed record is refused).
+// tests can show that a perturbed record is refused). The second form takes
+// a tableau built at run time (a method file, harness/method_file.hpp); its
+// `precision` is the one the order is judged against.
 IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record);
+IntegratorInfo butcher_entry(const MethodIdentity& identity, const ButcherTableau& tableau,
+                             const MethodDeclaration& declared);
 
 // A one-parameter family of Butcher tableaux (e.g. the θ-methods): the
 // tableau and the declared properties are functions of the parameter; the
@@ -36,10 +48,14 @@ IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family);
 // bi-coloured trees, the symplecticity condition from the coefficients,
 // A-/L-stability from the update matrix on the damped oscillator.
 IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& record);
+IntegratorInfo partitioned_entry(const MethodIdentity& identity, const PartitionedTableau& tableau,
+                                 const MethodDeclaration& declared);
 
-// Rosenbrock methods (integrators/rosenbrock.hpp).
+// Rosenbrock methods (integrators/rosenbrock.hpp); an empty b̂ means no
+// embedded method.
 IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record);
-struct RosenbrockTableau;
+IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const RosenbrockTableau& tableau,
+                                const MethodDeclaration& declared);
 // W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
 int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
 

@@ -33,6 +33,11 @@ struct MethodProperties {
   double r_inf = std::numeric_limits<double>::quiet_NaN();
   std::string stability_source;  // "R(z)" or "update matrix"
   std::optional<bool> symplectic;
+  // Families with order conditions: the residuals behind `order` per order
+  // p (integrators/rooted_trees.hpp, OrderEvidence) and the coefficient
+  // precision ε they were judged against; empty and 0 otherwise.
+  std::vector<double> order_residuals;
+  double coefficient_precision = 0.0;
 };
 
 // "property: declared X, computed Y" for each disagreement (or "computed: n/a").

@@ -8,14 +8,14 @@
 
 namespace tibench {
 
-IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
+IntegratorInfo partitioned_entry(const MethodIdentity& identity, const PartitionedTableau& t,
+                                 const MethodDeclaration& declared) {
   IntegratorInfo info;
-  info.id = std::string(r.id);
-  info.name = std::string(r.name);
-  info.citation = std::string(r.citation);
+  info.id = identity.id;
+  info.name = identity.name;
+  info.citation = identity.citation;
   info.family = "partitioned-rk";
-  const int s = r.stages;
-  const PartitionedTableau t = PartitionedTableau::from_record(r);
+  const int s = t.stages();
   info.stages = s;
   info.is_explicit = true;  // no position solve: explicit for problems without dissipation
   for (int i = 0; i < s; ++i)
@@ -30,7 +30,10 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
         return child.color == 0 ? t.A : t.A_hat;
       },
       s);
-  info.computed.order = order_from_conditions(trees, phi, {t.b, t.b_hat}, max_order);
+  const OrderEvidence order = order_evidence(trees, phi, {t.b, t.b_hat}, max_order, t.precision);
+  info.computed.order = order.order;
+  info.computed.order_residuals = order.relative_residual;
+  info.computed.coefficient_precision = order.precision;
   info.computed.order_source = "bi-coloured trees";
 
   double defect = (t.b - t.b_hat).cwiseAbs().maxCoeff();
@@ -38,7 +41,11 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
     for (int j = 0; j < s; ++j)
       defect = std::max(
           defect, std::abs(t.b[i] * t.A_hat(i, j) + t.b_hat[j] * t.A(j, i) - t.b[i] * t.b_hat[j]));
-  info.computed.symplectic = defect <= 1e-12;
+  // Exact to 1e-12, or to the rounding of coefficients entered as printed
+  // (the widening of integrators/tableau_properties.cpp).
+  info.computed.symplectic = defect <= std::max(1e-12, kOrderSafety * s * t.precision);
+  info.coefficients = {
+      {"A", t.A, false}, {"A_hat", t.A_hat, false}, {"b", t.b, true}, {"b_hat", t.b_hat, true}};
 
   info.param_specs = NewtonOptions::param_specs();
   info.make = [t](const Problem& p, double h, const ParamSet& params) {
@@ -47,9 +54,14 @@ IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
   // Stability only: the order comes from the trees above.
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "");
 
-  info.declared = r.declared;
+  info.declared = declared;
   check_declaration(info);
   return info;
+}
+
+IntegratorInfo partitioned_entry(const tableaux::PartitionedRecord& r) {
+  return partitioned_entry({std::string(r.id), std::string(r.name), std::string(r.citation)},
+                           PartitionedTableau::from_record(r), r.declared);
 }
 
 }  // namespace tibench

@@ -27,6 +27,8 @@ namespace tibench {
 struct PartitionedTableau {
   Eigen::MatrixXd A, A_hat;
   Eigen::VectorXd b, b_hat;
+  // Relative precision of the coefficients (as ButcherTableau::precision).
+  double precision = 0.5e-15;
   int stages() const { return static_cast<int>(b.size()); }
   static PartitionedTableau from_record(const tableaux::PartitionedRecord& r);
 };

@@ -41,49 +41,54 @@ namespace {
 
 // Every integrator can be the predictor of the QP contact corrector
 // (integrators/qp_corrector.hpp): its parameters and factory gain the option.
-std::vector<IntegratorInfo> with_contact_corrector(std::vector<IntegratorInfo> list) {
-  for (IntegratorInfo& info : list) {
-    for (ParamSpec& spec : qp_corrector_param_specs()) info.param_specs.push_back(std::move(spec));
-    info.make = with_qp_corrector(info.id, std::move(info.make));
-  }
-  return list;
+void add_contact_corrector(IntegratorInfo& info) {
+  for (ParamSpec& spec : qp_corrector_param_specs()) info.param_specs.push_back(std::move(spec));
+  info.make = with_qp_corrector(info.id, std::move(info.make));
 }
 
 // Integrators with stage solvers refuse, before any step, a solver that the
 // problem cannot take: local-global needs a potential in projective form.
-std::vector<IntegratorInfo> with_stage_solver_check(std::vector<IntegratorInfo> list) {
-  for (IntegratorInfo& info : list) {
-    const bool has_solver = std::any_of(info.param_specs.begin(), info.param_specs.end(),
-                                        [](const ParamSpec& s) { return s.name == "solver"; });
-    if (!has_solver) continue;
-    info.make = [id = info.id, make = std::move(info.make)](const Problem& p, double h,
-                                                            const ParamSet& params) {
-      const std::string& solver = params.choice("solver");
-      if (needs_projective_form(stage_solver(solver)) && !p.has_projective_form())
-        throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
-                         std::string(p.id()) +
-                         "': its potential has no Projective Dynamics form at these parameters "
-                         "(accepted: linear springs, two-spring, simple-spring form=hookean or "
-                         "hookean-k, bodies with material=fixed-corotated and nu=0 (ARAP) and "
-                         "no damping, self-collision, or contact other than none/post-process; "
-                         "docs/solvers.md)");
-      if (needs_element_split(stage_solver(solver)) && !p.element_split())
-        throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
-                         std::string(p.id()) +
-                         "': its potential has no element split at these parameters (accepted: "
-                         "tetrahedral bodies of any material and damping, no self-collision, "
-                         "and contact none, post-process, or constraint against static "
-                         "obstacles; power-law-drag; docs/solvers.md)");
-      return make(p, h, params);
-    };
-  }
+void add_stage_solver_check(IntegratorInfo& info) {
+  const bool has_solver = std::any_of(info.param_specs.begin(), info.param_specs.end(),
+                                      [](const ParamSpec& s) { return s.name == "solver"; });
+  if (!has_solver) return;
+  info.make = [id = info.id, make = std::move(info.make)](const Problem& p, double h,
+                                                          const ParamSet& params) {
+    const std::string& solver = params.choice("solver");
+    if (needs_projective_form(stage_solver(solver)) && !p.has_projective_form())
+      throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
+                       std::string(p.id()) +
+                       "': its potential has no Projective Dynamics form at these parameters "
+                       "(accepted: linear springs, two-spring, simple-spring form=hookean or "
+                       "hookean-k, bodies with material=fixed-corotated and nu=0 (ARAP) and "
+                       "no damping, self-collision, or contact other than none/post-process; "
+                       "docs/solvers.md)");
+    if (needs_element_split(stage_solver(solver)) && !p.element_split())
+      throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
+                       std::string(p.id()) +
+                       "': its potential has no element split at these parameters (accepted: "
+                       "tetrahedral bodies of any material and damping, no self-collision, "
+                       "and contact none, post-process, or constraint against static "
+                       "obstacles; power-law-drag; docs/solvers.md)");
+    return make(p, h, params);
+  };
+}
+
+std::vector<IntegratorInfo> finished(std::vector<IntegratorInfo> list) {
+  for (IntegratorInfo& info : list) info = finish_entry(std::move(info));
   return list;
 }
 
 }  // namespace
 
+IntegratorInfo finish_entry(IntegratorInfo info) {
+  add_stage_solver_check(info);
+  add_contact_corrector(info);
+  return info;
+}
+
 const std::vector<IntegratorInfo>& integrator_registry() {
-  static const std::vector<IntegratorInfo> list = with_contact_corrector(with_stage_solver_check({
+  static const std::vector<IntegratorInfo> list = finished({
       // Explicit Runge–Kutta
       butcher_entry(tableaux::forward_euler),
       butcher_entry(tableaux::heun),
@@ -127,7 +132,7 @@ const std::vector<IntegratorInfo>& integrator_registry() {
       partitioned_entry(tableaux::symplectic_euler_v),
       partitioned_entry(tableaux::symplectic_euler_q),
       partitioned_entry(tableaux::stormer_verlet),
-  }));
+  });
   return list;
 }
 

@@ -29,6 +29,14 @@ class RegistryError : public std::logic_error {
   using std::logic_error::logic_error;
 };
 
+// One coefficient array of a tableau method under the name method files give
+// it (docs/method-files.md): a matrix, or a vector stored as one column.
+struct NamedCoefficients {
+  std::string name;
+  Eigen::MatrixXd value;
+  bool is_vector = false;
+};
+
 using StepperFactory =
     std::function<std::unique_ptr<Stepper>(const Problem&, double h, const ParamSet&)>;
 
@@ -48,6 +56,9 @@ struct IntegratorInfo {
   std::optional<TableauProperties> tableau_properties;
   // Methods whose step on y' = λy is y ↦ R(hλ) y (Runge–Kutta, Rosenbrock).
   std::optional<StabilityFunction> stability_function;
+  // Tableau methods (Butcher, Rosenbrock, partitioned): the coefficients as
+  // a method file names them, for `tibench export`; empty otherwise.
+  std::vector<NamedCoefficients> coefficients;
   std::vector<ParamSpec> param_specs;
   StepperFactory make;
 
@@ -57,6 +68,10 @@ struct IntegratorInfo {
 };
 
 const std::vector<IntegratorInfo>& integrator_registry();
+// What every entry gains after its family's builder: the QP contact corrector
+// option and the check that a stage solver suits the problem. Applied to the
+// registry and to methods loaded at run time (harness/method_file.hpp).
+IntegratorInfo finish_entry(IntegratorInfo info);
 // Throws InputError naming the id and listing the accepted ones.
 const IntegratorInfo& find_integrator(std::string_view id);
 ParamSet integrator_params(const IntegratorInfo& info,

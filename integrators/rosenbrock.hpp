@@ -27,7 +27,9 @@ namespace tibench {
 
 struct RosenbrockTableau {
   Eigen::MatrixXd alpha, Gamma;  // Hairer–Wanner form
-  Eigen::VectorXd b, b_hat;
+  Eigen::VectorXd b, b_hat;      // b_hat empty: no embedded method
+  // Relative precision of the coefficients (as ButcherTableau::precision).
+  double precision = 0.5e-15;
   int stages() const { return static_cast<int>(b.size()); }
   static RosenbrockTableau from_record(const tableaux::RosenbrockRecord& r);
 };
@@ -45,6 +47,7 @@ class RosenbrockStepper final : public Stepper {
 
   const Problem& p_;
   double gamma_;
+  bool has_embedded_ = false;
   Eigen::MatrixXd a_, C_;
   Eigen::VectorXd m_, m_hat_, alpha_i_, gamma_i_;
   bool symmetric_;

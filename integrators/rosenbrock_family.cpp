@@ -10,7 +10,8 @@ namespace tibench {
 
 namespace {
 
-int rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order) {
+OrderEvidence rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights,
+                               int max_order) {
   const Eigen::MatrixXd B = t.alpha + t.Gamma;
   const auto& trees = rooted_trees(max_order);
   const auto phi = elementary_weights(
@@ -19,7 +20,7 @@ int rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights,
         return parent.children.size() == 1 ? B : t.alpha;
       },
       t.stages());
-  return order_from_conditions(trees, phi, {weights}, max_order);
+  return order_evidence(trees, phi, {weights}, max_order, t.precision);
 }
 
 }  // namespace
@@ -62,34 +63,47 @@ int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weight
   return order;
 }
 
-IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record) {
+IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const RosenbrockTableau& t,
+                                const MethodDeclaration& declared) {
   IntegratorInfo info;
-  info.id = std::string(record.id);
-  info.name = std::string(record.name);
-  info.citation = std::string(record.citation);
+  info.id = identity.id;
+  info.name = identity.name;
+  info.citation = identity.citation;
   info.family = "rosenbrock";
-  const RosenbrockTableau t = RosenbrockTableau::from_record(record);
   info.stages = t.stages();
   constexpr int max_order = 6;
-  info.computed.order = rosenbrock_order(t, t.b, max_order);
+  const OrderEvidence order = rosenbrock_order(t, t.b, max_order);
+  info.computed.order = order.order;
+  info.computed.order_residuals = order.relative_residual;
+  info.computed.coefficient_precision = order.precision;
   info.computed.order_source = "Rosenbrock trees";
-  info.computed.embedded_order = rosenbrock_order(t, t.b_hat, max_order);
+  if (t.b_hat.size() == t.stages())
+    info.computed.embedded_order = rosenbrock_order(t, t.b_hat, max_order).order;
   // Linear stability: on y' = λy a Rosenbrock step is the RK step of (α + Γ, b).
-  const TableauProperties lin =
-      compute_properties(ButcherTableau::from_matrices(info.id, t.alpha + t.Gamma, t.b));
+  ButcherTableau linear = ButcherTableau::from_matrices(info.id, t.alpha + t.Gamma, t.b);
+  linear.precision = t.precision;
+  const TableauProperties lin = compute_properties(linear);
   info.stability_function = lin.R;
   info.computed.stiffly_accurate = lin.stiffly_accurate;
   info.computed.a_stable = lin.a_stable;
   info.computed.l_stable = lin.l_stable;
   info.computed.r_inf = lin.r_inf;
   info.computed.stability_source = "R(z)";
+  info.coefficients = {{"alpha", t.alpha, false}, {"gamma", t.Gamma, false}, {"b", t.b, true}};
+  if (t.b_hat.size() > 0) info.coefficients.push_back({"b_hat", t.b_hat, true});
 
-  info.declared = record.declared;
+  info.declared = declared;
   check_declaration(info);
   info.make = [t](const Problem& p, double h, const ParamSet&) {
     return std::make_unique<RosenbrockStepper>(p, t, h);
   };
   return info;
+}
+
+IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record) {
+  return rosenbrock_entry(
+      {std::string(record.id), std::string(record.name), std::string(record.citation)},
+      RosenbrockTableau::from_record(record), record.declared);
 }
 
 }  // namespace tibench

@@ -19,6 +19,8 @@ void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
   info.stages = tableau.stages();
   info.is_explicit = info.tableau_properties->is_explicit;
   info.family = info.is_explicit ? "explicit-rk" : "dirk";
+  info.coefficients = {{"A", tableau.A, false}, {"b", tableau.b, true}};
+  if (tableau.b_hat.size() > 0) info.coefficients.push_back({"b_hat", tableau.b_hat, true});
   if (!info.tableau_properties->lower_triangular)
     throw RegistryError("integrator '" + info.id +
                         "': fully implicit tableaux have no engine (A must be lower triangular)");
@@ -26,22 +28,29 @@ void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
 
 }  // namespace
 
-IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record) {
+IntegratorInfo butcher_entry(const MethodIdentity& identity, const ButcherTableau& tableau,
+                             const MethodDeclaration& declared) {
   IntegratorInfo info;
-  info.id = std::string(record.id);
-  info.name = std::string(record.name);
-  info.citation = std::string(record.citation);
-  info.record = &record;
-  describe_tableau(info, ButcherTableau::from_record(record), record.declared);
+  info.id = identity.id;
+  info.name = identity.name;
+  info.citation = identity.citation;
+  describe_tableau(info, tableau, declared);
   check_declaration(info);
 
   if (!info.is_explicit) info.param_specs = NewtonOptions::param_specs();
-  const ButcherTableau tableau = *info.tableau;
   const bool is_explicit = info.is_explicit;
   info.make = [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
     const NewtonOptions newton = is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params);
     return std::make_unique<RungeKuttaStepper>(p, tableau, h, newton);
   };
+  return info;
+}
+
+IntegratorInfo butcher_entry(const tableaux::ButcherRecord& record) {
+  IntegratorInfo info = butcher_entry(
+      {std::string(record.id), std::string(record.name), std::string(record.citation)},
+      ButcherTableau::from_record(record), record.declared);
+  info.record = &record;
   return info;
 }
 

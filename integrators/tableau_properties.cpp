@@ -13,17 +13,26 @@ namespace {
 constexpr double kCoefficientTol = 1e-12;  // identities among coefficients
 constexpr double kStabilityTol = 1e-10;    // |R| ≤ 1 + tol counts as ≤ 1
 
+// Coefficients entered as printed (precision ε above the double's) widen both
+// tolerances to the rounding they carry, by the order rule's safety factor
+// (integrators/rooted_trees.hpp): a sum over s stages of products of
+// coefficients moves by about s ε. Exact tables keep the fixed tolerances.
+double widened(double fixed, const ButcherTableau& t) {
+  return std::max(fixed, kOrderSafety * t.stages() * t.precision);
+}
+
 // Largest q ≤ max_q with B(q): Σ b_i c_i^{k−1} = 1/k and
 // C(q): Σ_j a_ij c_j^{k−1} = c_i^k / k for all k ≤ q (nodepy's definition).
 int stage_order(const ButcherTableau& t, int max_q) {
   const int s = t.stages();
+  const double tol = widened(kCoefficientTol, t);
   for (int k = 1; k <= max_q; ++k) {
     const Eigen::VectorXd ck1 = t.c.array().pow(k - 1);
-    if (std::abs(t.b.dot(ck1) - 1.0 / k) > kCoefficientTol) return k - 1;
+    if (std::abs(t.b.dot(ck1) - 1.0 / k) > tol) return k - 1;
     for (int i = 0; i < s; ++i) {
       const double lhs = t.A.row(i).dot(ck1);
       const double rhs = std::pow(t.c[i], k) / k;
-      if (std::abs(lhs - rhs) > kCoefficientTol) return k - 1;
+      if (std::abs(lhs - rhs) > tol) return k - 1;
     }
   }
   return max_q;
@@ -206,7 +215,9 @@ TableauProperties compute_properties(const ButcherTableau& t) {
   }
   p.explicit_first_stage = !p.is_explicit && t.A(0, 0) == 0.0;
 
-  p.stiffly_accurate = (t.A.row(s - 1).transpose() - t.b).cwiseAbs().maxCoeff() <= kCoefficientTol;
+  const double coefficient_tol = widened(kCoefficientTol, t);
+  const double stability_tol = widened(kStabilityTol, t);
+  p.stiffly_accurate = (t.A.row(s - 1).transpose() - t.b).cwiseAbs().maxCoeff() <= coefficient_tol;
 
   p.R = stability_function(t);
   p.r_inf = p.R.at_infinity();
@@ -217,16 +228,16 @@ TableauProperties compute_properties(const ButcherTableau& t) {
   p.max_abs_r_imag_axis = max_on_imaginary_axis(p.R);
   p.max_abs_r_left_half_plane = max_on_left_half_plane(p.R);
   p.a_stable = p.poles_in_right_half_plane && std::isfinite(p.r_inf) &&
-               std::abs(p.r_inf) <= 1.0 + kStabilityTol &&
-               p.max_abs_r_imag_axis <= 1.0 + kStabilityTol &&
-               p.max_abs_r_left_half_plane <= 1.0 + kStabilityTol;
-  p.l_stable = p.a_stable && std::abs(p.r_inf) <= kStabilityTol;
+               std::abs(p.r_inf) <= 1.0 + stability_tol &&
+               p.max_abs_r_imag_axis <= 1.0 + stability_tol &&
+               p.max_abs_r_left_half_plane <= 1.0 + stability_tol;
+  p.l_stable = p.a_stable && std::abs(p.r_inf) <= stability_tol;
 
   for (int i = 0; i < s; ++i)
     for (int j = 0; j < s; ++j)
       p.symplectic_defect = std::max(
           p.symplectic_defect, std::abs(t.b[i] * t.A(i, j) + t.b[j] * t.A(j, i) - t.b[i] * t.b[j]));
-  p.symplectic = p.symplectic_defect <= kCoefficientTol;
+  p.symplectic = p.symplectic_defect <= coefficient_tol;
 
   const Eigen::MatrixXd B = t.b.asDiagonal();
   const Eigen::MatrixXd Malg = B * t.A + t.A.transpose() * B - t.b * t.b.transpose();
@@ -234,7 +245,7 @@ TableauProperties compute_properties(const ButcherTableau& t) {
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Malg).eigenvalues().minCoeff();
   p.min_weight = t.b.minCoeff();
   p.algebraically_stable =
-      p.min_weight >= -kCoefficientTol && p.algebraic_min_eigenvalue >= -kCoefficientTol;
+      p.min_weight >= -coefficient_tol && p.algebraic_min_eigenvalue >= -coefficient_tol;
   return p;
 }
 
@@ -250,6 +261,8 @@ MethodProperties to_method_properties(const TableauProperties& c) {
   m.r_inf = c.r_inf;
   m.stability_source = "R(z)";
   m.symplectic = c.symplectic;
+  m.order_residuals = c.order_residuals;
+  m.coefficient_precision = c.coefficient_precision;
   return m;
 }
 
