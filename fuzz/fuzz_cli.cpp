@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/cli/arguments.hpp"
+#include "harness/method_file.hpp"
 #include "harness/shard.hpp"
 #include "integrators/registry.hpp"
 #include "problems/parameters.hpp"
@@ -39,9 +40,9 @@ void parse_values(const tibench::cli::Arguments& a) {
     if (!a.run.shard.empty()) (void)parse_shard(a.run.shard);
     if (!a.run.problem.empty()) (void)problem_params(find_problem(a.run.problem), a.run.params);
     if (!a.run.integrator.empty())
-      (void)integrator_params(find_integrator(a.run.integrator), a.run.iparams);
+      (void)integrator_params(resolve_integrator(a.run.integrator), a.run.iparams);
   } else if (a.command == "stability") {
-    (void)integrator_params(find_integrator(a.stability.integrator), a.stability.iparams);
+    (void)integrator_params(resolve_integrator(a.stability.integrator), a.stability.iparams);
   }
 }
 

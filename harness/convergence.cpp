@@ -7,6 +7,7 @@
 #include <set>
 
 #include "harness/h5io.hpp"
+#include "harness/method_file.hpp"
 #include "integrators/registry.hpp"
 
 namespace tibench {
@@ -54,10 +55,14 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
+// 0 when unknown: an id the registry does not know, or a method file that
+// can no longer be read where the run read it.
 int nominal_order_of(const std::string& integrator_id) {
-  for (const auto& info : integrator_registry())
-    if (info.id == integrator_id) return info.declared.order;
-  return 0;
+  try {
+    return resolve_integrator(integrator_id).declared.order;
+  } catch (const InputError&) {
+    return 0;
+  }
 }
 
 }  // namespace

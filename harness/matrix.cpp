@@ -1,6 +1,7 @@
 #include "harness/matrix.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "harness/matrix_figures.hpp"
 #include "harness/matrix_tables.hpp"
 #include "harness/matrix_toml.hpp"
+#include "harness/method_file.hpp"
 #include "harness/run_io.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
@@ -118,20 +120,47 @@ void read_problems(const MatrixFile& file, Study& s) {
   }
 }
 
+// "file:PATH" with PATH relative to the matrix file's directory, as the
+// runs will name it (relative to the working directory).
+std::string method_file_id(const MatrixFile& file, const std::string& path) {
+  const std::filesystem::path p(path);
+  if (p.is_absolute()) return std::string(kMethodFilePrefix) + path;
+  const std::filesystem::path dir = std::filesystem::path(file.name).parent_path();
+  return std::string(kMethodFilePrefix) + (dir / p).lexically_normal().string();
+}
+
+// Checks an integrator entry; a method file's runs are labelled by its id.
+void add_integrator(const MatrixFile& file, const toml::node& where, Entry e, Study& s) {
+  try {
+    const IntegratorInfo& info = resolve_integrator(e.id);
+    (void)integrator_params(info, e.params);
+    if (e.label.empty() && method_file_of(e.id)) e.label = info.id;
+  } catch (const InputError& err) {
+    file.fail(where, err.what());
+  }
+  s.integrators.push_back(std::move(e));
+}
+
 void read_integrators(const MatrixFile& file, Study& s) {
-  for (const auto& i : nonempty_array(file, *s.table, "integrators", *s.node)) {
-    Entry e = entry(file, i, "integrator");
-    if (e.id == "*") {
-      if (!e.params.empty()) file.fail(i, "\"*\" cannot take params");
-      s.every_integrator = true;
-      continue;
+  const bool has_methods = s.table->get("methods") != nullptr;
+  if (!has_methods || s.table->get("integrators")) {
+    for (const auto& i : nonempty_array(file, *s.table, "integrators", *s.node)) {
+      Entry e = entry(file, i, "integrator");
+      if (e.id == "*") {
+        if (!e.params.empty()) file.fail(i, "\"*\" cannot take params");
+        s.every_integrator = true;
+        continue;
+      }
+      if (e.id.starts_with(kMethodFilePrefix))
+        e.id = method_file_id(file, e.id.substr(kMethodFilePrefix.size()));
+      add_integrator(file, i, std::move(e), s);
     }
-    try {
-      (void)integrator_params(find_integrator(e.id), e.params);
-    } catch (const InputError& err) {
-      file.fail(i, err.what());
-    }
-    s.integrators.push_back(std::move(e));
+  }
+  if (!has_methods) return;
+  for (const auto& m : nonempty_array(file, *s.table, "methods", *s.node)) {
+    if (!m.is_string())
+      file.fail(m, "'methods' entries must be paths of method files (docs/method-files.md)");
+    add_integrator(file, m, {method_file_id(file, *m.value<std::string>()), "", {}}, s);
   }
 }
 
@@ -215,7 +244,7 @@ Study read_study(const MatrixFile& file, const toml::node& node) {
   s.table = node.as_table();
   if (!s.table) file.fail(node, "[[study]] must be a table");
   matrix_toml::check_keys(file, *s.table,
-                          {"problems", "integrators", "exclude", "h", "t_end", "outputs",
+                          {"problems", "integrators", "methods", "exclude", "h", "t_end", "outputs",
                            "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
                           "[[study]]");
   read_problems(file, s);

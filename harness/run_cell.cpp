@@ -7,6 +7,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "harness/method_file.hpp"
 #include "harness/run_recorder.hpp"
 #include "integrators/driver.hpp"
 #include "problems/registry.hpp"
@@ -116,7 +117,7 @@ void validate_cell(const CellSpec& spec) {
                      " (expected a number > 0 and <= t_end)");
   else if (req.method == "rk4")
     check_step_size(req.h_ref, req.t_end, spec.max_steps, "reference step h_ref");
-  const auto& iinfo = find_integrator(spec.integrator);
+  const auto& iinfo = resolve_integrator(spec.integrator);
   (void)integrator_params(iinfo, spec.integrator_params);
 }
 
@@ -128,6 +129,16 @@ ReferenceRequest reference_request(const CellSpec& spec) {
   r.h_ref = spec.h_ref > 0 ? spec.h_ref : spec.h / kDefaultReferenceRefinement;
   return r;
 }
+
+namespace {
+
+// A cell run with a method file depends on the file's content, not its name.
+std::string method_file_key(const std::string& integrator) {
+  const MethodFile* file = method_file_of(integrator);
+  return file ? "\nmethod_file=" + hash_hex(file->text) : "";
+}
+
+}  // namespace
 
 std::string cell_key_text(const CellSpec& spec) {
   auto sorted = [](std::vector<std::string> v) {
@@ -145,7 +156,8 @@ std::string cell_key_text(const CellSpec& spec) {
          "\nenergy_cap=" + format_real(spec.energy_cap) +
          "\noutputs=" + std::to_string(spec.outputs) + "\nreference=" + spec.reference_method +
          "\nh_ref=" + format_real(spec.h_ref) +
-         (spec.frames >= 0 ? "\nframes=" + std::to_string(spec.frames) : "");
+         (spec.frames >= 0 ? "\nframes=" + std::to_string(spec.frames) : "") +
+         method_file_key(spec.integrator);
 }
 
 std::string cell_key(const CellSpec& spec) { return hash_hex(cell_key_text(spec)); }
@@ -307,9 +319,11 @@ void measure_cell(const CellSpec& spec, const RunContext& ctx, Clock::time_point
                   RunRecord& rec) {
   const ProblemInfo& pinfo = find_problem(spec.problem);
   const ParamSet pparams = problem_params(pinfo, spec.problem_params);
-  const IntegratorInfo& iinfo = find_integrator(spec.integrator);
+  const IntegratorInfo& iinfo = resolve_integrator(spec.integrator);
   const ParamSet iparams = integrator_params(iinfo, spec.integrator_params);
   nlohmann::ordered_json params = params_of(pparams, iparams);
+  // A method file is part of the run's input: its text goes with the run.
+  if (const MethodFile* file = method_file_of(spec.integrator)) params["method_file"] = file->text;
   rec.params_json = params.dump();  // kept when building the problem throws
 
   const auto problem = pinfo.make(pparams);

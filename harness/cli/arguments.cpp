@@ -85,6 +85,11 @@ CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   auto* verify = app.add_subcommand("verify", "run the claims ledger");
   verify->add_option("--claim", o.claims, "claim id (repeatable; default: all)")
       ->allow_extra_args(false);
+  verify
+      ->add_option("--integrator", o.integrators,
+                   "verify an integrator instead (repeatable; registry id or file:PATH): its "
+                   "observed order on the oscillator and the pendulum against the computed one")
+      ->allow_extra_args(false);
   verify->add_flag("--fast", o.fast, "smaller samples");
   verify->add_flag("--strict", o.strict, "exit 1 when a claim is refuted");
   verify->add_option("-o,--output", o.output, "HDF5 output file");
@@ -153,8 +158,16 @@ Arguments parse_arguments(int argc, const char* const* argv) {
 
   auto* list = app.add_subcommand("list", "list integrators, problems or claims");
   list->add_option("what", a.list.what,
-                   "integrators | problems | claims (default: integrators, said on stderr)")
-      ->check(CLI::IsMember({"integrators", "problems", "claims"}));
+                   "integrators | problems | claims | file:PATH (a method file's load report; "
+                   "default: integrators, said on stderr)")
+      ->check(CLI::Validator(
+          [](std::string& what) -> std::string {
+            if (what == "integrators" || what == "problems" || what == "claims" ||
+                (what.starts_with("file:") && what.size() > 5))
+              return "";
+            return "'" + what + "' (accepted: integrators, problems, claims, file:PATH)";
+          },
+          "", "what"));
   auto* format = list->add_option("--format", a.list.format,
                                   "text | json | md (Markdown: the pages docs/integrators.md, "
                                   "problems.md, claims.md)")
@@ -165,6 +178,11 @@ Arguments parse_arguments(int argc, const char* const* argv) {
   add_converge(app, a.converge);
   add_workprecision(app, a.workprecision);
   auto* verify = add_verify(app, a.verify);
+  auto* exp = app.add_subcommand("export", "write a registry tableau method as a method file");
+  exp->add_option("integrator", a.export_method.integrator,
+                  "integrator id (families explicit-rk, dirk, rosenbrock, partitioned-rk)")
+      ->required();
+  exp->add_option("-o,--output", a.export_method.output, "method file (default: stdout)");
   auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
   merge->add_option("output", a.merge.output, "merged HDF5 file")->required();
   merge->add_option("inputs", a.merge.inputs, "input HDF5 files")->required();

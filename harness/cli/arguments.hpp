@@ -23,6 +23,7 @@ struct Arguments {
   MergeOptions merge;
   RegressOptions regress;
   StabilityOptions stability;
+  ExportOptions export_method;
   std::string info_input;
   std::string mesh_cache;  // --mesh-cache of run, verify and regress
 };

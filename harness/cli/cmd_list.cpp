@@ -12,6 +12,8 @@
 
 #include "harness/claims/ledger.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/integrator_json.hpp"
+#include "harness/method_file.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
 
@@ -170,6 +172,8 @@ Json contact_json(const IntegratorInfo& i) {
   return j;
 }
 
+}  // namespace
+
 // The record every format of `list integrators` renders.
 Json integrator_json(const IntegratorInfo& i) {
   const MethodProperties& p = i.computed;
@@ -193,9 +197,9 @@ Json integrator_json(const IntegratorInfo& i) {
   else
     j["r_inf"] = "inf";
   j["stability_source"] = p.stability_source;
-  if (i.tableau_properties) {  // the evidence behind a tableau's computed order
-    j["coefficient_precision"] = i.tableau_properties->coefficient_precision;
-    j["order_residuals"] = i.tableau_properties->order_residuals;
+  if (!p.order_residuals.empty()) {  // the evidence behind an order from order conditions
+    j["coefficient_precision"] = p.coefficient_precision;
+    j["order_residuals"] = p.order_residuals;
   }
   // A(α) from the scalar stability function, where the method has one.
   if (i.stability_function) {
@@ -210,6 +214,8 @@ Json integrator_json(const IntegratorInfo& i) {
   j["parameters"] = params_json(i.param_specs);
   return j;
 }
+
+namespace {
 
 Json integrator_records() {
   Json out = Json::array();
@@ -518,6 +524,7 @@ int list(const ListOptions& given) {
   const std::string format = o.json ? "json" : o.format;
   if (o.what == "integrators") return list_integrators(format);
   if (o.what == "problems") return list_problems(format);
+  if (o.what.starts_with(kMethodFilePrefix)) return list_method_file(o.what, format);
   return list_claims(format);
 }
 

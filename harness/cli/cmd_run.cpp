@@ -9,6 +9,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/convergence.hpp"
 #include "harness/matrix.hpp"
+#include "harness/method_file.hpp"
 #include "harness/runner.hpp"
 #include "harness/xdmf.hpp"
 #include "integrators/registry.hpp"
@@ -71,12 +72,16 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   const double t_end = parse_t_end(o.t_end);
   const auto ladder = parse_step_sizes(o.h_list);
   check_distinct_step_counts(ladder, t_end);
+  // A method file's runs are stored under its id (a path is no group name).
+  const std::string label =
+      method_file_of(o.integrator) ? resolve_integrator(o.integrator).id : std::string();
   std::vector<CellSpec> cells;
   for (double h : ladder) {
     CellSpec c;
     c.problem = o.problem;
     c.problem_params = o.params;
     c.integrator = o.integrator;
+    c.integrator_label = label;
     c.integrator_params = o.iparams;
     c.h = h;
     c.t_end = t_end;
@@ -91,7 +96,7 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   validate_cell(cells.front());
   const ProblemInfo& pinfo = find_problem(o.problem);
   const auto problem = pinfo.make(problem_params(pinfo, o.params));
-  const IntegratorInfo& iinfo = find_integrator(o.integrator);
+  const IntegratorInfo& iinfo = resolve_integrator(o.integrator);
   (void)iinfo.make(*problem, cells.front().h, integrator_params(iinfo, o.iparams));
   for (auto& c : cells) c.dofs = static_cast<long>(problem->dofs());
   return cells;

@@ -10,13 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/commands.hpp"
+#include "harness/method_file.hpp"
 #include "integrators/linear_analysis.hpp"
 #include "integrators/registry.hpp"
 
 namespace tibench::cli {
 
 int stability(const StabilityOptions& o) {
-  const IntegratorInfo& info = find_integrator(o.integrator);
+  const IntegratorInfo& info = resolve_integrator(o.integrator);
   const ParamSet params = integrator_params(info, o.iparams);
   if (!(o.hbar_min > 0) || !(o.hbar_max > o.hbar_min))
     throw InputError("invalid hbar range --hbar-min " + format_real(o.hbar_min) + " --hbar-max " +

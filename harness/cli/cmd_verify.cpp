@@ -96,6 +96,7 @@ PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimChe
 int verify(const VerifyOptions& o) {
   std::vector<const ClaimCheck*> selected;
   if (o.claims.empty())
+  if (!o.integrators.empty()) return verify_integrators(o);
     for (const auto& c : claim_registry()) selected.push_back(&c);
   else
     for (const auto& id : o.claims) selected.push_back(&find_claim(id));

@@ -68,14 +68,25 @@ int workprecision(const WorkPrecisionOptions& o);
 
 struct VerifyOptions {
   std::vector<std::string> claims;
+  std::vector<std::string> integrators;  // verify these methods instead of claims
   bool fast = false, strict = false;
   std::string output, report;
   std::string expected;  // pinned verdicts (harness/claims/pinned_verdicts.hpp)
   std::string command_line;
 };
 int verify(const VerifyOptions& o);
+// verify --integrator: each method's observed order on the oscillator and
+// the pendulum (harness/observed_order.hpp) against its computed order;
+// exit 1 when one disagrees by more than kOrderTolerance or cannot be fitted.
+int verify_integrators(const VerifyOptions& o);
 
 int info(const std::string& input);
+
+// `tibench export ID`: a registry entry as a method file (harness/method_file.hpp).
+struct ExportOptions {
+  std::string integrator, output;
+};
+int export_method(const ExportOptions& o);
 
 struct StabilityOptions {
   std::string integrator;

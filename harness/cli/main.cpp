@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     if (a.command == "merge") return cli::merge(a.merge);
     if (a.command == "regress") return cli::regress(a.regress);
     if (a.command == "stability") return cli::stability(a.stability);
+    if (a.command == "export") return cli::export_method(a.export_method);
   } catch (const InputError& e) {
     std::cerr << "tibench: " << e.what() << "\n";
     return 2;

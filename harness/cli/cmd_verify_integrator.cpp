@@ -1,0 +1,75 @@
+// `tibench verify --integrator ID`: a method verified by its runs — the
+// order its coefficients give (or its family's analysis) against the slope
+// observed on a linear problem with an exact solution and on a nonlinear
+// one against a fine reference, by the rule of harness/observed_order.hpp.
+#include <cmath>
+#include <cstdio>
+
+#include "harness/cli/commands.hpp"
+#include "harness/method_file.hpp"
+#include "harness/observed_order.hpp"
+
+namespace tibench::cli {
+
+namespace {
+
+struct OrderProblem {
+  std::string id;
+  std::vector<std::string> params;
+};
+
+const std::vector<OrderProblem>& order_problems() {
+  static const std::vector<OrderProblem> problems = {
+      {"oscillator", {"n=3", "x0=1", "v0=0.5"}},
+      {"pendulum", {"theta0=1", "omega0=0.5"}},
+  };
+  return problems;
+}
+
+// One line per problem; false when the order disagrees or cannot be fitted.
+bool verify_on(const IntegratorInfo& info, const std::string& id, const OrderProblem& problem,
+               const Reference& reference) {
+  RunContext ctx;
+  if (reference.ok) ctx.reference = &reference;
+  const OrderObservation o = observe_order(id, problem.id, problem.params, ctx);
+  if (!o.fitted) {
+    std::printf("  %-11s not fitted: %s\n", problem.id.c_str(), o.failure.c_str());
+    return false;
+  }
+  const bool agrees = std::abs(o.fit.slope - info.computed.order) <= kOrderTolerance;
+  std::printf("  %-11s observed %6.3f  r2 %.5f  h in [%.3e, %.3e]  %s\n", problem.id.c_str(),
+              o.fit.slope, o.fit.r2, o.h.back(), o.h.front(), agrees ? "agrees" : "DISAGREES");
+  return agrees;
+}
+
+}  // namespace
+
+int verify_integrators(const VerifyOptions& o) {
+  if (!o.claims.empty() || !o.output.empty() || !o.report.empty() || !o.expected.empty())
+    throw InputError(
+        "verify --integrator takes no --claim, -o, --report or --expected (accepted: "
+        "--integrator ID ... alone; the claims ledger is verify without --integrator)");
+  std::vector<const IntegratorInfo*> infos;  // every id resolved before any run
+  for (const std::string& id : o.integrators) infos.push_back(&resolve_integrator(id));
+  std::vector<Reference> references;
+  for (const OrderProblem& p : order_problems())
+    references.push_back(order_reference(p.id, p.params));
+  int failed = 0;
+  for (std::size_t k = 0; k < infos.size(); ++k) {
+    const IntegratorInfo& info = *infos[k];
+    std::printf(
+        "%s (%s): order %d computed from %s; observed slopes of err_final, allowed "
+        "|observed - %d| <= %.1f\n",
+        o.integrators[k].c_str(), info.name.c_str(), info.computed.order,
+        info.computed.order_source.c_str(), info.computed.order, kOrderTolerance);
+    bool ok = true;
+    for (std::size_t p = 0; p < order_problems().size(); ++p)
+      ok = verify_on(info, o.integrators[k], order_problems()[p], references[p]) && ok;
+    failed += ok ? 0 : 1;
+  }
+  std::printf("%zu integrators: %zu verified, %d not\n", infos.size(), infos.size() - failed,
+              failed);
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace tibench::cli

@@ -1,0 +1,124 @@
+// Method files from the command line (docs/method-files.md): export, the
+// load report, runs and stability with --integrator file:PATH, matrices with
+// methods = [...], and the refusals (exit 2, one line naming file and line).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "cli/cli_support.hpp"
+#include "harness/h5io.hpp"
+#include "harness/run_io.hpp"
+
+namespace tibench {
+namespace {
+
+using test::tibench;
+
+void write(const std::filesystem::path& p, const std::string& text) {
+  std::FILE* f = std::fopen(p.c_str(), "w");
+  std::fputs(text.c_str(), f);
+  std::fclose(f);
+}
+
+// Every deterministic metric of every run, by (integrator label, h).
+std::map<std::pair<std::string, double>, std::map<std::string, double>> metrics_of(
+    const std::filesystem::path& h5) {
+  std::map<std::pair<std::string, double>, std::map<std::string, double>> out;
+  for (const StoredRun& r : read_runs(h5::open_for_reading(h5.string()))) {
+    auto& m = out[{r.integrator, r.h}];
+    r.metrics.for_each([&](const char* key, double value) {
+      if (std::string(key).starts_with("wall")) return;
+      m[key] = value;
+    });
+  }
+  return out;
+}
+
+TEST(MethodFileCli, ExportedFileRunsBitIdenticallyToTheCompiledRecord) {
+  const auto dir = test::scratch_dir("method-file");
+  const auto method = dir / "sdirk3.toml";
+  auto o = tibench("export sdirk3 -o " + method.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+
+  o = tibench("list file:" + method.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("order              3          3"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("coefficient digits: 16, declared"), std::string::npos) << o.out;
+  o = tibench("list file:" + method.string() + " --json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("\"order_residuals\""), std::string::npos) << o.out;
+
+  const std::string common = " --problem pendulum --param theta0=2 --h 0.1,0.05 --t-end 2 -o ";
+  o = tibench("run --integrator sdirk3" + common + (dir / "compiled.h5").string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  o = tibench("run --integrator file:" + method.string() + common + (dir / "file.h5").string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto compiled = metrics_of(dir / "compiled.h5"), loaded = metrics_of(dir / "file.h5");
+  ASSERT_EQ(compiled.size(), 2u);
+  EXPECT_EQ(compiled, loaded);  // same labels (the file's id), same numbers
+
+  o = tibench("info " + (dir / "file.h5").string());
+  EXPECT_NE(o.out.find("sdirk3"), std::string::npos) << o.out;
+  o = tibench("stability file:" + method.string() + " --points 3 --json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("damping_ratio"), std::string::npos) << o.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MethodFileCli, MatrixMethodsAreRelativeToTheMatrixFile) {
+  const auto dir = test::scratch_dir("method-matrix");
+  std::filesystem::create_directories(dir / "methods");
+  ASSERT_EQ(tibench("export ros3p -o " + (dir / "methods" / "r.toml").string()).exit_code, 0);
+  write(dir / "m.toml",
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
+        "methods = [\"methods/r.toml\"]\nh = [0.1, 0.05]\nt_end = 1.0\n");
+  const auto o =
+      tibench("run --matrix " + (dir / "m.toml").string() + " -o " + (dir / "m.h5").string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto runs = metrics_of(dir / "m.h5");
+  EXPECT_EQ(runs.count({"ros3p", 0.1}), 1u);
+  EXPECT_EQ(runs.count({"rk4", 0.05}), 1u);
+
+  write(dir / "bad.toml",
+        "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"methods/none.toml\"]\n"
+        "h = [0.1]\nt_end = 1.0\n");
+  const auto bad = tibench("run --matrix " + (dir / "bad.toml").string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("bad.toml:3: cannot read method file"), std::string::npos) << bad.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MethodFileCli, BadMethodFilesExitTwoNamingFileAndLine) {
+  const auto dir = test::scratch_dir("method-bad");
+  const auto method = dir / "m.toml";
+  write(method,
+        "id = \"heun-wrong\"\nfamily = \"explicit-rk\"\ncitation = \"test\"\n"
+        "[coefficients]\nA = [[0, 0], [1, 0]]\nb = [0.5, 0.5]\n[declared]\norder = 3\n");
+  for (const std::string cmd : {"list ", "stability ",
+                                "run --problem oscillator --h 0.1 "
+                                "--t-end 1 --integrator "}) {
+    const auto o = tibench(cmd + "file:" + method.string());
+    EXPECT_EQ(o.exit_code, 2) << cmd << o.err;
+    EXPECT_NE(o.err.find("m.toml:7: integrator 'heun-wrong': declared properties disagree with "
+                         "the computed ones: order: declared 3, computed 2"),
+              std::string::npos)
+        << o.err;
+    EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
+  }
+  auto o = tibench("run --problem oscillator --h 0.1 --t-end 1 --integrator file:" +
+                   (dir / "none.toml").string());
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("cannot read method file"), std::string::npos) << o.err;
+  o = tibench("export bdf2");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("defined by its code"), std::string::npos) << o.err;
+  o = tibench("export nonexistent");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("unknown integrator 'nonexistent'"), std::string::npos) << o.err;
+  o = tibench("list file:" + method.string() + " --format md");
+  EXPECT_EQ(o.exit_code, 2);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tibench
