@@ -79,6 +79,12 @@ const ClaimCheck& find_claim(const std::string& id) {
   throw InputError("unknown claim '" + id + "' (accepted: " + accepted + ")");
 }
 
+std::string repository_path(const char* compiled_path) {
+  const std::string path(compiled_path);
+  const std::size_t at = path.rfind("harness/");
+  return at == std::string::npos ? path : path.substr(at);
+}
+
 ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
   try {
     return check.run(ctx);

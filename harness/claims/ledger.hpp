@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <source_location>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,16 +61,24 @@ struct ClaimContext {
   std::shared_ptr<ClaimCache> cache = std::make_shared<ClaimCache>();
 };
 
+// A compiler's path of a source file relative to the repository root (the
+// part from "harness/" on); the path as given when it has none.
+std::string repository_path(const char* compiled_path);
+
 struct ClaimCheck {
   // A constructor, not aggregate initialization, so that the many checks
   // written {id, paper, statement, run} need not name `definition`.
+  // `where` defaults to the place of construction: the claims file that
+  // declares the check (its source, linked from reports).
   ClaimCheck(std::string id_, std::string paper_, std::string statement_,
-             std::function<ClaimResult(const ClaimContext&)> run_, std::string definition_ = "")
+             std::function<ClaimResult(const ClaimContext&)> run_, std::string definition_ = "",
+             std::source_location where = std::source_location::current())
       : id(std::move(id_)),
         paper(std::move(paper_)),
         statement(std::move(statement_)),
         run(std::move(run_)),
-        definition(std::move(definition_)) {}
+        definition(std::move(definition_)),
+        source_file(repository_path(where.file_name())) {}
 
   std::string id;         // e.g. "D-B1"
   std::string paper;      // e.g. "Dinev, Liu, Kavan 2018"
@@ -80,6 +89,9 @@ struct ClaimCheck {
   // literally), not a finding. Its verdict is reported, pinned and kept out
   // of the tally; `definition` says why it cannot fail.
   std::string definition;
+  // The file that declares the check, relative to the repository root
+  // (e.g. "harness/claims/you2025_symplectic.cpp").
+  std::string source_file;
 };
 
 // All checks, in paper order. Ids are unique.

@@ -37,6 +37,7 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
     md += "\n## " + o.check->id + " — " + to_string(o.result.status) + "\n\n";
     md += "- paper: " + o.check->paper + "\n";
     md += "- claim: " + o.check->statement + "\n";
+    md += "- check: " + o.check->source_file + "\n";
     if (!o.check->definition.empty())
       md += "- definition, not tallied: " + o.check->definition + "\n";
     md += "- expected: " + o.result.expected + "\n";
@@ -56,6 +57,7 @@ void write_ledger_file(const std::vector<Outcome>& outcomes, const VerifyOptions
     h5::attr(g, "statement", oc.check->statement);
     h5::attr(g, "status", to_string(oc.result.status));
     h5::attr(g, "definition", oc.check->definition);
+    h5::attr(g, "source", oc.check->source_file);
     h5::attr(g, "summary", oc.result.summary);
     h5::attr(g, "measured", oc.result.measured.dump());
     h5::attr(g, "expected", oc.result.expected);
@@ -94,9 +96,9 @@ PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimChe
 }  // namespace
 
 int verify(const VerifyOptions& o) {
+  if (!o.integrators.empty()) return verify_integrators(o);
   std::vector<const ClaimCheck*> selected;
   if (o.claims.empty())
-  if (!o.integrators.empty()) return verify_integrators(o);
     for (const auto& c : claim_registry()) selected.push_back(&c);
   else
     for (const auto& id : o.claims) selected.push_back(&find_claim(id));

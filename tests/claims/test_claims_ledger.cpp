@@ -6,6 +6,9 @@
 // compared by `tibench verify --expected`, in make run and the long test).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "test_names.hpp"
 
 #include "harness/claims/ledger.hpp"
@@ -62,6 +65,21 @@ TEST(ClaimsLedger, EveryClaimIsPinnedAndEveryPinIsAClaim) {
     EXPECT_TRUE(pins().count(c.id)) << c.id << " has no pinned verdict";
   for (const auto& [id, pin] : pins())
     EXPECT_NO_THROW(find_claim(id)) << "the pin " << id << " names no registered claim";
+}
+
+// The source file a report links for each check: a claims file of the
+// repository whose text names the check's id (of generated sub-claim ids
+// such as "L-T1." + method, the part before the first dot).
+TEST(ClaimsLedger, EveryCheckNamesTheClaimsFileThatDeclaresIt) {
+  for (const auto& c : claim_registry()) {
+    EXPECT_TRUE(c.source_file.starts_with("harness/claims/")) << c.id << ": " << c.source_file;
+    std::ifstream in(std::string(TIBENCH_SOURCE_DIR) + "/" + c.source_file);
+    ASSERT_TRUE(in) << c.id << ": " << c.source_file << " cannot be read";
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string named = c.id.substr(0, c.id.find('.'));
+    EXPECT_NE(text.find("\"" + named), std::string::npos)
+        << c.id << " is not named in " << c.source_file;
+  }
 }
 
 TEST(ClaimsLedger, IdsAreUniqueAndUnknownIdsAreRejected) {
