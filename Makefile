@@ -88,7 +88,8 @@ FUZZ_BUILD := build/fuzz
 test-fuzz:
 	@scripts/setup-deps.sh core fuzz
 	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz -j $(JOBS) --target make_h5_seed fuzz_matrix fuzz_cli fuzz_h5
+	@cmake --build --preset fuzz -j $(JOBS) --target make_h5_seed fuzz_matrix fuzz_cli fuzz_h5 \
+	    fuzz_method_file
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh $(FUZZ_BUILD)
 
 # The registry pages of docs/, written by the binary (tibench list --format md);

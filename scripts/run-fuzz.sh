@@ -7,7 +7,8 @@
 # usage: scripts/run-fuzz.sh BUILD_DIR     (BUILD_DIR: the `fuzz` preset's, build/fuzz)
 #
 # Corpora grow in BUILD/fuzz-work/corpus/<target> across runs; the seeds are
-# regenerated every run: the shipped matrices, fuzz/corpus/cli (one argument
+# regenerated every run: the shipped matrices and method files,
+# fuzz/corpus/cli (one argument
 # per line), and the HDF5 file of a tiny run written by this build's
 # make_h5_seed (so that the --resume check, which wants the same build,
 # passes and read_runs is reached).
@@ -18,8 +19,10 @@ seconds=${FUZZ_SECONDS:-60}
 case "$seconds" in ''|*[!0-9]*) echo "run-fuzz: FUZZ_SECONDS='$seconds' (accepted: whole seconds)" >&2; exit 2;; esac
 work=$build/fuzz-work
 rm -rf "$work/seeds"
-mkdir -p "$work/seeds/matrix" "$work/seeds/cli" "$work/seeds/h5" "$work/artifacts"
+mkdir -p "$work/seeds/matrix" "$work/seeds/cli" "$work/seeds/h5" "$work/seeds/method_file" \
+    "$work/artifacts"
 cp harness/matrices/*.toml harness/matrices/long/*.toml "$work/seeds/matrix/"
+cp harness/methods/*.toml "$work/seeds/method_file/"
 cp fuzz/corpus/cli/* "$work/seeds/cli/"
 "$build/fuzz/make_h5_seed" "$work/seeds/h5/tiny-run.h5"
 
@@ -28,7 +31,7 @@ export LSAN_OPTIONS="suppressions=$PWD/tests/sanitize/lsan.supp:print_suppressio
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 status=0
 summary=""
-for target in matrix cli h5; do
+for target in matrix cli h5 method_file; do
   mkdir -p "$work/corpus/$target"
   log=$work/$target.log
   echo "fuzz_$target: ${seconds} s" >&2

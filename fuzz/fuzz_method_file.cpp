@@ -1,0 +1,19 @@
+// libFuzzer target: the method-file loader (harness/method_file.hpp) on
+// arbitrary text — TOML, coefficient expressions, the family builders and
+// their property analysis. Bad input must end in InputError (one line, exit
+// code 2); any other exception escapes and libFuzzer reports it as a crash.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "harness/method_file.hpp"
+#include "problems/parameters.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    (void)tibench::parse_method_file(text, "fuzz.toml");
+  } catch (const tibench::InputError&) {
+  }
+  return 0;
+}
