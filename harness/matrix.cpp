@@ -344,21 +344,12 @@ void add_study_cells(const MatrixFile& file, const Study& s, Matrix& m,
   }
 }
 
-toml::table parse_toml(const std::string& text, const std::string& source_name) {
-  try {
-    return toml::parse(text, source_name);
-  } catch (const toml::parse_error& e) {
-    throw InputError(source_name + ":" + std::to_string(e.source().begin.line) +
-                     ": malformed TOML: " + std::string(e.description()) +
-                     " (accepted: TOML v1.0 with [[study]] tables, see harness/matrix.hpp)");
-  }
-}
-
 }  // namespace
 
 Matrix parse_matrix(const std::string& text, const std::string& source_name) {
   const MatrixFile file{source_name};
-  toml::table root = parse_toml(text, source_name);
+  toml::table root = matrix_toml::parse_document(
+      text, source_name, "TOML v1.0 with [[study]] tables, see harness/matrix.hpp");
   matrix_toml::check_keys(file, root, {"name", "description", "study", "table", "figure"},
                           "the matrix file");
   Matrix m;

@@ -17,6 +17,17 @@ void MatrixFile::fail(const toml::node& n, const std::string& what) const {
   throw InputError(where(n) + ": " + what);
 }
 
+toml::table parse_document(const std::string& text, const std::string& source_name,
+                           const std::string& accepted) {
+  try {
+    return toml::parse(text, source_name);
+  } catch (const toml::parse_error& e) {
+    throw InputError(source_name + ":" + std::to_string(e.source().begin.line) +
+                     ": malformed TOML: " + std::string(e.description()) +
+                     " (accepted: " + accepted + ")");
+  }
+}
+
 std::string comma_list(const std::vector<std::string>& items) {
   std::string list;
   for (const auto& item : items) list += (list.empty() ? "" : ", ") + item;

@@ -19,6 +19,11 @@ struct MatrixFile {
   [[noreturn]] void fail(const toml::node& n, const std::string& what) const;
 };
 
+// The TOML document in `text`; a syntax error is an InputError
+// "<source_name>:<line>: malformed TOML: ... (accepted: <accepted>)".
+toml::table parse_document(const std::string& text, const std::string& source_name,
+                           const std::string& accepted);
+
 // "a, b, c"
 std::string comma_list(const std::vector<std::string>& items);
 

@@ -342,16 +342,6 @@ int coefficient_digits(Reader& r, const toml::table& root, std::string& source) 
   return 16;
 }
 
-toml::table parse_method_toml(const std::string& text, const std::string& source_name) {
-  try {
-    return toml::parse(text, source_name);
-  } catch (const toml::parse_error& e) {
-    throw InputError(source_name + ":" + std::to_string(e.source().begin.line) +
-                     ": malformed TOML: " + std::string(e.description()) +
-                     " (accepted: TOML v1.0 as in docs/method-files.md)");
-  }
-}
-
 std::string family_of(const Reader& r, const toml::table& root) {
   const std::string family = required_string(r, root, "family", root);
   const std::vector<std::string>& families = method_file_families();
@@ -365,7 +355,8 @@ std::string family_of(const Reader& r, const toml::table& root) {
 
 MethodFile parse_method_file(const std::string& text, const std::string& source_name) {
   Reader r(text, source_name);
-  const toml::table root = parse_method_toml(text, source_name);
+  const toml::table root =
+      matrix_toml::parse_document(text, source_name, "TOML v1.0 as in docs/method-files.md");
   matrix_toml::check_keys(
       r.file, root,
       {"id", "name", "family", "citation", "digits", "constants", "coefficients", "declared"},
