@@ -4,6 +4,7 @@
 // code 2); any other exception escapes and libFuzzer reports it as a crash.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "harness/method_file.hpp"
@@ -12,7 +13,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    (void)tibench::parse_method_file(text, "fuzz.toml");
+    const tibench::MethodFile f = tibench::parse_method_file(text, "fuzz.toml");
+    // An accepted file has finite coefficients (a silent inf or NaN would
+    // pass every comparison of the property analysis).
+    for (const auto& c : f.info.coefficients)
+      if (!c.value.allFinite()) std::abort();
   } catch (const tibench::InputError&) {
   }
   return 0;

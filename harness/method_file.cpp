@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -65,13 +66,28 @@ class Reader {
     file.fail(n, what + " must be a number or a string expression such as \"(2 - sqrt(2))/2\"");
   }
 
+  // value() rounded to the double the tableau stores: an expression may
+  // evaluate, in long double, beyond the range of a double ("1e300*1e300").
+  double coefficient(const toml::node& n, const std::string& what) {
+    const long double v = value(n, what);
+    if (std::fabs(v) > static_cast<long double>(std::numeric_limits<double>::max())) {
+      std::ostringstream shown;
+      shown.precision(6);
+      shown << v;
+      file.fail(n, what + " evaluates to " + shown.str() +
+                       ", beyond the range of a double (accepted: values of magnitude "
+                       "at most 1.7976931348623157e+308)");
+    }
+    return static_cast<double>(v);
+  }
+
   Eigen::VectorXd vector(const toml::node& n, const std::string& what) {
     const toml::array* a = n.as_array();
     if (!a || a->empty()) file.fail(n, what + " must be a nonempty array of coefficients");
     Eigen::VectorXd v(static_cast<Eigen::Index>(a->size()));
     for (std::size_t k = 0; k < a->size(); ++k)
       v[static_cast<Eigen::Index>(k)] =
-          static_cast<double>(value(*a->get(k), what + "[" + std::to_string(k + 1) + "]"));
+          coefficient(*a->get(k), what + "[" + std::to_string(k + 1) + "]");
     return v;
   }
 
@@ -93,9 +109,9 @@ class Reader {
                                                  " (the rest are zero)"
                                            : std::string()));
       for (int j = 0; j < len; ++j)
-        m(i, j) = static_cast<double>(
-            value(*row->get(static_cast<std::size_t>(j)),
-                  what + "[" + std::to_string(i + 1) + "][" + std::to_string(j + 1) + "]"));
+        m(i, j) =
+            coefficient(*row->get(static_cast<std::size_t>(j)),
+                        what + "[" + std::to_string(i + 1) + "][" + std::to_string(j + 1) + "]");
     }
     return m;
   }
@@ -205,7 +221,7 @@ MethodDeclaration read_declaration(Reader& r, const toml::table& root) {
   d.a_stable = boolean("a_stable");
   d.l_stable = boolean("l_stable");
   d.symplectic = boolean("symplectic");
-  if (const toml::node* v = t.get("r_inf")) d.r_inf = static_cast<double>(r.value(*v, "r_inf"));
+  if (const toml::node* v = t.get("r_inf")) d.r_inf = r.coefficient(*v, "r_inf");
   return d;
 }
 

@@ -76,21 +76,29 @@ OrderEvidence order_evidence(const std::vector<RootedTree>& trees,
   OrderEvidence e;
   e.precision = std::max(precision, std::numeric_limits<double>::epsilon());
   e.relative_residual.assign(static_cast<std::size_t>(max_order), 0.0);
+  std::vector<bool> decidable(static_cast<std::size_t>(max_order), true);
   for (std::size_t k = 0; k < trees.size(); ++k) {
     const int p = trees[k].order;
     if (p > max_order) continue;
     const Eigen::VectorXd& w = weights[static_cast<std::size_t>(trees[k].color)];
-    const double residual = std::abs(w.dot(phi[k]) - 1.0 / trees[k].density);
-    const double scale = p * std::max(w.cwiseAbs().dot(phi[k].cwiseAbs()), 1.0 / trees[k].density);
+    const double target = 1.0 / trees[k].density;
+    const double residual = std::abs(w.dot(phi[k]) - target);
+    const double scale = p * std::max(w.cwiseAbs().dot(phi[k].cwiseAbs()), target);
     double& worst = e.relative_residual[static_cast<std::size_t>(p - 1)];
     worst = std::max(worst, residual / scale);
+    // Rounding that could move the sum by a tenth of its target (huge,
+    // cancelling coefficients) leaves the condition undecided: not held.
+    if (!(kOrderSafety * e.precision * scale <= 0.1 * target) || !std::isfinite(residual))
+      decidable[static_cast<std::size_t>(p - 1)] = false;
   }
   e.order = max_order;
-  for (int p = 1; p <= max_order; ++p)
-    if (e.relative_residual[static_cast<std::size_t>(p - 1)] > kOrderSafety * e.precision) {
+  for (int p = 1; p <= max_order; ++p) {
+    const auto k = static_cast<std::size_t>(p - 1);
+    if (!decidable[k] || !(e.relative_residual[k] <= kOrderSafety * e.precision)) {
       e.order = p - 1;
       break;
     }
+  }
   return e;
 }
 

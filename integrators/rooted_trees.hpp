@@ -46,7 +46,9 @@ std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& t
 // holds when its residual r(t) satisfies |r(t)| ≤ kOrderSafety · p ε S(t),
 // with ε at least the double's 2⁻⁵². Coefficients printed to d significant
 // digits have ε = ½ 10^(1−d): a table entered as printed gets the order its
-// authors proved, and a wrong coefficient misses by orders of magnitude.
+// authors proved, and a wrong coefficient misses by orders of magnitude. A
+// condition whose allowance exceeds a tenth of its target 1/γ(t) (huge,
+// cancelling coefficients) cannot be decided and does not hold.
 inline constexpr double kOrderSafety = 10.0;
 // ε of coefficients printed to `digits` significant digits.
 double precision_of_digits(int digits);

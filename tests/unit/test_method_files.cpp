@@ -241,6 +241,39 @@ TEST(MethodFile, NegativeDiagonalIsRefusedBeforeAnyAnalysis) {
       << refusal(text);
 }
 
+// An expression is evaluated in long double, whose range exceeds a double's:
+// "1e300 * 1e300" once became an infinite weight, and this file, whose order
+// conditions then compare NaN, loaded as "order 6".
+TEST(MethodFile, ValueBeyondTheRangeOfADoubleIsRefused) {
+  const std::string text =
+      "id = \"x\"\nfamily = \"explicit-rk\"\ncitation = \"c\"\n[declared]\norder = 6\n"
+      "[coefficients]\nA = [[0]]\nb = [\"1e300 * 1e300\"]\n";
+  EXPECT_NE(refusal(text).find("m.toml:8: b[1] evaluates to 1e+600, beyond the range of a "
+                               "double (accepted: values of magnitude at most "
+                               "1.7976931348623157e+308)"),
+            std::string::npos)
+      << refusal(text);
+  EXPECT_NE(refusal(replaced(text, "order = 6", "order = 6\nr_inf = \"-1e309\""))
+                .find("m.toml:6: r_inf evaluates to -1e+309, beyond the range of a double"),
+            std::string::npos);
+  // Only the values the tableau stores are rounded: a constant may exceed it.
+  const MethodFile f = parse_method_file(
+      replaced(replaced(text, "order = 6", "order = 1"), "\"1e300 * 1e300\"", "\"g / g\"") +
+          "[constants]\ng = \"1e300 * 1e300\"\n",
+      "m.toml");
+  EXPECT_EQ(f.info.computed.order, 1);
+}
+
+TEST(MethodFile, HugeCancellingCoefficientsDecideNoOrder) {
+  // sum b = 0 in double; relative to |b| the residual is within rounding,
+  // but rounding of that size could hide any error: order 0, not 2.
+  const std::string text =
+      "id = \"x\"\nfamily = \"explicit-rk\"\ncitation = \"c\"\n[coefficients]\n"
+      "A = [[0], [1e300, 0]]\nb = [\"1e300\", \"1-1e300\"]\n[declared]\norder = 1\n";
+  EXPECT_NE(refusal(text).find("order: declared 1, computed 0"), std::string::npos)
+      << refusal(text);
+}
+
 TEST(MethodFile, MissingFileIsNamed) {
   EXPECT_THROW((void)load_method_file("/nonexistent/m.toml"), InputError);
   EXPECT_THROW((void)resolve_integrator("file:"), InputError);
