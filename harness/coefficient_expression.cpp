@@ -197,6 +197,10 @@ class Parser {
 
 }  // namespace
 
+bool is_reserved_name(std::string_view name) {
+  return name == "pi" || functions().find(name) != functions().end();
+}
+
 ExpressionValue evaluate_expression(std::string_view text,
                                     const std::map<std::string, long double>& variables) {
   return Parser(text, variables).parse();

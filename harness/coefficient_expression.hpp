@@ -40,6 +40,9 @@ struct ExpressionValue {
 // Literals with at most this many significant digits are taken as exact.
 inline constexpr int kExactLiteralDigits = 6;
 
+// "pi" and the function names: reserved, a constant may not take them.
+bool is_reserved_name(std::string_view name);
+
 // Significant digits of a decimal literal ("0.4358665215" → 10, "1.50e-3" → 3).
 int significant_digits(std::string_view literal);
 

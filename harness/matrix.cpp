@@ -160,6 +160,10 @@ void read_integrators(const MatrixFile& file, Study& s) {
   for (const auto& m : nonempty_array(file, *s.table, "methods", *s.node)) {
     if (!m.is_string())
       file.fail(m, "'methods' entries must be paths of method files (docs/method-files.md)");
+    if (m.value<std::string>()->starts_with(kMethodFilePrefix))
+      file.fail(m,
+                "'methods' entries are paths, without \"file:\" (accepted: \"dir/x.toml\"; "
+                "\"file:dir/x.toml\" belongs in 'integrators')");
     add_integrator(file, m, {method_file_id(file, *m.value<std::string>()), "", {}}, s);
   }
 }

@@ -3,7 +3,9 @@
 
 #include <toml++/toml.h>
 
+#include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -91,23 +93,25 @@ class Reader {
     return v;
   }
 
-  // s rows; row i (1-based) lists s entries or only its first i.
+  // s rows; row i (1-based) lists s entries, its first i (the lower
+  // triangle with the diagonal) or its first i − 1 (the strictly lower one).
   Eigen::MatrixXd matrix(const toml::node& n, const std::string& what, int s) {
     const toml::array* a = n.as_array();
-    if (!a || static_cast<int>(a->size()) != s)
-      file.fail(n, what + " must be an array of " + std::to_string(s) +
-                       " rows (one per stage, as many as b has entries)");
+    if (!a) file.fail(n, what + " must be an array of rows");
+    if (static_cast<int>(a->size()) != s)
+      file.fail(n, what + " has " + std::to_string(a->size()) + " rows, but b has " +
+                       std::to_string(s) + " entries (accepted: one row per stage)");
     Eigen::MatrixXd m = Eigen::MatrixXd::Zero(s, s);
     for (int i = 0; i < s; ++i) {
       const toml::node& row_node = *a->get(static_cast<std::size_t>(i));
       const std::string row_name = what + " row " + std::to_string(i + 1);
       const toml::array* row = row_node.as_array();
       const int len = row ? static_cast<int>(row->size()) : -1;
-      if (len != s && len != i + 1)
-        file.fail(row_node, row_name + " must list " + std::to_string(s) + " entries" +
-                                (i + 1 < s ? ", or its first " + std::to_string(i + 1) +
-                                                 " (the rest are zero)"
-                                           : std::string()));
+      if (len != s && len != i + 1 && len != i)
+        file.fail(row_node, row_name + " lists " + std::to_string(std::max(len, 0)) +
+                                " entries (accepted: " + std::to_string(s) + ", its first " +
+                                std::to_string(i + 1) + " with the diagonal, or its first " +
+                                std::to_string(i) + " below it; the rest are zero)");
       for (int j = 0; j < len; ++j)
         m(i, j) =
             coefficient(*row->get(static_cast<std::size_t>(j)),
@@ -170,7 +174,12 @@ void read_constants(Reader& r, const toml::table& root) {
   const toml::table* t = n->as_table();
   if (!t) r.file.fail(*n, "constants must be a table of name = value");
   std::vector<std::pair<std::string, const toml::node*>> pending;
-  for (const auto& [key, value] : *t) pending.emplace_back(std::string(key.str()), &value);
+  for (const auto& [key, value] : *t) {
+    if (is_reserved_name(key.str()))
+      r.file.fail(value, "constant '" + std::string(key.str()) +
+                             "' would hide the built-in of that name (accepted: other names)");
+    pending.emplace_back(std::string(key.str()), &value);
+  }
   while (!pending.empty()) {
     const std::size_t before = pending.size();
     for (auto it = pending.begin(); it != pending.end();) {
@@ -181,8 +190,16 @@ void read_constants(Reader& r, const toml::table& root) {
         ++it;
       }
     }
-    if (pending.size() == before)  // no progress: report the first one's own error
-      (void)r.value(*pending.front().second, "constant " + pending.front().first);
+    if (pending.size() == before) {  // no progress: name the constants left
+      std::string names;
+      for (const auto& [name, node] : pending) names += (names.empty() ? "" : ", ") + name;
+      try {
+        (void)r.value(*pending.front().second, "constant " + pending.front().first);
+      } catch (const InputError& e) {
+        throw InputError(std::string(e.what()) + " (constants left unresolved: " + names +
+                         "; a constant may use the others but not, through them, itself)");
+      }
+    }
   }
 }
 
@@ -268,14 +285,25 @@ void require_nonnegative_diagonal(const Reader& r, const toml::table& c, const c
                                     "nonnegative diagonals)");
 }
 
-// "A[i][j] = x" of the first entry above the diagonal (strict: on it too).
-std::optional<std::string> above_diagonal(const Eigen::MatrixXd& m, const char* name, bool strict) {
+// The shortest text that reads back as x (0.3, not 0.29999999999999999).
+std::string shortest(double x) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, res.ptr);
+}
+
+// Fails at the row of the first entry of `name` above its diagonal (strict:
+// on it too), naming the entry: "A[i][j] = x".
+void require_lower(const Reader& r, const toml::table& c, const char* name,
+                   const Eigen::MatrixXd& m, bool strict, const std::string& what) {
   for (int i = 0; i < m.rows(); ++i)
-    for (int j = strict ? i : i + 1; j < m.cols(); ++j)
-      if (m(i, j) != 0.0)
-        return std::string(name) + "[" + std::to_string(i + 1) + "][" + std::to_string(j + 1) +
-               "] = " + format_real(m(i, j));
-  return std::nullopt;
+    for (int j = strict ? i : i + 1; j < m.cols(); ++j) {
+      if (m(i, j) == 0.0) continue;
+      const toml::node* rows = c.get(name);
+      const toml::node* row = rows->as_array()->get(static_cast<std::size_t>(i));
+      r.file.fail(*row, what + ", not " + std::string(name) + "[" + std::to_string(i + 1) + "][" +
+                            std::to_string(j + 1) + "] = " + shortest(m(i, j)));
+    }
 }
 
 // The family's entry from [coefficients]; structural errors name the entry.
@@ -289,10 +317,8 @@ IntegratorInfo build_entry(Reader& r, const std::string& family, const toml::tab
                         required_matrix(r, c, where, "gamma", s), b,
                         optional_vector(r, c, "b_hat", s)};
     t.precision = precision;
-    if (auto bad = above_diagonal(t.alpha, "alpha", true))
-      r.file.fail(*c.get("alpha"), "alpha must be strictly lower triangular, not " + *bad);
-    if (auto bad = above_diagonal(t.Gamma, "gamma", false))
-      r.file.fail(*c.get("gamma"), "gamma must be lower triangular, not " + *bad);
+    require_lower(r, c, "alpha", t.alpha, true, "alpha must be strictly lower triangular");
+    require_lower(r, c, "gamma", t.Gamma, false, "gamma must be lower triangular");
     for (int i = 1; i < s; ++i)
       if (t.Gamma(i, i) != t.Gamma(0, 0))
         r.file.fail(*c.get("gamma"), "gamma's diagonal must be one value, gamma[1][1] = " +
@@ -315,11 +341,8 @@ IntegratorInfo build_entry(Reader& r, const std::string& family, const toml::tab
   ButcherTableau t = ButcherTableau::from_matrices(id.id, required_matrix(r, c, where, "A", s), b);
   t.b_hat = optional_vector(r, c, "b_hat", s);
   t.precision = precision;
-  if (auto bad = above_diagonal(t.A, "A", false))
-    r.file.fail(*c.get("A"),
-                "A must be lower triangular (fully implicit tableaux have no engine), "
-                "not " +
-                    *bad);
+  require_lower(r, c, "A", t.A, false,
+                "A must be lower triangular (fully implicit tableaux have no engine)");
   require_nonnegative_diagonal(r, c, "A", t.A);
   const bool is_explicit = t.is_explicit();
   if (is_explicit != (family == "explicit-rk"))
@@ -390,7 +413,12 @@ MethodFile parse_method_file(const std::string& text, const std::string& source_
                     matrix_toml::comma_list(coefficient_keys(family)) + " for family " + family +
                     ")");
   const toml::table& c = *cn->as_table();
-  matrix_toml::check_keys(r.file, c, coefficient_keys(family), "[coefficients] of a " + family);
+  if (const toml::node* nodes = c.get("c"))
+    r.file.fail(*nodes, "c is not given: it is the row sums of " +
+                            std::string(family == "rosenbrock" ? "alpha" : "A") + " (accepted: " +
+                            matrix_toml::comma_list(coefficient_keys(family)) + ")");
+  matrix_toml::check_keys(r.file, c, coefficient_keys(family),
+                          "[coefficients] of family " + family);
   const MethodDeclaration declared = read_declaration(r, root);
   // Every coefficient is read once before the tableau is built: the most
   // rounded literal sets the precision the builder judges the order against.
@@ -417,6 +445,10 @@ const std::vector<std::string>& method_file_families() {
 }
 
 MethodFile load_method_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("cannot read method file '" + path +
+                     "': it is a directory (expected a TOML file, docs/method-files.md)");
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw InputError("cannot read method file '" + path +

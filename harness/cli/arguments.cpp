@@ -25,7 +25,8 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                   "problem parameter name=value, one per --param (repeat it: --param n=4 "
                   "--param k=2); names and ranges: tibench list problems")
       ->allow_extra_args(false);
-  run->add_option("--integrator", o.integrator, "integrator id");
+  run->add_option("--integrator", o.integrator,
+                  "integrator id, or file:PATH of a method file (docs/method-files.md)");
   run->add_option("--iparam", o.iparams,
                   "integrator parameter name=value, one per --iparam (repeat it); names and "
                   "ranges: tibench list integrators")
@@ -82,7 +83,8 @@ CLI::App* add_workprecision(CLI::App& app, WorkPrecisionOptions& o) {
 }
 
 CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
-  auto* verify = app.add_subcommand("verify", "run the claims ledger");
+  auto* verify = app.add_subcommand(
+      "verify", "run the claims ledger, or verify integrators' orders (--integrator)");
   verify->add_option("--claim", o.claims, "claim id (repeatable; default: all)")
       ->allow_extra_args(false);
   verify
@@ -116,7 +118,8 @@ CLI::App* add_regress(CLI::App& app, RegressOptions& o) {
 CLI::App* add_stability(CLI::App& app, StabilityOptions& o) {
   auto* stab =
       app.add_subcommand("stability", "update matrix Q(hbar) of an integrator on the oscillator");
-  stab->add_option("integrator", o.integrator, "integrator id")->required();
+  stab->add_option("integrator", o.integrator, "integrator id, or file:PATH of a method file")
+      ->required();
   stab->add_option("--iparam", o.iparams, "integrator parameter override name=value")
       ->allow_extra_args(false);
   stab->add_option("--hbar-min", o.hbar_min, "smallest hbar = h^2 k/m");

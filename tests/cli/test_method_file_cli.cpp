@@ -85,6 +85,14 @@ TEST(MethodFileCli, MatrixMethodsAreRelativeToTheMatrixFile) {
   const auto bad = tibench("run --matrix " + (dir / "bad.toml").string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("bad.toml:3: cannot read method file"), std::string::npos) << bad.err;
+  write(dir / "prefixed.toml",
+        "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"file:methods/r.toml\"]\n"
+        "h = [0.1]\nt_end = 1.0\n");
+  const auto prefixed = tibench("run --matrix " + (dir / "prefixed.toml").string());
+  EXPECT_EQ(prefixed.exit_code, 2);
+  EXPECT_NE(prefixed.err.find("prefixed.toml:3: 'methods' entries are paths, without \"file:\""),
+            std::string::npos)
+      << prefixed.err;
   std::filesystem::remove_all(dir);
 }
 

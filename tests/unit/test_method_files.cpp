@@ -206,8 +206,9 @@ TEST(MethodFile, BadFilesAreRefusedNamingFileLineAndWhatIsAccepted) {
       {replaced(ok, "\"g\"]]\nb", "\"g\"]\nb"), "m.toml:8: malformed TOML"},
       {replaced(ok, "\"(1 - g)/2\"", "\"(1 - g)//2\""),
        "m.toml:7: A[2][1]: expression \"(1 - g)//2\": expected a number, a name or '('"},
-      {replaced(ok, "[1.208496649, -0.644363171, \"g\"]]", "[1.208496649, -0.644363171]]"),
-       "m.toml:7: A row 3 must list 3 entries"},
+      {replaced(ok, "[1.208496649, -0.644363171, \"g\"]]", "[1.208496649]]"),
+       "m.toml:7: A row 3 lists 1 entries (accepted: 3, its first 3 with the diagonal, or its "
+       "first 2 below it; the rest are zero)"},
       {replaced(ok, "l_stable", "l_stabel"), "m.toml:12: unknown key 'l_stabel' in [declared]"},
       {replaced(ok, "family = \"dirk\"", "family = \"explicit-rk\""),
        "family: declared explicit-rk, computed dirk"},
@@ -219,7 +220,13 @@ TEST(MethodFile, BadFilesAreRefusedNamingFileLineAndWhatIsAccepted) {
        "A must be lower triangular (fully implicit tableaux have no engine), not A[1][2] = 0.1"},
       {replaced(ok, "id = \"alexander-sdirk3\"", "id = \"Alexander SDIRK\""), "invalid id"},
       {replaced(ok, "b = [1.208496649, -0.644363171, \"g\"]", "b = [1.208496649, \"g\"]"),
-       "A must be an array of 2 rows"},
+       "A has 3 rows, but b has 2 entries (accepted: one row per stage)"},
+      {replaced(ok, "[constants]\n", "[constants]\npi = 3\n"),
+       "m.toml:5: constant 'pi' would hide the built-in of that name"},
+      {replaced(ok, "g = \"0.4358665215\"", "g = \"h\"\nh = \"g/2\""),
+       "constants left unresolved: g, h"},
+      {replaced(ok, "b = [", "c = [0.4, 0.7, 1]\nb = ["),
+       "c is not given: it is the row sums of A"},
   };
   for (const auto& [text, expected] : cases) {
     const std::string message = refusal(text);
@@ -274,8 +281,26 @@ TEST(MethodFile, HugeCancellingCoefficientsDecideNoOrder) {
       << refusal(text);
 }
 
+TEST(MethodFile, ExplicitRowsMayListOnlyTheStrictlyLowerTriangle) {
+  // Kutta's third-order method as printed: row i lists its i - 1 entries.
+  const MethodFile f = parse_method_file(
+      "id = \"kutta3\"\nfamily = \"explicit-rk\"\ncitation = \"W. Kutta (1901)\"\n"
+      "[coefficients]\nA = [[], [\"1/2\"], [-1, 2]]\nb = [\"1/6\", \"2/3\", \"1/6\"]\n"
+      "[declared]\norder = 3\n",
+      "kutta3.toml");
+  EXPECT_EQ(f.info.computed.order, 3);
+  EXPECT_EQ(f.info.coefficients[0].value(2, 1), 2.0);
+  EXPECT_EQ(f.info.coefficients[0].value(2, 2), 0.0);
+}
+
 TEST(MethodFile, MissingFileIsNamed) {
   EXPECT_THROW((void)load_method_file("/nonexistent/m.toml"), InputError);
+  try {
+    (void)load_method_file("/tmp");
+    FAIL() << "a directory loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("it is a directory"), std::string::npos) << e.what();
+  }
   EXPECT_THROW((void)resolve_integrator("file:"), InputError);
 }
 
