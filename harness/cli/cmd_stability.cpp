@@ -70,7 +70,7 @@ int stability(const StabilityOptions& o) {
   std::printf("%14s %14s %14s %16s %10s %14s %14s\n", "hbar", "det", "trace", "spectral_radius",
               "angle", "damping_ratio", "period_error");
   for (const auto& r : rows)
-    std::printf("%14.6e %14.6e %14.6e %16.10f %10.6f %14.6e %14.6e\n", r.hbar, r.det, r.trace,
+    std::printf("%14.6e %14.6e %14.6e %16.10g %10.6f %14.6e %14.6e\n", r.hbar, r.det, r.trace,
                 r.spectral_radius, r.angle, r.damping_ratio, r.period_error);
   return 0;
 }
