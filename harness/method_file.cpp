@@ -3,6 +3,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -11,7 +12,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <regex>
 #include <sstream>
 
 #include "harness/coefficient_expression.hpp"
@@ -157,8 +157,12 @@ std::string required_string(const Reader& r, const toml::table& root, const char
 MethodIdentity identity(const Reader& r, const toml::table& root) {
   MethodIdentity m;
   m.id = required_string(r, root, "id", root);
-  static const std::regex kId("[a-z0-9][a-z0-9._-]*");
-  if (!std::regex_match(m.id, kId))
+  // [a-z0-9][a-z0-9._-]*
+  auto plain = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'); };
+  const bool valid = plain(m.id.front()) && std::all_of(m.id.begin(), m.id.end(), [&](char ch) {
+                       return plain(ch) || ch == '.' || ch == '_' || ch == '-';
+                     });
+  if (!valid)
     r.file.fail(*root.get("id"), "invalid id '" + m.id +
                                      "' (accepted: lower-case letters, digits, '.', '_' and '-', "
                                      "starting with a letter or digit)");
