@@ -4,10 +4,10 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -136,11 +136,18 @@ class Reader {
     const int digits = significant_digits(literal);
     if (digits > kExactLiteralDigits) note_digits(digits, literal, n);
   }
+  // The fewest digits win; among equals, the first in the file (whatever
+  // the order the coefficients are read in).
   void note_digits(int digits, const std::string& text, const toml::node& n) {
-    if (rounded_digits != 0 && digits >= rounded_digits) return;
+    const auto line = n.source().begin.line;
+    if (rounded_digits != 0 &&
+        (digits > rounded_digits || (digits == rounded_digits && line >= rounded_line)))
+      return;
     rounded_digits = digits;
+    rounded_line = line;
     rounded_where = "inferred from " + text + " (" + file.where(n) + ")";
   }
+  toml::source_index rounded_line = 0;
 
   std::vector<std::string> lines_;
 };
@@ -246,11 +253,8 @@ MethodDeclaration read_declaration(Reader& r, const toml::table& root) {
   return d;
 }
 
-// The coefficient key `key` of [coefficients], or nullptr.
-const toml::node* coefficient(const toml::table& c, const char* key) { return c.get(key); }
-
 Eigen::VectorXd optional_vector(Reader& r, const toml::table& c, const char* key, int s) {
-  const toml::node* n = coefficient(c, key);
+  const toml::node* n = c.get(key);
   if (!n) return {};
   Eigen::VectorXd v = r.vector(*n, key);
   if (v.size() != s)
@@ -260,7 +264,7 @@ Eigen::VectorXd optional_vector(Reader& r, const toml::table& c, const char* key
 }
 
 int stage_count(Reader& r, const toml::table& c, const toml::node& where, Eigen::VectorXd& b) {
-  const toml::node* n = coefficient(c, "b");
+  const toml::node* n = c.get("b");
   if (!n) r.file.fail(where, "[coefficients] needs b (the weights)");
   b = r.vector(*n, "b");
   if (b.size() > kMaxFileStages)
@@ -271,7 +275,7 @@ int stage_count(Reader& r, const toml::table& c, const toml::node& where, Eigen:
 
 Eigen::MatrixXd required_matrix(Reader& r, const toml::table& c, const toml::node& where,
                                 const char* key, int s) {
-  const toml::node* n = coefficient(c, key);
+  const toml::node* n = c.get(key);
   if (!n) r.file.fail(where, std::string("[coefficients] needs ") + key);
   return r.matrix(*n, key, s);
 }
@@ -283,17 +287,10 @@ void require_nonnegative_diagonal(const Reader& r, const toml::table& c, const c
   for (int i = 0; i < m.rows(); ++i)
     if (m(i, i) < 0)
       r.file.fail(*c.get(name), std::string(name) + "[" + std::to_string(i + 1) + "][" +
-                                    std::to_string(i + 1) + "] = " + format_real(m(i, i)) +
+                                    std::to_string(i + 1) + "] = " + number_text(m(i, i)) +
                                     " < 0: implicit stages are solved as minimizations, which "
                                     "need diagonal entries >= 0 (accepted: A and A_hat with "
                                     "nonnegative diagonals)");
-}
-
-// The shortest text that reads back as x (0.3, not 0.29999999999999999).
-std::string shortest(double x) {
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, res.ptr);
 }
 
 // Fails at the row of the first entry of `name` above its diagonal (strict:
@@ -306,29 +303,32 @@ void require_lower(const Reader& r, const toml::table& c, const char* name,
       const toml::node* rows = c.get(name);
       const toml::node* row = rows->as_array()->get(static_cast<std::size_t>(i));
       r.file.fail(*row, what + ", not " + std::string(name) + "[" + std::to_string(i + 1) + "][" +
-                            std::to_string(j + 1) + "] = " + shortest(m(i, j)));
+                            std::to_string(j + 1) + "] = " + number_text(m(i, j)));
     }
 }
 
 // The family's entry from [coefficients]; structural errors name the entry.
+// `precision` is asked for once every coefficient has been read: the most
+// rounded literal among them sets it.
 IntegratorInfo build_entry(Reader& r, const std::string& family, const toml::table& c,
                            const toml::node& where, const MethodIdentity& id,
-                           const MethodDeclaration& declared, double precision) {
+                           const MethodDeclaration& declared,
+                           const std::function<double()>& precision) {
   Eigen::VectorXd b;
   const int s = stage_count(r, c, where, b);
   if (family == "rosenbrock") {
     RosenbrockTableau t{required_matrix(r, c, where, "alpha", s),
                         required_matrix(r, c, where, "gamma", s), b,
                         optional_vector(r, c, "b_hat", s)};
-    t.precision = precision;
+    t.precision = precision();
     require_lower(r, c, "alpha", t.alpha, true, "alpha must be strictly lower triangular");
     require_lower(r, c, "gamma", t.Gamma, false, "gamma must be lower triangular");
     for (int i = 1; i < s; ++i)
       if (t.Gamma(i, i) != t.Gamma(0, 0))
         r.file.fail(*c.get("gamma"), "gamma's diagonal must be one value, gamma[1][1] = " +
-                                         format_real(t.Gamma(0, 0)) + ", not gamma[" +
+                                         number_text(t.Gamma(0, 0)) + ", not gamma[" +
                                          std::to_string(i + 1) + "][" + std::to_string(i + 1) +
-                                         "] = " + format_real(t.Gamma(i, i)));
+                                         "] = " + number_text(t.Gamma(i, i)));
     if (t.Gamma(0, 0) == 0.0) r.file.fail(*c.get("gamma"), "gamma's diagonal must be nonzero");
     return rosenbrock_entry(id, t, declared);
   }
@@ -339,12 +339,12 @@ IntegratorInfo build_entry(Reader& r, const std::string& family, const toml::tab
     if (t.b_hat.size() == 0) r.file.fail(where, "[coefficients] needs b_hat (velocity weights)");
     require_nonnegative_diagonal(r, c, "A", t.A);
     require_nonnegative_diagonal(r, c, "A_hat", t.A_hat);
-    t.precision = precision;
+    t.precision = precision();
     return partitioned_entry(id, t, declared);
   }
   ButcherTableau t = ButcherTableau::from_matrices(id.id, required_matrix(r, c, where, "A", s), b);
   t.b_hat = optional_vector(r, c, "b_hat", s);
-  t.precision = precision;
+  t.precision = precision();
   require_lower(r, c, "A", t.A, false,
                 "A must be lower triangular (fully implicit tableaux have no engine)");
   require_nonnegative_diagonal(r, c, "A", t.A);
@@ -354,15 +354,6 @@ IntegratorInfo build_entry(Reader& r, const std::string& family, const toml::tab
                                  (is_explicit ? "explicit-rk (A is strictly lower triangular)"
                                               : "dirk (A has a nonzero diagonal entry)"));
   return butcher_entry(id, t, declared);
-}
-
-void scan_values(Reader& r, const toml::node& n, const std::string& what) {
-  if (const toml::array* a = n.as_array()) {
-    for (std::size_t k = 0; k < a->size(); ++k)
-      scan_values(r, *a->get(k), what + "[" + std::to_string(k + 1) + "]");
-    return;
-  }
-  (void)r.value(n, what);
 }
 
 // `digits`, or the inference from the literals (see the header).
@@ -424,13 +415,12 @@ MethodFile parse_method_file(const std::string& text, const std::string& source_
   matrix_toml::check_keys(r.file, c, coefficient_keys(family),
                           "[coefficients] of family " + family);
   const MethodDeclaration declared = read_declaration(r, root);
-  // Every coefficient is read once before the tableau is built: the most
-  // rounded literal sets the precision the builder judges the order against.
-  for (const auto& [key, value] : c) scan_values(r, value, std::string(key.str()));
-  out.digits = coefficient_digits(r, root, out.digits_source);
+  const auto precision = [&] {
+    out.digits = coefficient_digits(r, root, out.digits_source);
+    return precision_of_digits(out.digits);
+  };
   try {
-    out.info =
-        finish_entry(build_entry(r, family, c, *cn, id, declared, precision_of_digits(out.digits)));
+    out.info = finish_entry(build_entry(r, family, c, *cn, id, declared, precision));
   } catch (const RegistryError& e) {
     throw InputError(r.file.where(*root.get("declared")) + ": " + e.what());
   } catch (const InputError&) {

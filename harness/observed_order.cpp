@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
 
 #include "harness/method_file.hpp"
 #include "problems/registry.hpp"
@@ -29,6 +31,12 @@ CellSpec order_cell(const std::string& integrator, const std::string& problem,
 OrderObservation observe_order(const std::string& integrator, const std::string& problem,
                                const std::vector<std::string>& params, const RunContext& ctx) {
   OrderObservation out;
+  std::optional<Reference> own;
+  RunContext run_ctx = ctx;
+  if (!run_ctx.reference) {
+    own = order_reference(problem, params);
+    if (own->ok) run_ctx.reference = &*own;
+  }
   // Coefficients printed to d digits leave a consistency error of their
   // rounding ε at every h: below 100 ε the error is that, not the order's.
   const double coefficient_floor =
@@ -37,7 +45,7 @@ OrderObservation observe_order(const std::string& integrator, const std::string&
     const CellSpec c = order_cell(integrator, problem, params, 0.2 * std::pow(2.0, -0.5 * j));
     const long steps = step_count(c.h, c.t_end);
     if (steps > 200000) break;
-    const RunRecord r = run_cell(c, ctx);
+    const RunRecord r = run_cell(c, run_ctx);
     if (r.status != RunStatus::ok) {
       out.failure =
           "the run at h = " + format_real(r.h) + " ended " + to_string(r.status) + ": " + r.message;
@@ -67,6 +75,20 @@ OrderObservation observe_order(const std::string& integrator, const std::string&
   out.fit = fit_order(out.h, out.err);
   out.fitted = true;
   return out;
+}
+
+const std::vector<OrderProblem>& order_problems() {
+  static const std::vector<OrderProblem> problems = {
+      {"oscillator", {"n=3", "x0=1", "v0=0.5"}},
+      {"pendulum", {"theta0=1", "omega0=0.5"}},
+  };
+  return problems;
+}
+
+const OrderProblem& order_problem(const std::string& id) {
+  for (const OrderProblem& p : order_problems())
+    if (p.id == id) return p;
+  throw std::logic_error("no order problem '" + id + "'");
 }
 
 Reference order_reference(const std::string& problem, const std::vector<std::string>& params) {

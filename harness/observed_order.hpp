@@ -34,11 +34,23 @@ struct OrderObservation {
 };
 
 // `integrator` is any id resolve_integrator() takes; ctx may carry a
-// precomputed reference for the problem (every cell has the same t_end).
+// precomputed reference for the problem (every cell has the same t_end),
+// otherwise it is computed once here (order_reference).
 OrderObservation observe_order(const std::string& integrator, const std::string& problem,
                                const std::vector<std::string>& params, const RunContext& ctx = {});
 
 // The fine-RK4 reference every cell of observe_order() on (problem, params) uses.
 Reference order_reference(const std::string& problem, const std::vector<std::string>& params);
+
+// The problems orders are observed on: the 3-dof oscillator (distinct
+// frequencies, exact solution) and the pendulum at θ0 = 1 rad,
+// ω0 = 0.5 rad/s (nonlinear, fine-RK4 reference).
+struct OrderProblem {
+  std::string id;
+  std::vector<std::string> params;
+};
+const std::vector<OrderProblem>& order_problems();
+// One of order_problems() by id (std::logic_error for another id).
+const OrderProblem& order_problem(const std::string& id);
 
 }  // namespace tibench

@@ -77,6 +77,8 @@ IntegratorInfo blend_entry(const tableaux::MethodRecord& record);
 // An entry's name, stages, citation and declaration from a code-defined
 // method's record; the builder adds parameters, factory and properties.
 IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string family);
+// An entry with only its id, name, citation and family set.
+IntegratorInfo entry_from(const MethodIdentity& identity, std::string family);
 
 // For families without a scalar stability function: records in
 // info.computed the linear analysis of the update matrix of the steppers

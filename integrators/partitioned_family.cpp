@@ -10,11 +10,7 @@ namespace tibench {
 
 IntegratorInfo partitioned_entry(const MethodIdentity& identity, const PartitionedTableau& t,
                                  const MethodDeclaration& declared) {
-  IntegratorInfo info;
-  info.id = identity.id;
-  info.name = identity.name;
-  info.citation = identity.citation;
-  info.family = "partitioned-rk";
+  IntegratorInfo info = entry_from(identity, "partitioned-rk");
   const int s = t.stages();
   info.stages = s;
   info.is_explicit = true;  // no position solve: explicit for problems without dissipation
@@ -41,9 +37,8 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
     for (int j = 0; j < s; ++j)
       defect = std::max(
           defect, std::abs(t.b[i] * t.A_hat(i, j) + t.b_hat[j] * t.A(j, i) - t.b[i] * t.b_hat[j]));
-  // Exact to 1e-12, or to the rounding of coefficients entered as printed
-  // (the widening of integrators/tableau_properties.cpp).
-  info.computed.symplectic = defect <= std::max(1e-12, kOrderSafety * s * t.precision);
+  // Exact to 1e-12, or to the rounding of coefficients entered as printed.
+  info.computed.symplectic = defect <= rounding_tolerance(1e-12, s, t.precision);
   info.coefficients = {
       {"A", t.A, false}, {"A_hat", t.A_hat, false}, {"b", t.b, true}, {"b_hat", t.b_hat, true}};
 

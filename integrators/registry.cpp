@@ -26,12 +26,19 @@ void check_declaration(const IntegratorInfo& info) {
   throw RegistryError(msg);
 }
 
-IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string family) {
+IntegratorInfo entry_from(const MethodIdentity& identity, std::string family) {
   IntegratorInfo info;
-  info.id = std::string(record.id);
-  info.name = std::string(record.name);
+  info.id = identity.id;
+  info.name = identity.name;
   info.family = std::move(family);
-  info.citation = std::string(record.citation);
+  info.citation = identity.citation;
+  return info;
+}
+
+IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string family) {
+  IntegratorInfo info =
+      entry_from({std::string(record.id), std::string(record.name), std::string(record.citation)},
+                 std::move(family));
   info.stages = record.stages;
   info.declared = record.declared;
   return info;

@@ -69,6 +69,10 @@ std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& t
 
 double precision_of_digits(int digits) { return 0.5 * std::pow(10.0, 1 - digits); }
 
+double rounding_tolerance(double fixed, int stages, double precision) {
+  return std::max(fixed, kOrderSafety * stages * precision);
+}
+
 OrderEvidence order_evidence(const std::vector<RootedTree>& trees,
                              const std::vector<Eigen::VectorXd>& phi,
                              const std::vector<Eigen::VectorXd>& weights, int max_order,

@@ -52,6 +52,10 @@ std::vector<Eigen::VectorXd> elementary_weights(const std::vector<RootedTree>& t
 inline constexpr double kOrderSafety = 10.0;
 // ε of coefficients printed to `digits` significant digits.
 double precision_of_digits(int digits);
+// The tolerance `fixed` of an identity among exact coefficients, widened to
+// the rounding of coefficients of precision ε by the same safety factor: a
+// sum over s stages of products of coefficients moves by about s ε.
+double rounding_tolerance(double fixed, int stages, double precision);
 
 struct OrderEvidence {
   int order = 0;

@@ -65,11 +65,7 @@ int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weight
 
 IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const RosenbrockTableau& t,
                                 const MethodDeclaration& declared) {
-  IntegratorInfo info;
-  info.id = identity.id;
-  info.name = identity.name;
-  info.citation = identity.citation;
-  info.family = "rosenbrock";
+  IntegratorInfo info = entry_from(identity, "rosenbrock");
   info.stages = t.stages();
   constexpr int max_order = 6;
   const OrderEvidence order = rosenbrock_order(t, t.b, max_order);

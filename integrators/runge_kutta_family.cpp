@@ -30,10 +30,7 @@ void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
 
 IntegratorInfo butcher_entry(const MethodIdentity& identity, const ButcherTableau& tableau,
                              const MethodDeclaration& declared) {
-  IntegratorInfo info;
-  info.id = identity.id;
-  info.name = identity.name;
-  info.citation = identity.citation;
+  IntegratorInfo info = entry_from(identity, "");  // describe_tableau sets the family
   describe_tableau(info, tableau, declared);
   check_declaration(info);
 

@@ -14,11 +14,10 @@ constexpr double kCoefficientTol = 1e-12;  // identities among coefficients
 constexpr double kStabilityTol = 1e-10;    // |R| ≤ 1 + tol counts as ≤ 1
 
 // Coefficients entered as printed (precision ε above the double's) widen both
-// tolerances to the rounding they carry, by the order rule's safety factor
-// (integrators/rooted_trees.hpp): a sum over s stages of products of
-// coefficients moves by about s ε. Exact tables keep the fixed tolerances.
+// tolerances to the rounding they carry (rounding_tolerance); exact tables
+// keep the fixed ones.
 double widened(double fixed, const ButcherTableau& t) {
-  return std::max(fixed, kOrderSafety * t.stages() * t.precision);
+  return rounding_tolerance(fixed, t.stages(), t.precision);
 }
 
 // Largest q ≤ max_q with B(q): Σ b_i c_i^{k−1} = 1/k and

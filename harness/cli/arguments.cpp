@@ -143,6 +143,34 @@ bool first_is_known_command(CLI::App& app, int argc, const char* const* argv) {
   return false;
 }
 
+void add_list(CLI::App& app, ListOptions& o) {
+  auto* list = app.add_subcommand("list", "list integrators, problems or claims");
+  list->add_option("what", o.what,
+                   "integrators | problems | claims | file:PATH (a method file's load report; "
+                   "default: integrators, said on stderr)")
+      ->check(CLI::Validator(
+          [](std::string& what) -> std::string {
+            if (what == "integrators" || what == "problems" || what == "claims" ||
+                (what.starts_with("file:") && what.size() > 5))
+              return "";
+            return "'" + what + "' (accepted: integrators, problems, claims, file:PATH)";
+          },
+          "", "what"));
+  auto* format = list->add_option("--format", o.format,
+                                  "text | json | md (Markdown: the pages docs/integrators.md, "
+                                  "problems.md, claims.md)")
+                     ->check(CLI::IsMember({"text", "json", "md"}));
+  list->add_flag("--json", o.json, "machine-readable output (--format json)")->excludes(format);
+}
+
+void add_export(CLI::App& app, ExportOptions& o) {
+  auto* exp = app.add_subcommand("export", "write a registry tableau method as a method file");
+  exp->add_option("integrator", o.integrator,
+                  "integrator id (families explicit-rk, dirk, rosenbrock, partitioned-rk)")
+      ->required();
+  exp->add_option("-o,--output", o.output, "method file (default: stdout)");
+}
+
 }  // namespace
 
 Arguments parse_arguments(int argc, const char* const* argv) {
@@ -159,33 +187,12 @@ Arguments parse_arguments(int argc, const char* const* argv) {
   a.run.command_line = a.verify.command_line = a.merge.command_line = a.regress.command_line =
       command_line;
 
-  auto* list = app.add_subcommand("list", "list integrators, problems or claims");
-  list->add_option("what", a.list.what,
-                   "integrators | problems | claims | file:PATH (a method file's load report; "
-                   "default: integrators, said on stderr)")
-      ->check(CLI::Validator(
-          [](std::string& what) -> std::string {
-            if (what == "integrators" || what == "problems" || what == "claims" ||
-                (what.starts_with("file:") && what.size() > 5))
-              return "";
-            return "'" + what + "' (accepted: integrators, problems, claims, file:PATH)";
-          },
-          "", "what"));
-  auto* format = list->add_option("--format", a.list.format,
-                                  "text | json | md (Markdown: the pages docs/integrators.md, "
-                                  "problems.md, claims.md)")
-                     ->check(CLI::IsMember({"text", "json", "md"}));
-  list->add_flag("--json", a.list.json, "machine-readable output (--format json)")
-      ->excludes(format);
+  add_list(app, a.list);
   auto* run = add_run(app, a.run);
   add_converge(app, a.converge);
   add_workprecision(app, a.workprecision);
   auto* verify = add_verify(app, a.verify);
-  auto* exp = app.add_subcommand("export", "write a registry tableau method as a method file");
-  exp->add_option("integrator", a.export_method.integrator,
-                  "integrator id (families explicit-rk, dirk, rosenbrock, partitioned-rk)")
-      ->required();
-  exp->add_option("-o,--output", a.export_method.output, "method file (default: stdout)");
+  add_export(app, a.export_method);
   auto* merge = app.add_subcommand("merge", "merge run files (e.g. the shards of a matrix)");
   merge->add_option("output", a.merge.output, "merged HDF5 file")->required();
   merge->add_option("inputs", a.merge.inputs, "input HDF5 files")->required();

@@ -144,11 +144,6 @@ ParamGroups integrator_param_groups(const std::vector<ParamSpec>& leave_out = {}
   return groups;
 }
 
-template <class T>
-Json optional_json(const std::optional<T>& v) {
-  return v ? Json(*v) : Json(nullptr);
-}
-
 // Whether the integrator takes contact constraints and friction after its
 // stage solves, by building its stepper for a particle against the ground
 // (integrators/contact_support.hpp): the refusal's reason, "" if it takes it.

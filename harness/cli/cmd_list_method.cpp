@@ -17,26 +17,21 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-template <class T>
-Json declared_json(const std::optional<T>& v) {
-  return v ? Json(*v) : Json(nullptr);
-}
-
 Json declaration_json(const MethodDeclaration& d) {
   return {{"order", d.order},
-          {"stage_order", declared_json(d.stage_order)},
-          {"embedded_order", declared_json(d.embedded_order)},
-          {"stiffly_accurate", declared_json(d.stiffly_accurate)},
-          {"a_stable", declared_json(d.a_stable)},
-          {"l_stable", declared_json(d.l_stable)},
-          {"symplectic", declared_json(d.symplectic)},
-          {"r_inf", declared_json(d.r_inf)}};
+          {"stage_order", optional_json(d.stage_order)},
+          {"embedded_order", optional_json(d.embedded_order)},
+          {"stiffly_accurate", optional_json(d.stiffly_accurate)},
+          {"a_stable", optional_json(d.a_stable)},
+          {"l_stable", optional_json(d.l_stable)},
+          {"symplectic", optional_json(d.symplectic)},
+          {"r_inf", optional_json(d.r_inf)}};
 }
 
 Json load_report_json(const MethodFile& f) {
   const MethodProperties& p = f.info.computed;
   Json j = integrator_json(f.info);
-  j["embedded_order"] = declared_json(p.embedded_order);
+  j["embedded_order"] = optional_json(p.embedded_order);
   j["method_file"] = {{"path", f.path},
                       {"digits", f.digits},
                       {"digits_source", f.digits_source},

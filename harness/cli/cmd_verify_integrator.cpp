@@ -13,25 +13,9 @@ namespace tibench::cli {
 
 namespace {
 
-struct OrderProblem {
-  std::string id;
-  std::vector<std::string> params;
-};
-
-const std::vector<OrderProblem>& order_problems() {
-  static const std::vector<OrderProblem> problems = {
-      {"oscillator", {"n=3", "x0=1", "v0=0.5"}},
-      {"pendulum", {"theta0=1", "omega0=0.5"}},
-  };
-  return problems;
-}
-
 // One line per problem; false when the order disagrees or cannot be fitted.
-bool verify_on(const IntegratorInfo& info, const std::string& id, const OrderProblem& problem,
-               const Reference& reference) {
-  RunContext ctx;
-  if (reference.ok) ctx.reference = &reference;
-  const OrderObservation o = observe_order(id, problem.id, problem.params, ctx);
+bool verify_on(const IntegratorInfo& info, const std::string& id, const OrderProblem& problem) {
+  const OrderObservation o = observe_order(id, problem.id, problem.params);
   if (!o.fitted) {
     std::printf("  %-11s not fitted: %s\n", problem.id.c_str(), o.failure.c_str());
     return false;
@@ -51,9 +35,6 @@ int verify_integrators(const VerifyOptions& o) {
         "--integrator ID ... alone; the claims ledger is verify without --integrator)");
   std::vector<const IntegratorInfo*> infos;  // every id resolved before any run
   for (const std::string& id : o.integrators) infos.push_back(&resolve_integrator(id));
-  std::vector<Reference> references;
-  for (const OrderProblem& p : order_problems())
-    references.push_back(order_reference(p.id, p.params));
   int failed = 0;
   for (std::size_t k = 0; k < infos.size(); ++k) {
     const IntegratorInfo& info = *infos[k];
@@ -63,8 +44,7 @@ int verify_integrators(const VerifyOptions& o) {
         o.integrators[k].c_str(), info.name.c_str(), info.computed.order,
         info.computed.order_source.c_str(), info.computed.order, kOrderTolerance);
     bool ok = true;
-    for (std::size_t p = 0; p < order_problems().size(); ++p)
-      ok = verify_on(info, o.integrators[k], order_problems()[p], references[p]) && ok;
+    for (const OrderProblem& p : order_problems()) ok = verify_on(info, o.integrators[k], p) && ok;
     failed += ok ? 0 : 1;
   }
   std::printf("%zu integrators: %zu verified, %d not\n", infos.size(), infos.size() - failed,

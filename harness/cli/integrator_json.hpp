@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "integrators/registry.hpp"
@@ -11,6 +12,12 @@
 namespace tibench::cli {
 
 nlohmann::ordered_json integrator_json(const IntegratorInfo& info);
+
+// A property that may be absent: its value, or null.
+template <class T>
+nlohmann::ordered_json optional_json(const std::optional<T>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+}
 
 // `tibench list file:PATH`: the method file's load report (text or json).
 int list_method_file(const std::string& id, const std::string& format);

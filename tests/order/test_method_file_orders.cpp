@@ -32,16 +32,11 @@ TEST_P(ShippedMethodFile, ShowsItsComputedOrder) {
   const std::string id = "file:" + (kMethods / (GetParam() + ".toml")).string();
   const IntegratorInfo& info = resolve_integrator(id);
   EXPECT_EQ(info.id, GetParam()) << "a shipped file is named after its id";
-  const std::vector<std::pair<std::string, std::vector<std::string>>> problems = {
-      {"oscillator", {"n=3", "x0=1", "v0=0.5"}}, {"pendulum", {"theta0=1", "omega0=0.5"}}};
-  for (const auto& [problem, params] : problems) {
-    const Reference reference = order_reference(problem, params);
-    RunContext ctx;
-    if (reference.ok) ctx.reference = &reference;
-    const OrderObservation o = observe_order(id, problem, params, ctx);
-    ASSERT_TRUE(o.fitted) << GetParam() << " on " << problem << ": " << o.failure;
+  for (const OrderProblem& p : order_problems()) {
+    const OrderObservation o = observe_order(id, p.id, p.params);
+    ASSERT_TRUE(o.fitted) << GetParam() << " on " << p.id << ": " << o.failure;
     EXPECT_NEAR(o.fit.slope, info.computed.order, kOrderTolerance)
-        << GetParam() << " on " << problem << o.trace;
+        << GetParam() << " on " << p.id << o.trace;
   }
 }
 

@@ -38,11 +38,12 @@ void check_observed_order(const IntegratorInfo& info, const std::string& problem
 }
 
 TEST_P(ObservedOrder, MatchesNominalOnOscillator) {
-  check_observed_order(find_integrator(GetParam()), "oscillator", {"n=3", "x0=1", "v0=0.5"});
+  const OrderProblem& p = order_problem("oscillator");
+  check_observed_order(find_integrator(GetParam()), p.id, p.params);
 }
 
 TEST_P(ObservedOrder, MatchesNominalOnPendulum) {
-  const std::vector<std::string> params{"theta0=1", "omega0=0.5"};
+  const std::vector<std::string>& params = order_problem("pendulum").params;
   // Every cell has t_end = 2 and one output time: one reference for all.
   static const Reference reference = order_reference("pendulum", params);
   ASSERT_TRUE(reference.ok) << reference.message;
