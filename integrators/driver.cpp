@@ -63,7 +63,7 @@ DriveResult drive(const Problem& p, Stepper& stepper, State s, const DriveOption
     s.t = t0 + static_cast<double>(n) * h;
     if (const ObstacleContact* c = p.contact()) after_step_contact(p, *c, s, r);
     result.steps_taken = n;
-    if (!s.q.allFinite() || !s.v.allFinite()) {
+    if (!all_finite(s.q) || !all_finite(s.v)) {
       result.status = RunStatus::diverged;
       result.message = "non-finite state at step " + std::to_string(n);
       break;

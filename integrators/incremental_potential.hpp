@@ -149,6 +149,7 @@ class IncrementalPotential final : public StageObjective {
   mutable bool friction_in_solver_ = false;  // admm_form handed friction to the solver
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient, in position units) and |∇²P| entry by entry
+  Vec inverse_inertia_;  // 1/w_i, for the noise estimates' magnitudes
   // (from the last Hessian).
   mutable double force_magnitude_ = 0.0;
   // ‖W⁻¹ f_ext‖_∞ and ‖ŷ‖_∞, fixed within a stage (set_stage).

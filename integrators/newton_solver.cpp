@@ -470,7 +470,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
       ++r.gradient_evals;
     }
     have_gradient = false;
-    if (!g_.allFinite()) {
+    if (!all_finite(g_)) {
       r.message = "non-finite gradient";
       return r;
     }

@@ -51,7 +51,27 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
                    : "its q_{n+1} is not its last stage (the tableau is not stiffly accurate), "
                      "so it is not a constrained minimizer and friction on the stage velocity "
                      "would move it"});
+  acceleration_read_ = accelerations_read(tab_, last_stage_is_solution_);
   if (layer == RkLayer::fast) fast_ = std::make_unique<RkFastStages>(p, tab_, h, stage_);
+}
+
+// Whether anything reads A_i after stage i: a later stage (a_ji ≠ 0), the
+// b-weighted update (skipped when the last stage is the solution) or the
+// embedded estimate (b_i ≠ b̂_i). The last stage of a stiffly accurate
+// method without an estimate (backward Euler, SDIRK2, TR-BDF2) is read by
+// none, and its A_s costs a division per entry.
+std::vector<bool> RungeKuttaStepper::accelerations_read(const ButcherTableau& tab,
+                                                        bool last_stage_is_solution) {
+  const int s = tab.stages();
+  const bool estimated = static_cast<int>(tab.b_hat.size()) == s;
+  std::vector<bool> read(static_cast<std::size_t>(s), false);
+  for (int i = 0; i < s; ++i) {
+    bool r =
+        (!last_stage_is_solution && tab.b[i] != 0.0) || (estimated && tab.b[i] != tab.b_hat[i]);
+    for (int j = i + 1; j < s; ++j) r = r || tab.A(j, i) != 0.0;
+    read[static_cast<std::size_t>(i)] = r;
+  }
+  return read;
 }
 
 RungeKuttaStepper::~RungeKuttaStepper() = default;
@@ -114,7 +134,7 @@ bool RungeKuttaStepper::implicit_stage(int i, const State& s, StepReport& report
   // Friction acts on the stage velocity only (Gast & Schroeder §5.1);
   // the stage position stays the solver's.
   friction_in_last_stage_ = phi_->apply_friction(x_, V[i]);
-  A[i] = (V[i] - v_tilde) / tau;
+  if (acceleration_read_[static_cast<std::size_t>(i)]) A[i] = (V[i] - v_tilde) / tau;
   Q[i] = q_tilde + x_;
   return true;
 }

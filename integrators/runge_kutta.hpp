@@ -77,6 +77,8 @@ class RungeKuttaStepper final : public Stepper {
   void take_last_stage(State& s);
   // ‖y − ŷ‖_∞ of the embedded weights b̂ (uses q̃ and ṽ as workspace).
   double embedded_estimate();
+  static std::vector<bool> accelerations_read(const ButcherTableau& tab,
+                                              bool last_stage_is_solution);
 
   const Problem& p_;
   ButcherTableau tab_;
@@ -87,6 +89,7 @@ class RungeKuttaStepper final : public Stepper {
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
   bool friction_in_last_stage_ = false;  // the last stage's V was changed by friction
+  std::vector<bool> acceleration_read_;  // per stage: is A_i read after the stage?
   NewtonSolver newton_;
 };
 

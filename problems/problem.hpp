@@ -33,6 +33,11 @@ using Index = Eigen::Index;
 using SparseMatrix = Eigen::SparseMatrix<double>;
 using Triplets = std::vector<Eigen::Triplet<double>>;
 
+// v.allFinite() in one vectorized pass (Eigen's visits entry by entry):
+// v_i · 0 is ±0 for a finite entry and NaN otherwise, so the sum is zero
+// exactly when every entry is finite.
+inline bool all_finite(const Vec& v) { return (v.array() * 0.0).sum() == 0.0; }
+
 class ObstacleContact;    // problems/contact/obstacle_contact.hpp
 class ElementSplit;       // problems/element_split.hpp
 struct SplitDissipation;  // problems/dissipation/dissipation_model.hpp
