@@ -17,6 +17,10 @@ class ConservativeView final : public Problem {
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
     p_.hessian(q, out, project_psd);
   }
+  bool hessian_values(const Vec& q, bool project_psd, double* values,
+                      std::size_t count) const override {
+    return p_.hessian_values(q, project_psd, values, count);
+  }
   void begin_step(const State& s) const override { p_.begin_step(s); }
   bool has_external_force() const override { return p_.has_external_force(); }
   void external_force(double t, Vec& f) const override { p_.external_force(t, f); }

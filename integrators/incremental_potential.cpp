@@ -171,17 +171,17 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   // |∇²P| entry by entry, for residual_noise. The count is the same at every
   // assembly (fixed pattern), so this overwrites in place: no reallocation,
   // no per-entry capacity check.
-  hessian_abs_.resize(out.size() - first);
-  hessian_abs_row_sums_.setZero(p_.dofs());
-  hessian_abs_diagonal_.setZero(p_.dofs());
+  begin_magnitudes(out.size() - first);
   for (std::size_t k = first; k < out.size(); ++k) {
+    const auto row = out[k].row(), col = out[k].col();
     const double a = std::abs(out[k].value());
-    hessian_abs_[k - first] = Eigen::Triplet<double>(out[k].row(), out[k].col(), a);
-    hessian_abs_row_sums_[out[k].row()] += a;
-    if (out[k].row() == out[k].col()) hessian_abs_diagonal_[out[k].row()] += a;
+    abs_rows_[k - first] = row;
+    abs_cols_[k - first] = col;
+    abs_values_[k - first] = a;
+    hessian_abs_row_sums_[row] += a;
+    if (row == col) hessian_abs_diagonal_[row] += a;
   }
-  hessian_abs_valid_ = true;
-  hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+  positions_known_ = values_path_applies();
   if (p_.has_dissipation()) {
     const std::size_t dissipation_first = out.size();
     p_.dissipation_hessian(x_, velocity(y), out);
@@ -199,6 +199,43 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   if (constraints_) constraints_->transform_hessian(out, start, inertia_, project_psd);
 }
 
+void IncrementalPotential::begin_magnitudes(std::size_t count) const {
+  abs_rows_.resize(count);
+  abs_cols_.resize(count);
+  abs_values_.resize(count);
+  hessian_abs_row_sums_.setZero(p_.dofs());
+  hessian_abs_diagonal_.setZero(p_.dofs());
+  hessian_abs_valid_ = true;
+  hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+}
+
+// ∇²Φ is then the inertia's diagonal followed by ∇²P, nothing added after.
+bool IncrementalPotential::values_path_applies() const {
+  return !constraints_ && !p_.has_dissipation() && p_.hessian_pattern_is_fixed();
+}
+
+// hessian()'s values without its positions: the inertia, then the
+// problem's values, and |∇²P| from them at the positions of the last
+// hessian() call, in the same order (so the same sums).
+bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
+                                          std::vector<double>& values) const {
+  if (!positions_known_ || !values_path_applies()) return false;
+  const auto n = static_cast<std::size_t>(p_.dofs());
+  const std::size_t count = abs_values_.size();
+  values.resize(n + count);
+  if (!p_.hessian_values(position(y), project_psd, values.data() + n, count)) return false;
+  std::copy(inertia_.data(), inertia_.data() + n, values.begin());
+  begin_magnitudes(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto row = abs_rows_[k];
+    const double a = std::abs(values[n + k]);
+    abs_values_[k] = a;
+    hessian_abs_row_sums_[row] += a;
+    if (row == abs_cols_[k]) hessian_abs_diagonal_[row] += a;
+  }
+  return true;
+}
+
 double IncrementalPotential::residual_noise(const Vec& y) const {
   constexpr double eps = std::numeric_limits<double>::epsilon();
   // max_i Σ_j |∇²P_ij| |x_j| / w_i (last Hessian, current x): the rounding of
@@ -210,7 +247,8 @@ double IncrementalPotential::residual_noise(const Vec& y) const {
     // |x| once per call instead of once per Hessian entry (same values).
     abs_x_ = position(y).cwiseAbs();
     scratch_.setZero(p_.dofs());
-    for (const auto& t : hessian_abs_) scratch_[t.row()] += t.value() * abs_x_[t.col()];
+    for (std::size_t k = 0; k < abs_values_.size(); ++k)
+      scratch_[abs_rows_[k]] += abs_values_[k] * abs_x_[abs_cols_[k]];
     hessian_term = scratch_.cwiseQuotient(inertia_).maxCoeff();
   }
   return 8 * eps * (noise_magnitude(y) + hessian_term);

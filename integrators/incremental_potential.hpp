@@ -84,6 +84,7 @@ class IncrementalPotential final : public StageObjective {
   double value(const Vec& y) const override;
   void gradient(const Vec& y, Vec& g) const override;
   void hessian(const Vec& y, bool project_psd, Triplets& out) const override;
+  bool hessian_values(const Vec& y, bool project_psd, std::vector<double>& values) const override;
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
   NoiseBounds residual_noise_bounds(const Vec& y) const override;
@@ -126,7 +127,7 @@ class IncrementalPotential final : public StageObjective {
   const ContactProjection* contact_projection() const {
     return constraints_ ? &*constraints_ : nullptr;
   }
-  // A reused constant Hessian is the one hessian_abs_ was taken from.
+  // A reused constant Hessian is the one abs_values_ was taken from.
   void hessian_reused() const override { hessian_abs_valid_ = true; }
 
   const Problem& problem() const { return p_; }
@@ -140,21 +141,28 @@ class IncrementalPotential final : public StageObjective {
   // |y|∞ + |ŷ|∞ + the force magnitude: the terms of residual_noise other
   // than the Hessian's, shared with its bounds.
   double noise_magnitude(const Vec& y) const;
+  // Sizes and clears the |∇²P| records for `count` entries (and marks them
+  // valid: the caller fills them).
+  void begin_magnitudes(std::size_t count) const;
+  bool values_path_applies() const;
 
   const Problem& p_;
   DissipationTerm term_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
+  Vec inverse_inertia_;  // 1/w_i, for the noise estimates' magnitudes
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   bool v0_is_zero_ = false;                  // v0_ is all zeros (skips clearing it again)
   mutable bool friction_in_solver_ = false;  // admm_form handed friction to the solver
   // Rounding estimates for residual_noise: the magnitude of the force terms
   // (from the last gradient, in position units) and |∇²P| entry by entry
-  Vec inverse_inertia_;  // 1/w_i, for the noise estimates' magnitudes
   // (from the last Hessian).
   mutable double force_magnitude_ = 0.0;
   // ‖W⁻¹ f_ext‖_∞ and ‖ŷ‖_∞, fixed within a stage (set_stage).
   double external_magnitude_ = 0.0, target_magnitude_ = 0.0;
-  mutable Triplets hessian_abs_;
+  // |∇²P| entry by entry: the positions and magnitudes of the last
+  // Hessian's entries.
+  mutable std::vector<SparseMatrix::StorageIndex> abs_rows_, abs_cols_;
+  mutable std::vector<double> abs_values_;
   // Σ_j |∇²P_ij| and Σ |∇²P_ii| (over the entries of the last Hessian), and
   // the maximum of the first over rows divided by the inertia of this stage
   // (computed at the first bound of a stage, NaN until then): the Hessian
@@ -164,6 +172,9 @@ class IncrementalPotential final : public StageObjective {
   // False from set_stage until the first Hessian of the stage (assembled or
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;
+  // abs_rows_, abs_cols_ hold the positions of a hessian() call whose triplets
+  // were the inertia and ∇²P alone (hessian_values() may then be used).
+  mutable bool positions_known_ = false;
   mutable Vec x_, scratch_, velocity_, gq_, abs_x_;
   // Contact constraints: the projection and the unconstrained gradient of
   // the last gradient() call (for relabelling the active set).

@@ -71,6 +71,8 @@ bool NewtonSolver::cg_direction(const StageObjective& phi, const Vec& x, NewtonR
   triplets_.clear();
   phi.hessian(x, false, triplets_);
   if (assembler_.assemble(triplets_, phi.size(), H_)) ++analyses_;
+  refill_source_ = &phi;  // (unshifted, as a values-only refill may follow)
+  refill_shifted_ = false;
   if (at_noise_level(phi, x, r.residual)) {
     r.converged = true;
     return true;

@@ -202,12 +202,7 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
     return constant_.positive_definite;
   }
   constant_.valid = false;
-  triplets_.clear();
-  phi.hessian(x, project, triplets_);
-  const Index n = phi.size();
-  if (shift > 0)
-    for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, shift * phi.inertia()[i]);
-  const bool pattern_changed = assembler_.assemble(triplets_, n, H_);
+  const bool pattern_changed = assemble_hessian(phi, x, project, shift);
   if (pattern_changed) ++analyses_;
   const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
   factorized = outcome.factorized;
@@ -219,6 +214,30 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
     constant_.positive_definite = outcome.factorized && outcome.positive_definite;
   }
   return outcome.factorized && outcome.positive_definite;
+}
+
+// H_ = ∇²Φ(x) (+ shift W); true when its pattern changed. When the last
+// assembly was phi's, with the same shift form, and phi gives its values
+// alone, they refill H_'s pattern (the same matrix, bit for bit, without
+// writing and checking the positions again).
+bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, bool project,
+                                    double shift) {
+  const Index n = phi.size();
+  const auto add_shift = [&](auto append) {
+    if (shift > 0)
+      for (Index i = 0; i < n; ++i) append(i, shift * phi.inertia()[i]);
+  };
+  if (refill_source_ == &phi && refill_shifted_ == (shift > 0) &&
+      phi.hessian_values(x, project, values_)) {
+    add_shift([&](Index, double v) { values_.push_back(v); });
+    if (assembler_.refill(values_, H_)) return false;
+  }
+  triplets_.clear();
+  phi.hessian(x, project, triplets_);
+  add_shift([&](Index i, double v) { triplets_.emplace_back(i, i, v); });
+  refill_source_ = &phi;
+  refill_shifted_ = shift > 0;
+  return assembler_.assemble(triplets_, n, H_);
 }
 
 bool absorb_solve(StepReport& report, const NewtonResult& nr) {

@@ -182,6 +182,7 @@ class NewtonSolver {
   bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,
                         bool check_after_factor) const;
   bool factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r, bool& pd);
+  bool assemble_hessian(const StageObjective& phi, const Vec& x, bool project, double shift);
   double step_error_estimate(bool chord, double step_norm, double& previous_step_norm);
   double descent_direction(NewtonResult& r, double step_norm);
   // How a line search ended: x moved, a fresh factor is needed (the iteration
@@ -210,6 +211,11 @@ class NewtonSolver {
   TripletAssembler assembler_;
   SparseMatrix H_;
   Triplets triplets_;
+  // The objective and shift form of H_'s last assembly from triplets (the
+  // positions a values-only refill must match), and the values buffer.
+  const StageObjective* refill_source_ = nullptr;
+  bool refill_shifted_ = false;
+  std::vector<double> values_;
   int analyses_ = 0;
   // The factor of a constant Hessian (StageObjective::hessian_is_constant),
   // valid while nothing else was factorized since.

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <limits>
+#include <vector>
 
 #include "problems/problem.hpp"
 
@@ -25,6 +26,14 @@ class StageObjective {
   virtual void gradient(const Vec& x, Vec& g) const = 0;
   // Appends ∇²Φ(x); the (row, col) positions must not depend on x.
   virtual void hessian(const Vec& x, bool project_psd, Triplets& out) const = 0;
+  // The values of the triplets hessian(x, project_psd, ·) appends, in its
+  // order, into `values` (resized), when the objective can give them
+  // without the positions; false (values unspecified) otherwise. Valid only
+  // after a hessian() call on this objective: its positions are the ones.
+  virtual bool hessian_values(const Vec& /*x*/, bool /*project_psd*/,
+                              std::vector<double>& /*values*/) const {
+    return false;
+  }
   // The diagonal w of the inertia term.
   virtual const Vec& inertia() const = 0;
   // ‖W⁻¹ g‖_∞: the residual as a correction of x (it bounds the Newton step

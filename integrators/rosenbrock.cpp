@@ -63,6 +63,32 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
   p.external_force_rate(0.0, f_t_);
 }
 
+// H_ from the problem's triplets (and, when its pattern changed, the map of
+// the row-major copy).
+void RosenbrockStepper::assemble_hessian(const State& s) {
+  h_triplets_.clear();
+  p_.hessian(s.q, h_triplets_, false);
+  if (p_.has_dissipation() && p_.dissipation_depends_on_q())
+    p_.dissipation_mixed_hessian(s.q, s.v, h_triplets_);
+  if (h_assembler_.assemble(h_triplets_, p_.dofs(), H_)) {
+    // Where each entry of the row-major copy comes from.
+    hg_kq_rows_ = value_indices(H_);
+    kq_row_source_ = value_sources(hg_kq_rows_);
+  }
+  h_positions_known_ = !p_.has_dissipation() && p_.hessian_pattern_is_fixed();
+}
+
+// H_ refilled from the problem's values alone (Problem::hessian_values) at
+// the positions of the last triplet assembly, when there was one without
+// dissipation terms and S's pattern is settled (its refill below reads the
+// values in the same order): the same matrix, bit for bit.
+bool RosenbrockStepper::refill_hessian(const Vec& q) {
+  if (!h_positions_known_ || !s_assembler_.same_positions()) return false;
+  h_values_.resize(h_assembler_.slots().size());
+  return p_.hessian_values(q, false, h_values_.data(), h_values_.size()) &&
+         h_assembler_.refill(h_values_, H_);
+}
+
 bool RosenbrockStepper::assemble(const State& s) {
   // With a constant ∇²P and no dissipation, K_q and S are the same at every
   // state: assembled once.
@@ -76,15 +102,8 @@ bool RosenbrockStepper::assemble(const State& s) {
   // cancellation gives +0 in both sums; the stage products cannot tell, as
   // they add hγ K_rj x_j to +0.0.)
   // S = M/(hγ) + ∇²_vv R + hγ H.
-  h_triplets_.clear();
-  p_.hessian(s.q, h_triplets_, false);
-  if (p_.has_dissipation() && p_.dissipation_depends_on_q())
-    p_.dissipation_mixed_hessian(s.q, s.v, h_triplets_);
-  if (h_assembler_.assemble(h_triplets_, n, H_)) {
-    // Where each entry of the row-major copy comes from.
-    hg_kq_rows_ = value_indices(H_);
-    kq_row_source_ = value_sources(hg_kq_rows_);
-  }
+  const bool by_values = refill_hessian(s.q);
+  if (!by_values) assemble_hessian(s);
   double* rows = hg_kq_rows_.valuePtr();
   const double minus_hg = -hg;  // hγ K_rj = (−hγ) H_rj
   for (std::size_t k = 0; k < kq_row_source_.size(); ++k)
@@ -94,13 +113,17 @@ bool RosenbrockStepper::assemble(const State& s) {
   // they did at the last step, so do the list's: their values are then
   // scattered into S's slots directly, as the assembler would (from −0.0,
   // in list order), without building the list.
-  if (!p_.has_dissipation() && h_assembler_.same_positions() && s_assembler_.same_positions()) {
+  if (!p_.has_dissipation() && (by_values || h_assembler_.same_positions()) &&
+      s_assembler_.same_positions()) {
     const auto& slot = s_assembler_.slots();
     double* values = S_.valuePtr();
     std::fill(values, values + S_.nonZeros(), -0.0);
     for (Index i = 0; i < n; ++i) values[slot[static_cast<std::size_t>(i)]] += p_.mass()[i] / hg;
-    for (std::size_t k = 0; k < h_triplets_.size(); ++k)
-      values[slot[static_cast<std::size_t>(n) + k]] += hg * h_triplets_[k].value();
+    const std::size_t count = by_values ? h_values_.size() : h_triplets_.size();
+    for (std::size_t k = 0; k < count; ++k) {
+      const double h_k = by_values ? h_values_[k] : h_triplets_[k].value();
+      values[slot[static_cast<std::size_t>(n) + k]] += hg * h_k;
+    }
     return false;
   }
   triplets_.clear();

@@ -42,6 +42,8 @@ class RosenbrockStepper final : public Stepper {
  private:
   // Assembles K_q and S at s; true when S's pattern changed (first call).
   bool assemble(const State& s);
+  void assemble_hessian(const State& s);
+  bool refill_hessian(const Vec& q);
   // The right-hand side of a stage from f_, sum_w, f_t_ and kq_arg_.
   void stage_rhs(double gamma_i_h, const Vec& sum_w);
 
@@ -58,6 +60,10 @@ class RosenbrockStepper final : public Stepper {
   std::vector<Index> kq_row_source_;
   Triplets triplets_, h_triplets_;
   TripletAssembler s_assembler_, h_assembler_;
+  // H_'s values for a refill without positions, and whether the last
+  // triplet assembly gave H_ from the problem's hessian() alone.
+  std::vector<double> h_values_;
+  bool h_positions_known_ = false;
   SymmetricFactorization ldlt_;
   Eigen::SparseLU<SparseMatrix> lu_;
   bool analyzed_ = false, assembled_ = false;

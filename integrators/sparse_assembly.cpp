@@ -44,6 +44,16 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
   return changed;
 }
 
+bool TripletAssembler::refill(const std::vector<double>& values, SparseMatrix& out) const {
+  if (n_ < 0 || values.size() != slot_.size() || out.rows() != n_ ||
+      out.nonZeros() != static_cast<Index>(inner_.size()))
+    return false;
+  double* entries = out.valuePtr();
+  std::fill(entries, entries + out.nonZeros(), -0.0);
+  for (std::size_t k = 0; k < values.size(); ++k) entries[slot_[k]] += values[k];
+  return true;
+}
+
 SparseMatrix value_indices(const SparseMatrix& A) {
   SparseMatrix index = A;
   for (Index k = 0; k < index.nonZeros(); ++k) index.valuePtr()[k] = static_cast<double>(k);

@@ -29,6 +29,11 @@ class TripletAssembler {
   // a caller that derives another triplet list from these can then scatter
   // its values itself.
   bool same_positions() const { return same_positions_; }
+  // Refills `out`, left by the last assemble() call, from the values of
+  // triplets at that call's positions, in its order (duplicates summed as
+  // assemble() sums them, so the matrix is bit-identical). False, with out
+  // untouched, when the count differs from that call's.
+  bool refill(const std::vector<double>& values, SparseMatrix& out) const;
   const std::vector<SparseMatrix::StorageIndex>& slots() const { return slot_; }
 
  private:

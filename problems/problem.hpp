@@ -87,6 +87,16 @@ class Problem {
   // returns a positive semidefinite approximation (e.g. per-element
   // eigenvalue clamping); problems whose Hessian is always PSD ignore it.
   virtual void hessian(const Vec& q, Triplets& out, bool project_psd) const = 0;
+  // The values hessian(q, out, project_psd) appends, in its order, written
+  // to values[0 … count): solvers that keep the assembled pattern refill it
+  // from these without the positions. False, with nothing written, when the
+  // problem has no such path or hessian() appends other than `count`
+  // entries. Implementations must equal hessian() bit for bit
+  // (tests/unit/test_hessian_values.cpp checks every registry problem).
+  virtual bool hessian_values(const Vec& /*q*/, bool /*project_psd*/, double* /*values*/,
+                              std::size_t /*count*/) const {
+    return false;
+  }
   // Continuous collision detection for problems whose potential is finite
   // only on part of the space (barriers, elements that must not invert): the
   // largest α ∈ (0, ∞] such that every barrier distance stays above a

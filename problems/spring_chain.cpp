@@ -108,17 +108,14 @@ class SpringChain final : public Problem {
     spring_chain_gradient(q.data(), g.data(), dofs(), {k_, k4_, ell_});
   }
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
-    for (Index s = 0; s <= dofs(); ++s) {
-      const double d = extension(q, s);
-      double c = k_ + 3.0 * k4_ * d * d;
-      if (project_psd) c = std::max(c, 0.0);
-      if (s > 0) out.emplace_back(s - 1, s - 1, c);
-      if (s < dofs()) out.emplace_back(s, s, c);
-      if (s > 0 && s < dofs()) {
-        out.emplace_back(s - 1, s, -c);
-        out.emplace_back(s, s - 1, -c);
-      }
-    }
+    for_each_hessian_entry(q, project_psd,
+                           [&](Index row, Index col, double c) { out.emplace_back(row, col, c); });
+  }
+  bool hessian_values(const Vec& q, bool project_psd, double* values,
+                      std::size_t count) const override {
+    if (count != static_cast<std::size_t>(4 * dofs() - 2)) return false;
+    for_each_hessian_entry(q, project_psd, [&](Index, Index, double c) { *values++ = c; });
+    return true;
   }
   bool hessian_is_constant() const override { return k4_ == 0.0; }
   // Linear springs (k4 = 0) are projective constraints z_s = x_{s+1} − x_s
@@ -149,6 +146,22 @@ class SpringChain final : public Problem {
 
  private:
   // d_s = x_{s+1} − x_s − ℓ with the walls x_0 = 0, x_{N+1} = (N+1)ℓ.
+  // The entries of ∇²P(q) in hessian()'s order, 4N − 2 of them: per spring s,
+  // its diagonal entries and then the two off-diagonal ones.
+  template <class Emit>
+  void for_each_hessian_entry(const Vec& q, bool project_psd, Emit emit) const {
+    for (Index s = 0; s <= dofs(); ++s) {
+      const double d = extension(q, s);
+      double c = k_ + 3.0 * k4_ * d * d;
+      if (project_psd) c = std::max(c, 0.0);
+      if (s > 0) emit(s - 1, s - 1, c);
+      if (s < dofs()) emit(s, s, c);
+      if (s > 0 && s < dofs()) {
+        emit(s - 1, s, -c);
+        emit(s, s - 1, -c);
+      }
+    }
+  }
   double extension(const Vec& q, Index s) const {
     const double left = s == 0 ? 0.0 : q[s - 1];
     const double right = s == dofs() ? ell_ * static_cast<double>(dofs() + 1) : q[s];
