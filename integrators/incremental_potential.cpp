@@ -162,6 +162,17 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   }
 }
 
+namespace {
+
+// One |∇²P| entry into the sums of residual_noise_bounds (both hessian()
+// and hessian_values() add them in triplet order, hence the same sums).
+inline void add_magnitude(Index row, Index col, double a, Vec& row_sums, Vec& diagonal) {
+  row_sums[row] += a;
+  if (row == col) diagonal[row] += a;
+}
+
+}  // namespace
+
 void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
   const std::size_t start = out.size();
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
@@ -178,8 +189,7 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
     abs_rows_[k - first] = row;
     abs_cols_[k - first] = col;
     abs_values_[k - first] = a;
-    hessian_abs_row_sums_[row] += a;
-    if (row == col) hessian_abs_diagonal_[row] += a;
+    add_magnitude(row, col, a, hessian_abs_row_sums_, hessian_abs_diagonal_);
   }
   positions_known_ = values_path_applies();
   if (p_.has_dissipation()) {
@@ -230,8 +240,7 @@ bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
     const auto row = abs_rows_[k];
     const double a = std::abs(values[n + k]);
     abs_values_[k] = a;
-    hessian_abs_row_sums_[row] += a;
-    if (row == abs_cols_[k]) hessian_abs_diagonal_[row] += a;
+    add_magnitude(row, abs_cols_[k], a, hessian_abs_row_sums_, hessian_abs_diagonal_);
   }
   return true;
 }

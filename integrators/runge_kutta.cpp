@@ -58,7 +58,7 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
 // Whether anything reads A_i after stage i: a later stage (a_ji ≠ 0), the
 // b-weighted update (skipped when the last stage is the solution) or the
 // embedded estimate (b_i ≠ b̂_i). The last stage of a stiffly accurate
-// method without an estimate (backward Euler, SDIRK2, TR-BDF2) is read by
+// method without an estimate (backward Euler, trapezoidal, SDIRK2) is read by
 // none, and its A_s costs a division per entry.
 std::vector<bool> RungeKuttaStepper::accelerations_read(const ButcherTableau& tab,
                                                         bool last_stage_is_solution) {
