@@ -176,7 +176,12 @@ EliminationShape elimination_shape(const Graph& g, const Permutation& order) {
 }  // namespace
 
 const char* ordering_name(Ordering ordering) {
-  return ordering == Ordering::amd ? "amd" : "center-out";
+  switch (ordering) {
+    case Ordering::amd: return "amd";
+    case Ordering::center_out: return "center-out";
+    case Ordering::partitioned: return "partitioned";
+  }
+  return "?";
 }
 
 Permutation amd_ordering(const SparseMatrix& A) {

@@ -37,7 +37,8 @@ namespace tibench {
 using Permutation =
     Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, SparseMatrix::StorageIndex>;
 
-enum class Ordering { amd, center_out };
+// (partitioned: tridiagonal matrices, partitioned_tridiagonal.hpp.)
+enum class Ordering { amd, center_out, partitioned };
 const char* ordering_name(Ordering ordering);
 
 // Eigen's AMD elimination sequence for A (lower triangle read), as

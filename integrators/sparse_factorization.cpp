@@ -110,11 +110,19 @@ SymmetricFactorization::SymmetricFactorization(LinearSolver backend) {
 
 SymmetricFactorization::~SymmetricFactorization() = default;
 
-// AMD or center-out, whichever elimination_ordering.hpp's rule prefers for
-// A's pattern; then where each entry of P A Pᵀ comes from: A's value indices
-// permuted as Eigen's factorize() permutes A itself.
+// A tridiagonal matrix: the partitioned form. Otherwise AMD or center-out,
+// whichever elimination_ordering.hpp's rule prefers for A's pattern; then
+// where each entry of P A Pᵀ comes from: A's value indices permuted as
+// Eigen's factorize() permutes A itself.
 void SymmetricFactorization::analyze_ldlt(const SparseMatrix& A) {
   analyzed_nonzeros_ = A.nonZeros();
+  partitioned_ = PartitionedTridiagonalLDLT::applies(A);
+  if (partitioned_) {
+    tridiagonal_.analyze(A);
+    ordering_ = Ordering::partitioned;
+    path_factor_ = false;
+    return;
+  }
   const SparseMatrix index = value_indices(A);
   const auto upper_permuted = [&](const Permutation& order) {
     SparseMatrix upper(A.rows(), A.cols());
@@ -136,13 +144,19 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
     if (analyze || !ldlt_analyzed_) ldlt_.analyzePattern(A);
     ordering_ = Ordering::amd;
     ldlt_analyzed_ = false;  // the permuted copy below was not built for A
-    path_factor_ = false;
+    path_factor_ = partitioned_ = false;
     ldlt_.factorize(A);
   } else {
     // (A matrix with another entry count than the analyzed one cannot be the
     // analyzed pattern: analyzed again rather than read out of range.)
     if (analyze || !ldlt_analyzed_ || A.nonZeros() != analyzed_nonzeros_) analyze_ldlt(A);
     ldlt_analyzed_ = true;
+    if (partitioned_) {
+      tridiagonal_.factorize(A);
+      out.factorized = tridiagonal_.factorized();
+      out.positive_definite = tridiagonal_.positive_definite();
+      return;
+    }
     double* values = permuted_.valuePtr();
     const double* source = A.valuePtr();
     for (std::size_t k = 0; k < permuted_source_.size(); ++k)
@@ -221,8 +235,14 @@ void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) con
     return;
   }
 #endif
-  if (ldlt_.info() != Eigen::Success) return;  // as Eigen: x is left as it is
   const Index n = b.size();
+  if (partitioned_) {
+    if (!tridiagonal_.factorized()) return;  // as Eigen: x is left as it is
+    x.resize(n);
+    tridiagonal_.solve(b.data(), x.data(), negate ? -1.0 : 1.0);
+    return;
+  }
+  if (ldlt_.info() != Eigen::Success) return;  // as Eigen: x is left as it is
   const auto& P = ldlt_.permutationP().indices();
   const auto& Pinv = ldlt_.permutationPinv().indices();
   const bool permuted = P.size() > 0;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "integrators/elimination_ordering.hpp"
+#include "integrators/partitioned_tridiagonal.hpp"
 #include "integrators/preordered_ldlt.hpp"
 #include "problems/problem.hpp"
 
@@ -60,6 +61,10 @@ class SymmetricFactorization {
   // Whether the last factor's solves take the path form (at most one entry
   // per column of L); the results are the same either way.
   bool solves_as_path() const { return path_factor_; }
+  // Whether the LDLᵀ backend's last analysis found a tridiagonal matrix,
+  // factorized in partitioned form (partitioned_tridiagonal.hpp) rather
+  // than by Eigen's LDLᵀ.
+  bool partitioned() const { return partitioned_; }
   // The elimination ordering of the LDLᵀ backend's last analysis.
   Ordering ordering() const { return ordering_; }
 
@@ -81,6 +86,8 @@ class SymmetricFactorization {
   void gather_path_values();
 
   PreorderedLDLT ldlt_;
+  PartitionedTridiagonalLDLT tridiagonal_;
+  bool partitioned_ = false;
   // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
   // its value in A; rebuilt with the analysis.
   SparseMatrix permuted_;
