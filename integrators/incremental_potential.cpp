@@ -90,6 +90,8 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   if (tau != tau_ || inertia_.size() != p_.dofs()) {
     inertia_ = p_.mass() / (tau * tau);
     inverse_inertia_ = inertia_.cwiseInverse();
+    uniform_inertia_ =
+        inertia_.size() > 0 && inertia_[0] > 0 && (inertia_.array() == inertia_[0]).all();
     hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
   }
   tau_ = tau;
@@ -292,6 +294,11 @@ double IncrementalPotential::residual_noise_upper(const Vec& y) const {
     upper_term = hessian_row_bound_ * (x_anchor_ + y).cwiseAbs().maxCoeff();
   }
   return (1 + 1e-6) * 8 * eps * (noise_magnitude(y) + upper_term);
+}
+
+double IncrementalPotential::residual(const Vec& g) const {
+  if (uniform_inertia_) return g.cwiseAbs().maxCoeff() / inertia_[0];
+  return StageObjective::residual(g);
 }
 
 double IncrementalPotential::scale(const Vec& y) const {

@@ -89,6 +89,10 @@ class IncrementalPotential final : public StageObjective {
   double residual_noise(const Vec& y) const override;
   NoiseBounds residual_noise_bounds(const Vec& y) const override;
   double residual_noise_upper(const Vec& y) const override;
+  // With one weight w > 0 for every coordinate (equal masses), max_i |g_i| / w
+  // is (max_i |g_i|) / w exactly: a correctly rounded division by w > 0 is
+  // monotone. One division instead of one per entry.
+  double residual(const Vec& g) const override;
   double scale(const Vec& y) const override;
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
   // lagged per step) and no contact constraint (whose active set changes it).
@@ -150,6 +154,7 @@ class IncrementalPotential final : public StageObjective {
   DissipationTerm term_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
   Vec inverse_inertia_;  // 1/w_i, for the noise estimates' magnitudes
+  bool uniform_inertia_ = false;  // every w_i the same, and > 0
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   bool v0_is_zero_ = false;                  // v0_ is all zeros (skips clearing it again)
   mutable bool friction_in_solver_ = false;  // admm_form handed friction to the solver

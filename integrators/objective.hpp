@@ -38,7 +38,9 @@ class StageObjective {
   virtual const Vec& inertia() const = 0;
   // ‖W⁻¹ g‖_∞: the residual as a correction of x (it bounds the Newton step
   // when ∇²Ψ ⪰ 0); the solver tolerance applies to it.
-  double residual(const Vec& g) const { return g.cwiseQuotient(inertia()).cwiseAbs().maxCoeff(); }
+  virtual double residual(const Vec& g) const {
+    return g.cwiseQuotient(inertia()).cwiseAbs().maxCoeff();
+  }
   // The rounding level of residual() at x; valid after gradient(x).
   virtual double residual_noise(const Vec& x) const = 0;
   // Lower and upper bounds of residual_noise(x) that are cheaper to
