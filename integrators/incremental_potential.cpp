@@ -90,6 +90,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   if (tau != tau_ || inertia_.size() != p_.dofs()) {
     inertia_ = p_.mass() / (tau * tau);
     inverse_inertia_ = inertia_.cwiseInverse();
+    inertia_stamp_ = next_inertia_stamp();
     uniform_inertia_ =
         inertia_.size() > 0 && inertia_[0] > 0 && (inertia_.array() == inertia_[0]).all();
     hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
@@ -308,7 +309,13 @@ double IncrementalPotential::scale(const Vec& y) const {
   // which amplifies an error δy by 1/τ² (Runge–Kutta stage derivatives that
   // are not stiffly accurate carry it into v_{n+1} as δy/h per step), so the
   // tolerance refers to the smaller of |y| and |y − ŷ|.
-  return std::min(y.cwiseAbs().maxCoeff(), (y - y_hat_).cwiseAbs().maxCoeff());
+  // The deviation first: when it is zero (an iterate at the inertial target,
+  // e.g. a stage's first) the minimum is 0 for any finite y, without the
+  // pass over |y|. (The solvers ask for the scale of iterates whose gradient
+  // they found finite, hence y finite.)
+  const double deviation = (y - y_hat_).cwiseAbs().maxCoeff();
+  if (deviation == 0.0) return 0.0;
+  return std::min(y.cwiseAbs().maxCoeff(), deviation);
 }
 
 }  // namespace tibench

@@ -93,6 +93,7 @@ class IncrementalPotential final : public StageObjective {
   // is (max_i |g_i|) / w exactly: a correctly rounded division by w > 0 is
   // monotone. One division instead of one per entry.
   double residual(const Vec& g) const override;
+  std::uint64_t inertia_stamp() const override { return inertia_stamp_; }
   double scale(const Vec& y) const override;
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
   // lagged per step) and no contact constraint (whose active set changes it).
@@ -153,8 +154,9 @@ class IncrementalPotential final : public StageObjective {
   const Problem& p_;
   DissipationTerm term_;
   Vec x_anchor_, y_hat_, f_ext_, inertia_, v0_, v_ref_, safe_;
-  Vec inverse_inertia_;  // 1/w_i, for the noise estimates' magnitudes
-  bool uniform_inertia_ = false;  // every w_i the same, and > 0
+  Vec inverse_inertia_;              // 1/w_i, for the noise estimates' magnitudes
+  bool uniform_inertia_ = false;     // every w_i the same, and > 0
+  std::uint64_t inertia_stamp_ = 0;  // renewed with every change of inertia_
   double tau_ = 0.0, kappa_ = 0.0, t_ = 0.0;
   bool v0_is_zero_ = false;                  // v0_ is all zeros (skips clearing it again)
   mutable bool friction_in_solver_ = false;  // admm_form handed friction to the solver

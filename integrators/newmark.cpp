@@ -79,9 +79,12 @@ StepReport NewmarkStepper::step(State& s) {
     y_hat_ = keep_f * d_hat_ - (tau2 * alpha_m_) * a_;
     y_ = keep_f * (d_hat_ + (beta_ * h * h) * a_);  // initial guess: a_{n+1} ≈ a_n
     positions_->set_stage(s.q, y_hat_, tau, kappa, s.t + keep_f * h);
-    positions_->set_velocity_offset(keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa);
+    velocity_offset_ = keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa;
+    positions_->set_velocity_offset(velocity_offset_);
     if (!absorb(newton_.minimize(*positions_, y_))) return report;
-    const Vec d = y_ / keep_f;
+    // (y/1 is y: Newmark's d without the division pass.)
+    if (keep_f != 1.0) d_ = y_ / keep_f;
+    const Vec& d = keep_f == 1.0 ? y_ : d_;
     a_ = (d - d_hat_) / (beta_ * h * h);
     s.q += d;
     s.v = v_pred_ + (h * gamma_) * a_;

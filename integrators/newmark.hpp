@@ -65,6 +65,7 @@ class NewmarkStepper final : public Stepper {
   VelocityPotential velocities_;
   NewtonSolver newton_;
   Vec a_, last_q_, last_v_, d_hat_, y_hat_, v_pred_, y_, f_, scratch_;
+  Vec velocity_offset_, d_;  // buffers of step() (no allocation per step)
   bool have_a_ = false;
 };
 

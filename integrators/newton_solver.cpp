@@ -186,7 +186,9 @@ bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
 }
 
 bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
-  return constant_.valid && &phi == constant_.objective && phi.hessian_is_constant() &&
+  if (!constant_.valid || &phi != constant_.objective || !phi.hessian_is_constant()) return false;
+  const std::uint64_t stamp = phi.inertia_stamp();
+  return (stamp != 0 && stamp == constant_.inertia_stamp) ||
          same_values(phi.inertia(), constant_.inertia);
 }
 
@@ -210,6 +212,7 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
     constant_.valid = true;
     constant_.objective = &phi;
     constant_.inertia = phi.inertia();
+    constant_.inertia_stamp = phi.inertia_stamp();
     constant_.factorized = outcome.factorized;
     constant_.positive_definite = outcome.factorized && outcome.positive_definite;
   }

@@ -223,6 +223,7 @@ class NewtonSolver {
     bool valid = false, factorized = false, positive_definite = false;
     const StageObjective* objective = nullptr;
     Vec inertia;
+    std::uint64_t inertia_stamp = 0;
   } constant_;
   // The kept factor of jacobian_reuse.
   struct Reuse {

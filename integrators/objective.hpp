@@ -9,6 +9,7 @@
 // what the PSD fallback scales when ∇²Ψ is indefinite.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -17,6 +18,10 @@
 namespace tibench {
 
 struct AdmmForm;  // integrators/admm.hpp
+
+// A fresh inertia stamp (StageObjective::inertia_stamp), never 0, never
+// returned twice in a process.
+std::uint64_t next_inertia_stamp();
 
 class StageObjective {
  public:
@@ -36,6 +41,11 @@ class StageObjective {
   }
   // The diagonal w of the inertia term.
   virtual const Vec& inertia() const = 0;
+  // A stamp of inertia()'s values: two calls that return the same nonzero
+  // stamp return the same values (stamps are unique across objectives, so a
+  // solver may compare them instead of the vectors); 0: no stamp, compare
+  // the values.
+  virtual std::uint64_t inertia_stamp() const { return 0; }
   // ‖W⁻¹ g‖_∞: the residual as a correction of x (it bounds the Newton step
   // when ∇²Ψ ⪰ 0); the solver tolerance applies to it.
   virtual double residual(const Vec& g) const {

@@ -1,9 +1,12 @@
-// The stage residual ‖W⁻¹g‖∞ of IncrementalPotential, which divides once
-// when all weights are equal, against the definition (one quotient per
-// entry) on every registry problem: equal bits for gradients whose entries
-// span the whole range of doubles, subnormals and signed zeros included.
+// IncrementalPotential's shortcuts against what they stand for, on every
+// registry problem: the stage residual ‖W⁻¹g‖∞, which divides once when all
+// weights are equal, against the definition (one quotient per entry), equal
+// bits for gradients over the whole range of doubles, subnormals and signed
+// zeros included; the inertia stamp, renewed exactly when the inertia
+// changes; the tolerance scale at the inertial target.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -50,6 +53,34 @@ TEST(StageResidual, EqualsTheDefinitionBitForBit) {
   }
   EXPECT_GT(uniform, 0);  // both branches were compared
   EXPECT_GT(varying, 0);
+}
+
+TEST(StageObjectiveShortcuts, InertiaStampAndScaleAtTheTarget) {
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    const State s = p->initial_state();
+    IncrementalPotential phi(*p, DissipationTerm::first_order),
+        other(*p, DissipationTerm::first_order);
+    phi.set_stage(s.q, 0.1 * s.v, 0.1, 0.1, 0.0);
+    other.set_stage(s.q, 0.1 * s.v, 0.1, 0.1, 0.0);
+    const auto first = phi.inertia_stamp();
+    const Vec w = phi.inertia();
+    EXPECT_NE(first, 0u) << c.label;
+    EXPECT_NE(first, other.inertia_stamp()) << c.label;  // unique across objectives
+    phi.set_stage(s.q, 0.1 * s.v, 0.1, 0.1, 0.5);        // same τ: same inertia, same stamp
+    EXPECT_EQ(phi.inertia_stamp(), first) << c.label;
+    EXPECT_TRUE(phi.inertia() == w) << c.label;
+    phi.set_stage(s.q, 0.2 * s.v, 0.2, 0.2, 0.0);  // another τ: another inertia and stamp
+    EXPECT_NE(phi.inertia_stamp(), first) << c.label;
+    EXPECT_FALSE(phi.inertia() == w) << c.label;
+    // At the inertial target the scale min(|y|∞, |y − ŷ|∞) is 0; elsewhere
+    // the smaller of the two.
+    const Vec target = 0.2 * s.v;
+    EXPECT_EQ(phi.scale(target), 0.0) << c.label;
+    const Vec y = target + Vec::Constant(target.size(), 0.25);
+    EXPECT_EQ(phi.scale(y), std::min(y.cwiseAbs().maxCoeff(), (y - target).cwiseAbs().maxCoeff()))
+        << c.label;
+  }
 }
 
 }  // namespace
