@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   using namespace tibench::bench;
   register_ours();
   register_qp_solvers();
+  register_linear_solves();
   register_odeint();
   register_petsc();
   register_sundials();

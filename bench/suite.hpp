@@ -42,6 +42,9 @@ const std::map<std::string, std::string>& peer_settings();
 void register_ours();
 // The contact corrector's QP solvers on one QP of the ball (qp_solvers.cpp).
 void register_qp_solvers();
+// One chain stage matrix's factorization and solve, partitioned against
+// center-out (linear_solves.cpp).
+void register_linear_solves();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the

@@ -100,7 +100,8 @@ LinearSolver linear_solver(const std::string& id) {
   throw InputError("linear_solver '" + id + why + accepted + ")");
 }
 
-SymmetricFactorization::SymmetricFactorization(LinearSolver backend) {
+SymmetricFactorization::SymmetricFactorization(LinearSolver backend, bool partition_tridiagonal)
+    : partition_tridiagonal_(partition_tridiagonal) {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (backend == LinearSolver::cholmod) cholmod_ = std::make_unique<Cholmod>();
 #else
@@ -116,7 +117,7 @@ SymmetricFactorization::~SymmetricFactorization() = default;
 // Eigen's factorize() permutes A itself.
 void SymmetricFactorization::analyze_ldlt(const SparseMatrix& A) {
   analyzed_nonzeros_ = A.nonZeros();
-  partitioned_ = PartitionedTridiagonalLDLT::applies(A);
+  partitioned_ = partition_tridiagonal_ && PartitionedTridiagonalLDLT::applies(A);
   if (partitioned_) {
     tridiagonal_.analyze(A);
     ordering_ = Ordering::partitioned;

@@ -45,7 +45,10 @@ LinearSolver linear_solver(const std::string& id);
 
 class SymmetricFactorization {
  public:
-  explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt);
+  // partition_tridiagonal false: tridiagonal matrices go to Eigen's LDLᵀ
+  // like any other (for comparisons: bench/, tests).
+  explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt,
+                                  bool partition_tridiagonal = true);
   ~SymmetricFactorization();
   SymmetricFactorization(const SymmetricFactorization&) = delete;
   SymmetricFactorization& operator=(const SymmetricFactorization&) = delete;
@@ -88,6 +91,7 @@ class SymmetricFactorization {
   PreorderedLDLT ldlt_;
   PartitionedTridiagonalLDLT tridiagonal_;
   bool partitioned_ = false;
+  bool partition_tridiagonal_ = true;
   // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
   // its value in A; rebuilt with the analysis.
   SparseMatrix permuted_;
