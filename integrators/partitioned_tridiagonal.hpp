@@ -5,9 +5,9 @@
 // A = tridiag(e, a, e) of order n ≥ 7 (A(i, i) = a_i, A(i + 1, i) = e_i). The
 // unknowns are split into K = 4 blocks of consecutive unknowns, m or more
 // each, separated by K − 1 single separator unknowns s_0 … s_{K−2}; every
-// block is eliminated from its left end, the separators last (one level of
-// nested dissection with a K-way separator: George & Liu, Computer Solution
-// of Large Sparse Positive Definite Systems, 1981, §8). Eliminating unknown
+// block is eliminated from its left end, the separators last (a one-way
+// dissection of the chain: George & Liu, Computer Solution of Large Sparse
+// Positive Definite Systems, 1981, ch. 7). Eliminating unknown
 // j of a block with pivot d_j couples the next unknown to the block's left
 // separator s_L, so each block unknown has two entries in L:
 //
@@ -27,8 +27,9 @@
 // division, a multiply–subtract), so the core runs at the latency of one or
 // two chains. Here the K blocks' recurrences are independent and run
 // interleaved in one loop, at the cost of one fill entry per unknown.
-// K = 4 measured fastest among 2, 4, 8 and 16 at n = 10³ and 10⁵ (more
-// chains than the core keeps in flight add only loads; docs/benchmarks.md).
+// K = 4: in a standalone test of these loops 8 and 16 chains were slower at
+// n = 10³ and 10⁵ (more loads per unknown, no more overlap). The bench's
+// tridiagonal-solve rows compare this solve with the center-out one.
 //
 // Pivots: a zero pivot stops the factorization (factorized() false, as
 // Eigen's LDLᵀ reports); otherwise positive_definite() says whether every
