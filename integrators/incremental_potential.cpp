@@ -142,9 +142,20 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   p_.gradient(position(y), g);
   // The force magnitude of the noise estimate, max_i |g_i| / w_i, multiplies
   // by the kept 1/w_i: a division per entry costs several products, and the
-  // estimate's factors 1 ± 1e-6 absorb the extra rounding.
-  force_magnitude_ = g.cwiseAbs().cwiseProduct(inverse_inertia_).maxCoeff() + external_magnitude_;
-  g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
+  // estimate's factors 1 ± 1e-6 absorb the extra rounding. With equal
+  // weights the scalar forms below are the same values (a product with a
+  // positive scalar is monotone; w_i (y_i − ŷ_i) is w (y_i − ŷ_i)), and
+  // without an external force t − f_i is t − (+0) = t.
+  if (uniform_inertia_)
+    force_magnitude_ = g.cwiseAbs().maxCoeff() * inverse_inertia_[0] + external_magnitude_;
+  else
+    force_magnitude_ = g.cwiseAbs().cwiseProduct(inverse_inertia_).maxCoeff() + external_magnitude_;
+  if (p_.has_external_force())
+    g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
+  else if (uniform_inertia_)
+    g += inertia_[0] * (y - y_hat_);
+  else
+    g += inertia_.cwiseProduct(y - y_hat_);
   if (p_.has_dissipation()) {
     p_.dissipation_gradient(x_, velocity(y), scratch_);
     if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {

@@ -83,5 +83,45 @@ TEST(StageObjectiveShortcuts, InertiaStampAndScaleAtTheTarget) {
   }
 }
 
+// The gradient's scalar forms for equal weights and no external force
+// against ∇P(x̃ + y) + w ∘ (y − ŷ) − f_ext, and the force magnitude of the
+// noise estimate against max_i |∇P_i| / w_i as products with 1/w_i: equal
+// bits (problems without dissipation or constraints, whose gradient has no
+// further terms).
+TEST(StageObjectiveShortcuts, GradientEqualsItsDefinition) {
+  int compared = 0;
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    if (p->has_dissipation() || p->contact() != nullptr) continue;
+    const State s = p->initial_state();
+    IncrementalPotential phi(*p);
+    const double tau = 0.05;
+    const Vec y_hat = tau * s.v;
+    phi.set_stage(s.q, y_hat, tau, tau, 0.0);
+    const Vec y = y_hat + Vec::LinSpaced(y_hat.size(), -1e-3, 2e-3);
+    Vec g, expected, f_ext = Vec::Zero(p->dofs());
+    if (p->has_external_force()) p->external_force(0.0, f_ext);
+    phi.gradient(y, g);
+    p->gradient(s.q + y, expected);
+    const Vec& w = phi.inertia();
+    const Vec force_only = expected;
+    expected += w.cwiseProduct(y - y_hat) - f_ext;
+    EXPECT_TRUE(g.size() == expected.size() &&
+                std::memcmp(g.data(), expected.data(), sizeof(double) * g.size()) == 0)
+        << c.label;
+    // The force magnitude enters residual_noise_upper, whose Hessian term is
+    // unset before any assembly: the generic formula, operation for operation.
+    constexpr double eps = std::numeric_limits<double>::epsilon();
+    const double external =
+        p->has_external_force() ? f_ext.cwiseQuotient(w).cwiseAbs().maxCoeff() : 0.0;
+    const double force = force_only.cwiseAbs().cwiseProduct(w.cwiseInverse()).maxCoeff() + external;
+    const double magnitude = y.cwiseAbs().maxCoeff() + y_hat.cwiseAbs().maxCoeff() + force;
+    EXPECT_TRUE(same_bits(phi.residual_noise_upper(y), (1 + 1e-6) * 8 * eps * (magnitude + 0.0)))
+        << c.label;
+    ++compared;
+  }
+  EXPECT_GT(compared, 0);
+}
+
 }  // namespace
 }  // namespace tibench
