@@ -71,7 +71,9 @@ StepReport NewmarkStepper::step(State& s) {
     // d̂ = h v_n + h²(½ − β) a_n. On stiff problems d̂ is large and d is not;
     // anchoring at q_n (not at the predictor q_n + d̂) keeps the rounding of
     // d̂ from entering q_{n+1} = q_n + d. With α_m = α_f = 0 every factor
-    // below is exactly 1 or 0 and this is Newmark's step bit for bit.
+    // below is exactly 1 or 0 and this is Newmark's step. The quotients by
+    // 1 − α_f and βh² are products with their reciprocals (one rounding
+    // more, no division per entry).
     const double keep_f = 1.0 - alpha_f_, keep_m = 1.0 - alpha_m_;
     const double tau = h * std::sqrt(beta_ * keep_f / keep_m), kappa = beta_ * h / gamma_;
     const double tau2 = tau * tau;
@@ -79,13 +81,15 @@ StepReport NewmarkStepper::step(State& s) {
     y_hat_ = keep_f * d_hat_ - (tau2 * alpha_m_) * a_;
     y_ = keep_f * (d_hat_ + (beta_ * h * h) * a_);  // initial guess: a_{n+1} ≈ a_n
     positions_->set_stage(s.q, y_hat_, tau, kappa, s.t + keep_f * h);
-    velocity_offset_ = keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa;
-    positions_->set_velocity_offset(velocity_offset_);
+    // (The offset enters dissipation and contact terms only.)
+    if (p_.has_dissipation() || p_.contact() != nullptr) {
+      velocity_offset_ = keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa;
+      positions_->set_velocity_offset(velocity_offset_);
+    }
     if (!absorb(newton_.minimize(*positions_, y_))) return report;
-    // (y/1 is y: Newmark's d without the division pass.)
-    if (keep_f != 1.0) d_ = y_ / keep_f;
-    const Vec& d = keep_f == 1.0 ? y_ : d_;
-    a_ = (d - d_hat_) / (beta_ * h * h);
+    if (keep_f != 1.0) d_ = (1.0 / keep_f) * y_;
+    const Vec& d = keep_f == 1.0 ? y_ : d_;  // (Newmark: y itself)
+    a_ = (1.0 / (beta_ * h * h)) * (d - d_hat_);
     s.q += d;
     s.v = v_pred_ + (h * gamma_) * a_;
   } else {

@@ -130,11 +130,12 @@ bool RungeKuttaStepper::implicit_stage(int i, const State& s, StepReport& report
     report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + report.message;
     return false;
   }
-  V[i] = x_ / tau;
+  const double inv_tau = 1.0 / tau;
+  V[i] = inv_tau * x_;
   // Friction acts on the stage velocity only (Gast & Schroeder §5.1);
   // the stage position stays the solver's.
   friction_in_last_stage_ = phi_->apply_friction(x_, V[i]);
-  if (acceleration_read_[static_cast<std::size_t>(i)]) A[i] = (V[i] - v_tilde) / tau;
+  if (acceleration_read_[static_cast<std::size_t>(i)]) A[i] = inv_tau * (V[i] - v_tilde);
   Q[i] = q_tilde + x_;
   return true;
 }
