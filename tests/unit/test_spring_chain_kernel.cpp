@@ -1,8 +1,9 @@
 // The blocked spring-chain kernel (problems/spring_chain_kernel.hpp) against
 // the plain single pass it replaces, written out here as the specification:
 // bit-identical gradients for every chain length around the block size, for
-// linear and FPUT springs, at random and at equilibrium positions (where the
-// signed zeros of (0 + f_i) − f_{i+1} matter).
+// linear (the kernel's k d form) and FPUT springs, at random and at
+// equilibrium positions (where the signed zeros of (0 + f_i) − f_{i+1} and of
+// k d + k4 d³ matter).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -41,7 +42,9 @@ TEST(SpringChainKernel, BitIdenticalToTheSinglePass) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> jitter(-0.3, 0.3);
   for (const SpringChainCoefficients c :
-       {SpringChainCoefficients{1.0, 0.0, 1.0}, SpringChainCoefficients{3.7, 100.0, 0.25}}) {
+       {SpringChainCoefficients{1.0, 0.0, 1.0}, SpringChainCoefficients{3.7, 100.0, 0.25},
+        // (outside the linear form's guard: the generic force)
+        SpringChainCoefficients{1.0, -0.0, 1.0}, SpringChainCoefficients{-2.0, 0.0, 1.0}}) {
     for (const long n : {1L, 2L, 3L, 511L, 512L, 513L, 1000L, 1024L, 1025L, 1537L, 4099L}) {
       std::vector<double> equilibrium(n), perturbed(n);
       for (long i = 0; i < n; ++i) {
