@@ -515,8 +515,10 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     }
     factor_.solve_negated(g_, dx_);
     ++r.linear_solves;
-    // (max with NaN propagation: a non-finite entry makes step_norm one.)
-    const double step_norm = dx_.cwiseAbs().maxCoeff<Eigen::PropagateNaN>();
+    // (A non-finite entry makes step_norm non-finite: checked by all_finite,
+    // whose pass with Eigen's fast max costs less than a NaN-propagating max.)
+    const double step_norm =
+        all_finite(dx_) ? dx_.cwiseAbs().maxCoeff() : std::numeric_limits<double>::quiet_NaN();
     if (!std::isfinite(step_norm)) {
       r.message = "non-finite Newton step";
       return r;
