@@ -242,6 +242,10 @@ class Problem {
   // Engines that evaluate forces many times per step on tiny systems (where
   // those virtual queries cost as much as the force) ask once and call this.
   void potential_acceleration(const Vec& q, Vec& a) const {
+    if (fuses_acceleration_) {
+      fused_potential_acceleration(q, a);
+      return;
+    }
     gradient(q, a);
     // −(g m⁻¹) rounds exactly like m⁻¹ (−g): negation commutes with rounding.
     // A plain loop, inline: for tiny systems a call and Eigen's dynamic-size
@@ -273,6 +277,9 @@ class Problem {
   State perturbed_initial_state(std::uint64_t seed, double dq, double dv) const;
   // Declares that P depends on time; on_potential_time(t) then receives it.
   void set_time_dependent_potential(bool on) { time_dependent_potential_ = on; }
+  // Declares that fused_potential_acceleration (an override) gives
+  // potential_acceleration's result in one pass.
+  void set_fuses_acceleration(bool on) { fuses_acceleration_ = on; }
   virtual void on_potential_time(double /*t*/) const {}
 
  private:
@@ -280,6 +287,12 @@ class Problem {
   int dim_;
   Vec mass_;
   Vec inv_mass_;
+  // A problem whose gradient kernel can write −M⁻¹∇P directly sets this and
+  // overrides fused_potential_acceleration (one pass instead of two; the
+  // same bits). A flag rather than a virtual potential_acceleration: tiny
+  // problems keep their single virtual call.
+  bool fuses_acceleration_ = false;
+  virtual void fused_potential_acceleration(const Vec& /*q*/, Vec& /*a*/) const {}
   bool time_dependent_potential_ = false;
 };
 

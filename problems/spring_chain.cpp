@@ -90,6 +90,7 @@ class SpringChain final : public Problem {
                    p.real("u0") * std::sin(M_PI * static_cast<double>(j) / wall);
       v0_[j - 1] = p.real("v0") * rng.uniform(-1, 1);
     }
+    set_fuses_acceleration(true);
   }
 
   static constexpr std::string_view kId = "spring-chain";
@@ -106,6 +107,10 @@ class SpringChain final : public Problem {
   void gradient(const Vec& q, Vec& g) const override {
     g.resize(dofs());
     spring_chain_gradient(q.data(), g.data(), dofs(), {k_, k4_, ell_});
+  }
+  void fused_potential_acceleration(const Vec& q, Vec& a) const override {
+    a.resize(dofs());
+    spring_chain_acceleration(q.data(), a.data(), inverse_mass().data(), dofs(), {k_, k4_, ell_});
   }
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
     for_each_hessian_entry(q, project_psd,

@@ -46,9 +46,12 @@ inline bool springs_are_linear(const SpringChainCoefficients& c) {
 // single pass carrying f_{s−1} from one iteration to the next does not); the
 // arithmetic of every g_i is the same as the single pass's, so the results
 // are bit-identical (tests/unit/test_spring_chain_kernel.cpp).
-template <typename Force>
-inline void spring_chain_gradient_with(const double* q, double* g, Eigen::Index n,
-                                       const SpringChainCoefficients& c, Force force) {
+//
+// `store(i, g_i)` receives each entry (the gradient itself, or the
+// acceleration −g_i m⁻¹_i written in the same pass).
+template <typename Force, typename Store>
+inline void spring_chain_kernel(const double* q, Eigen::Index n, const SpringChainCoefficients& c,
+                                Force force, Store store) {
   using Eigen::Index;
   if (n <= 0) return;
   constexpr Index kBlock = 512;
@@ -63,18 +66,34 @@ inline void spring_chain_gradient_with(const double* q, double* g, Eigen::Index 
     const double* qs = q + start;
     for (Index j = 1; j <= interior_end - start; ++j) f[j] = force(qs[j] - qs[j - 1] - c.ell);
     if (end == n) f[n - start] = force(wall - q[n - 1] - c.ell);
-    double* gs = g + start;
-    for (Index j = 0; j < end - start; ++j) gs[j] = (0.0 + f[j]) - f[j + 1];
+    for (Index j = 0; j < end - start; ++j) store(start + j, (0.0 + f[j]) - f[j + 1]);
     first = f[end - start];
   }
 }
 
+// The kernel with the force law resolved once (springs_are_linear).
+template <typename Store>
+inline void spring_chain_pass(const double* q, Eigen::Index n, const SpringChainCoefficients& c,
+                              Store store) {
+  if (springs_are_linear(c))
+    spring_chain_kernel(
+        q, n, c, [k = c.k](double d) { return k * d; }, store);
+  else
+    spring_chain_kernel(
+        q, n, c, [&c](double d) { return detail::spring_force(d, c); }, store);
+}
+
 inline void spring_chain_gradient(const double* q, double* g, Eigen::Index n,
                                   const SpringChainCoefficients& c) {
-  if (springs_are_linear(c))
-    spring_chain_gradient_with(q, g, n, c, [k = c.k](double d) { return k * d; });
-  else
-    spring_chain_gradient_with(q, g, n, c, [&c](double d) { return detail::spring_force(d, c); });
+  spring_chain_pass(q, n, c, [g](Eigen::Index i, double gi) { g[i] = gi; });
+}
+
+// a = −M⁻¹ g in the gradient's pass: a_i = −(g_i m⁻¹_i), the same bits as
+// the gradient followed by that product (Problem::potential_acceleration).
+inline void spring_chain_acceleration(const double* q, double* a, const double* inverse_mass,
+                                      Eigen::Index n, const SpringChainCoefficients& c) {
+  spring_chain_pass(
+      q, n, c, [a, inverse_mass](Eigen::Index i, double gi) { a[i] = -(gi * inverse_mass[i]); });
 }
 
 }  // namespace tibench

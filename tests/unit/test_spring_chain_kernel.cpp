@@ -38,6 +38,21 @@ void expect_bit_identical(const std::vector<double>& q, const SpringChainCoeffic
         << "n = " << q.size() << ", mass " << i << ": " << g[i] << " vs " << expected[i];
 }
 
+// The fused acceleration against the gradient followed by −(g_i m⁻¹_i), with
+// masses that differ per entry.
+void expect_acceleration_bit_identical(const std::vector<double>& q,
+                                       const SpringChainCoefficients& c) {
+  const auto n = static_cast<Eigen::Index>(q.size());
+  std::vector<double> inverse_mass(q.size()), g(q.size()), a(q.size(), -1.0);
+  for (std::size_t i = 0; i < q.size(); ++i) inverse_mass[i] = 1.0 / (1.0 + 0.37 * double(i % 7));
+  spring_chain_gradient(q.data(), g.data(), n, c);
+  spring_chain_acceleration(q.data(), a.data(), inverse_mass.data(), n, c);
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const double expected = -(g[i] * inverse_mass[i]);
+    ASSERT_EQ(std::memcmp(&a[i], &expected, sizeof(double)), 0) << "n = " << n << ", mass " << i;
+  }
+}
+
 TEST(SpringChainKernel, BitIdenticalToTheSinglePass) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> jitter(-0.3, 0.3);
@@ -53,6 +68,7 @@ TEST(SpringChainKernel, BitIdenticalToTheSinglePass) {
       }
       expect_bit_identical(equilibrium, c);
       expect_bit_identical(perturbed, c);
+      expect_acceleration_bit_identical(perturbed, c);
     }
   }
 }
