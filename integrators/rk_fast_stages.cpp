@@ -39,6 +39,7 @@ RkFastStages::RkFastStages(const Problem& p, const ButcherTableau& tableau, doub
   }
   potential_force_only_ =
       !p.has_dissipation() && !p.has_external_force() && !p.potential_depends_on_time();
+  fused_acceleration_ = p.fuses_acceleration();
 }
 
 // The nonzero terms h a_j of a stage or update sum, once: h and the tableau

@@ -69,7 +69,8 @@ class RkFastStages {
   // The stages of any tableau (false if a Newton solve failed), or of an
   // explicit one (potential_force_only_ as a template argument).
   bool dirk_stages(RungeKuttaStepper& engine, State& s, StepReport& report);
-  template <bool potential_force_only>
+  // (fused: the problem's one-pass acceleration, Problem::fuses_acceleration.)
+  template <bool potential_force_only, bool fused>
   void explicit_stages(State& s);
 
   const Problem& p_;
@@ -92,6 +93,7 @@ class RkFastStages {
   // The problem has neither dissipation nor external force (asked once: on
   // tiny systems the per-stage queries cost as much as the force itself).
   bool potential_force_only_ = false;
+  bool fused_acceleration_ = false;
 };
 
 // The hot path, inline: on tiny systems the calls into a separate translation
@@ -110,12 +112,14 @@ inline void RkFastStages::read_v1_from(const Vec& v) {
 // dirk_stages() without the implicit branch, whose bookkeeping costs as much
 // as a stage on tiny systems, and with the force terms resolved at compile
 // time.
-template <bool potential_force_only>
+template <bool potential_force_only, bool fused>
 inline void RkFastStages::explicit_stages(State& s) {
   const double h = h_;
   const auto accelerate = [&](const Stage& stage, const Vec& q, const Vec& v) {
-    if constexpr (potential_force_only)
-      p_.potential_acceleration(q, *stage.a);
+    if constexpr (potential_force_only && fused)
+      p_.fused_potential_acceleration(q, *stage.a);
+    else if constexpr (potential_force_only)
+      p_.unfused_potential_acceleration(q, *stage.a);
     else
       p_.acceleration(q, v, s.t + stage.c * h, *stage.a, scratch_);
   };
@@ -129,10 +133,12 @@ inline void RkFastStages::explicit_stages(State& s) {
 
 inline bool RkFastStages::stages(RungeKuttaStepper& engine, State& s, StepReport& report) {
   if (explicit_) {
-    if (potential_force_only_)
-      explicit_stages<true>(s);
+    if (potential_force_only_ && fused_acceleration_)
+      explicit_stages<true, true>(s);
+    else if (potential_force_only_)
+      explicit_stages<true, false>(s);
     else
-      explicit_stages<false>(s);
+      explicit_stages<false, false>(s);
     report.rhs_evals = stage_count_;
   } else if (!dirk_stages(engine, s, report)) {
     return false;  // s is left at the start of the step

@@ -242,10 +242,17 @@ class Problem {
   // Engines that evaluate forces many times per step on tiny systems (where
   // those virtual queries cost as much as the force) ask once and call this.
   void potential_acceleration(const Vec& q, Vec& a) const {
-    if (fuses_acceleration_) {
+    if (fuses_acceleration_)
       fused_potential_acceleration(q, a);
-      return;
-    }
+    else
+      unfused_potential_acceleration(q, a);
+  }
+  // The two forms of potential_acceleration, for callers that asked
+  // fuses_acceleration() once: the gradient followed by the product, or the
+  // problem's one pass (valid only when fuses_acceleration()).
+  bool fuses_acceleration() const { return fuses_acceleration_; }
+  virtual void fused_potential_acceleration(const Vec& /*q*/, Vec& /*a*/) const {}
+  void unfused_potential_acceleration(const Vec& q, Vec& a) const {
     gradient(q, a);
     // −(g m⁻¹) rounds exactly like m⁻¹ (−g): negation commutes with rounding.
     // A plain loop, inline: for tiny systems a call and Eigen's dynamic-size
@@ -290,9 +297,9 @@ class Problem {
   // A problem whose gradient kernel can write −M⁻¹∇P directly sets this and
   // overrides fused_potential_acceleration (one pass instead of two; the
   // same bits). A flag rather than a virtual potential_acceleration: tiny
-  // problems keep their single virtual call.
+  // problems keep their single virtual call, and engines resolve the flag
+  // once (rk_fast_stages.hpp).
   bool fuses_acceleration_ = false;
-  virtual void fused_potential_acceleration(const Vec& /*q*/, Vec& /*a*/) const {}
   bool time_dependent_potential_ = false;
 };
 
