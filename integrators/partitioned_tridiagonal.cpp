@@ -50,18 +50,16 @@ void PartitionedTridiagonalLDLT::factorize(const SparseMatrix& A) {
 namespace {
 
 // One block's elimination state: the last unknown's l_j, f_j and pivot
-// checks.
+// checks. (sum_fg starts at −0, the identity of +: −0 + x is x exactly.)
 struct Chain {
-  double l = 0, f = 0, sum_fg = 0;
+  double l = 0, f = 0, sum_fg = -0.0;
   bool zero = false, nonpositive = false;
 };
 
-// Eliminates unknown i of a block whose previous unknown left `s` (i is
-// not the block's first).
-inline void eliminate(Chain& s, Index i, const double* a, const double* e, double* l, double* g,
-                      double* r) {
-  const double d = a[i] - e[i - 1] * s.l;
-  const double f = -s.l * s.f;
+// Unknown i of a block with pivot d and coupling f to the block's left
+// separator: its factor entries and the chain's state.
+inline void record(Chain& s, Index i, double d, double f, const double* e, double* l, double* g,
+                   double* r) {
   const double inv = 1.0 / d;
   r[i] = inv;
   s.l = l[i] = e[i] * inv;
@@ -73,6 +71,13 @@ inline void eliminate(Chain& s, Index i, const double* a, const double* e, doubl
   s.nonpositive |= !(d > 0.0);
 }
 
+// Eliminates unknown i of a block whose previous unknown left `s` (i is
+// not the block's first).
+inline void eliminate(Chain& s, Index i, const double* a, const double* e, double* l, double* g,
+                      double* r) {
+  record(s, i, a[i] - e[i - 1] * s.l, -s.l * s.f, e, l, g, r);
+}
+
 }  // namespace
 
 void PartitionedTridiagonalLDLT::factorize_blocks(std::array<BlockEnd, K>& ends) {
@@ -82,15 +87,7 @@ void PartitionedTridiagonalLDLT::factorize_blocks(std::array<BlockEnd, K>& ends)
   std::array<Chain, K> chain;
   for (int k = 0; k < K; ++k) {  // each block's first unknown
     const Index i = block_start(k);
-    const double d = a[i], f = k > 0 ? e[i - 1] : 0.0, inv = 1.0 / d;
-    Chain& s = chain[static_cast<std::size_t>(k)];
-    r[i] = inv;
-    s.l = l[i] = e[i] * inv;
-    g[i] = f * inv;
-    s.f = f;
-    s.sum_fg = f * g[i];
-    s.zero = d == 0.0;
-    s.nonpositive = !(d > 0.0);
+    record(chain[static_cast<std::size_t>(k)], i, a[i], k > 0 ? e[i - 1] : 0.0, e, l, g, r);
   }
   for (Index t = 1; t < m_; ++t)
 #pragma GCC unroll 4

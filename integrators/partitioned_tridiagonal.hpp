@@ -66,8 +66,6 @@ class PartitionedTridiagonalLDLT {
   // x may be b itself.
   void solve(const double* b, double* x, double sign) const;
 
-  Index order() const { return n_; }
-
  private:
   struct BlockEnd {  // the last unknown's quantities, for the separators
     double l = 0, f = 0, c = 0, sum_fg = 0;
