@@ -10,9 +10,13 @@
 
 namespace tibench {
 
-// g_e[3a + i] += w Σ_j P(i, j) G(a, j)
+// g_e[3a + i] += Σ_j (w P(i, j)) G(a, j), summed in j order (the rounding
+// of ElasticBody's vectorized force kernel, which must equal this).
 inline void accumulate_bt(const ShapeGradients& G, const Mat3& P, double w, ElementVector& g) {
-  for (Index a = 0; a < G.rows(); ++a) g.segment<3>(3 * a) += w * (P * G.row(a).transpose());
+  const Mat3 wP = w * P;
+  for (Index a = 0; a < G.rows(); ++a)
+    for (int i = 0; i < 3; ++i)
+      g[3 * a + i] += wP(i, 0) * G(a, 0) + wP(i, 1) * G(a, 1) + wP(i, 2) * G(a, 2);
 }
 
 // H_e[(a,i), (b,k)] += w Σ_{j,l} D(i+3j, k+3l) G(a,j) G(b,l)

@@ -97,20 +97,84 @@ double ElasticBody::energy(const Vec& q) const {
   return U;
 }
 
+// The force kernel on one block of quadrature points (PointBlock), lane l
+// the block's point l: F = Σ_a x_a ⊗ ∇N_a, P = stress(F), and
+// t_a = (w P) ∇N_a, each a lane loop; then every element sums its points'
+// t_a in point order. The arithmetic of each entry is that of
+// accumulate_bt(G, stress(deformation_gradient(x, G), R), w, ·) point by
+// point, so the result is the pointwise one bit for bit (tests/unit/test_fem_force_kernel.cpp).
+void ElasticBody::block_forces(const Vec& q, const PointBlock& b,
+                               std::vector<ElementVector>& ge) const {
+  constexpr int L = kStressLanes;
+  const int npe = geo_->nodes_per_element(), nq = geo_->quadrature_points();
+  const int used = b.elements * nq;
+  double X[kMaxElementNodes][3][L];
+  for (int k = 0; k < b.elements; ++k) {
+    ElementPositions x;
+    geo_->gather(q, b.first_element + k, x);
+    for (int a = 0; a < npe; ++a)
+      for (int i = 0; i < 3; ++i)
+        for (int l = k * nq; l < (k + 1) * nq; ++l) X[a][i][l] = x(i, a);
+  }
+  for (int a = 0; a < npe; ++a)  // unused lanes: finite, and w = 0 drops them
+    for (int i = 0; i < 3; ++i)
+      for (int l = used; l < L; ++l) X[a][i][l] = 0.0;
+  double F[9][L] = {};  // sums from +0, as deformation_gradient's
+  for (int a = 0; a < npe; ++a)
+    // simd: F += x_a ⊗ ∇N_a over the block's points (lane loops unrolled)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        for (int l = 0; l < L; ++l) F[i + 3 * j][l] += X[a][i][l] * b.G[a][j][l];
+  double R[9][L], P[9][L];
+  fill_lane_rotations(b, F, R);
+  material_.stress_lanes<L>(F, R, P);
+  // t_a = (w P) ∇N_a, as accumulate_bt rounds it.
+  // simd: w P over the block's points (lane loop unrolled)
+  for (int k = 0; k < 9; ++k)
+    for (int l = 0; l < L; ++l) P[k][l] *= b.w[l];
+  double t[kMaxElementNodes][3][L];
+  // simd: (w P) ∇N_a over the block's points (lane loops unrolled)
+  for (int a = 0; a < npe; ++a)
+    for (int i = 0; i < 3; ++i)
+      for (int l = 0; l < L; ++l)
+        t[a][i][l] =
+            P[i][l] * b.G[a][0][l] + P[i + 3][l] * b.G[a][1][l] + P[i + 6][l] * b.G[a][2][l];
+  for (int k = 0; k < b.elements; ++k) {
+    ElementVector& v = ge[static_cast<std::size_t>(b.first_element + k)];
+    v.setZero(3 * npe);
+    for (int l = k * nq; l < (k + 1) * nq; ++l)
+      for (int a = 0; a < npe; ++a)
+        for (int i = 0; i < 3; ++i) v[3 * a + i] += t[a][i][l];
+  }
+}
+
+// R[k][l] as the material's stress_lanes reads it; identity in unused lanes.
+void ElasticBody::fill_lane_rotations(const PointBlock& b, const double (&F)[9][kStressLanes],
+                                      double (&R)[9][kStressLanes]) const {
+  const Material::LaneRotation source = material_.lane_rotation();
+  if (source == Material::LaneRotation::none) return;
+  const int nq = geo_->quadrature_points();
+  for (int l = 0; l < kStressLanes; ++l) {
+    Mat3 r = Mat3::Identity();
+    if (l < b.elements * nq) {
+      if (source == Material::LaneRotation::lagged) {
+        r = rotation(b.first_element + l / nq);
+      } else {
+        Mat3 f;
+        for (int k = 0; k < 9; ++k) f(k) = F[k][l];
+        r = rotation_of(f);
+      }
+    }
+    for (int k = 0; k < 9; ++k) R[k][l] = r(k);
+  }
+}
+
 void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
   std::vector<ElementVector>& ge = element_results().vectors;
   ge.resize(static_cast<std::size_t>(geo_->elements()));
-  for_each_element(geo_->elements(), [&](Index e) {
-    ElementPositions x;
-    ElementVector& v = ge[static_cast<std::size_t>(e)];
-    geo_->gather(q, e, x);
-    v.setZero(3 * geo_->nodes_per_element());
-    for (int qp = 0; qp < geo_->quadrature_points(); ++qp) {
-      const ShapeGradients& G = geo_->gradients(e, qp);
-      accumulate_bt(G, material_.stress(deformation_gradient(x, G), rotation(e)),
-                    geo_->weight(e, qp), v);
-    }
-  });
+  const std::vector<PointBlock>& blocks = geo_->point_blocks();
+  for_each_element(static_cast<Index>(blocks.size()),
+                   [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], ge); });
   for (Index e = 0; e < geo_->elements(); ++e)
     scatter(*geo_, e, ge[static_cast<std::size_t>(e)], g);
 }

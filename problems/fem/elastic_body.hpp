@@ -66,6 +66,9 @@ class ElasticBody {
 
  private:
   const Mat3& rotation(Index e) const { return rotations_[static_cast<std::size_t>(e)]; }
+  void block_forces(const Vec& q, const PointBlock& b, std::vector<ElementVector>& ge) const;
+  void fill_lane_rotations(const PointBlock& b, const double (&F)[9][kStressLanes],
+                           double (&R)[9][kStressLanes]) const;
 
   std::shared_ptr<const MeshGeometry> geo_;
   Material material_;

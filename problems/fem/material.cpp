@@ -77,6 +77,101 @@ Mat9 rotation_derivative(const SignedSvd& svd) {
   return D;
 }
 
+// The stress formulas of the four models per lane (Material::stress_lanes).
+// Entry k of a column-major 3 × 3 matrix is m[k][l]; every lane loop is
+// straight-line arithmetic, which GCC vectorizes (the `// simd:` lines are
+// checked by scripts/vectorization-report.sh; P must not overlap F or R,
+// which spares the loops GCC's run-time overlap checks, too many for it
+// with three arrays of nine rows). Sums run in index order;
+// the cofactor columns are f1×f2, f2×f0, f0×f1 and J = f0 · (f1×f2).
+
+template <int N>
+void neo_hookean_lanes(double mu_s, double lambda_s, double a, const double (&F)[9][N],
+                       double (&__restrict P)[9][N]) {
+  // simd: one quadrature point per lane
+  for (int l = 0; l < N; ++l) {
+    const double f0 = F[0][l], f1 = F[1][l], f2 = F[2][l], f3 = F[3][l], f4 = F[4][l], f5 = F[5][l],
+                 f6 = F[6][l], f7 = F[7][l], f8 = F[8][l];
+    const double c[9] = {f4 * f8 - f5 * f7, f5 * f6 - f3 * f8, f3 * f7 - f4 * f6,
+                         f7 * f2 - f8 * f1, f8 * f0 - f6 * f2, f6 * f1 - f7 * f0,
+                         f1 * f5 - f2 * f4, f2 * f3 - f0 * f5, f0 * f4 - f1 * f3};
+    const double Ic =
+        f0 * f0 + f1 * f1 + f2 * f2 + f3 * f3 + f4 * f4 + f5 * f5 + f6 * f6 + f7 * f7 + f8 * f8;
+    const double J = f0 * c[0] + f1 * c[1] + f2 * c[2];
+    const double s = mu_s * (1.0 - 1.0 / (Ic + 1.0)), t = lambda_s * (J - a);
+    for (int k = 0; k < 9; ++k) P[k][l] = s * F[k][l] + t * c[k];
+  }
+}
+
+// P = F S, S = 2μ E + λ tr(E) I, E = ½ (FᵀF − I).
+template <int N>
+void st_venant_kirchhoff_lanes(const Lame& lame, const double (&F)[9][N],
+                               double (&__restrict P)[9][N]) {
+  const double two_mu = 2.0 * lame.mu, lambda = lame.lambda;
+  // simd: one quadrature point per lane
+  for (int l = 0; l < N; ++l) {
+    double E[9];
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) {
+        const double c = F[3 * i][l] * F[3 * j][l] + F[3 * i + 1][l] * F[3 * j + 1][l] +
+                         F[3 * i + 2][l] * F[3 * j + 2][l];
+        E[i + 3 * j] = 0.5 * (i == j ? c - 1.0 : c);
+      }
+    const double t = lambda * (E[0] + E[4] + E[8]);
+    double S[9];
+    for (int k = 0; k < 9; ++k) S[k] = two_mu * E[k] + (k % 4 == 0 ? t : 0.0);
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        P[i + 3 * j][l] =
+            F[i][l] * S[3 * j] + F[i + 3][l] * S[3 * j + 1] + F[i + 6][l] * S[3 * j + 2];
+  }
+}
+
+// P = R (2μ ε + λ tr(ε) I), ε = sym(RᵀF) − I.
+template <int N>
+void corotated_linear_lanes(const Lame& lame, const double (&F)[9][N], const double (&R)[9][N],
+                            double (&__restrict P)[9][N]) {
+  const double two_mu = 2.0 * lame.mu, lambda = lame.lambda;
+  // simd: one quadrature point per lane
+  for (int l = 0; l < N; ++l) {
+    double G[9];  // RᵀF
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        G[i + 3 * j] = R[3 * i][l] * F[3 * j][l] + R[3 * i + 1][l] * F[3 * j + 1][l] +
+                       R[3 * i + 2][l] * F[3 * j + 2][l];
+    double eps[9];
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) {
+        const double s = 0.5 * (G[i + 3 * j] + G[j + 3 * i]);
+        eps[i + 3 * j] = i == j ? s - 1.0 : s;
+      }
+    const double t = lambda * (eps[0] + eps[4] + eps[8]);
+    double M[9];
+    for (int k = 0; k < 9; ++k) M[k] = two_mu * eps[k] + (k % 4 == 0 ? t : 0.0);
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        P[i + 3 * j][l] =
+            R[i][l] * M[3 * j] + R[i + 3][l] * M[3 * j + 1] + R[i + 6][l] * M[3 * j + 2];
+  }
+}
+
+// P = 2μ (F − R) + λ (J − 1) cof F with R = rotation_of(F).
+template <int N>
+void fixed_corotated_lanes(const Lame& lame, const double (&F)[9][N], const double (&R)[9][N],
+                           double (&__restrict P)[9][N]) {
+  const double two_mu = 2.0 * lame.mu, lambda = lame.lambda;
+  // simd: one quadrature point per lane
+  for (int l = 0; l < N; ++l) {
+    const double f0 = F[0][l], f1 = F[1][l], f2 = F[2][l], f3 = F[3][l], f4 = F[4][l], f5 = F[5][l],
+                 f6 = F[6][l], f7 = F[7][l], f8 = F[8][l];
+    const double c[9] = {f4 * f8 - f5 * f7, f5 * f6 - f3 * f8, f3 * f7 - f4 * f6,
+                         f7 * f2 - f8 * f1, f8 * f0 - f6 * f2, f6 * f1 - f7 * f0,
+                         f1 * f5 - f2 * f4, f2 * f3 - f0 * f5, f0 * f4 - f1 * f3};
+    const double t = lambda * (f0 * c[0] + f1 * c[1] + f2 * c[2] - 1.0);
+    for (int k = 0; k < 9; ++k) P[k][l] = two_mu * (F[k][l] - R[k][l]) + t * c[k];
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> material_model_ids() {
@@ -145,26 +240,45 @@ double Material::energy(const Mat3& F, const Mat3& R) const {
   return 0.0;
 }
 
-Mat3 Material::stress(const Mat3& F, const Mat3& R) const {
+Material::LaneRotation Material::lane_rotation() const {
   switch (model_) {
-    case MaterialModel::stable_neo_hookean: {
-      const double Ic = F.squaredNorm(), J = F.determinant();
-      return mu_s_ * (1.0 - 1.0 / (Ic + 1.0)) * F + lambda_s_ * (J - a_) * cofactor(F);
-    }
-    case MaterialModel::corotated_linear: {
-      const Mat3 G = R.transpose() * F;
-      const Mat3 eps = 0.5 * (G + G.transpose()) - Mat3::Identity();
-      return R * (2.0 * lame_.mu * eps + lame_.lambda * eps.trace() * Mat3::Identity());
-    }
-    case MaterialModel::st_venant_kirchhoff: {
-      const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
-      return F * (2.0 * lame_.mu * E + lame_.lambda * E.trace() * Mat3::Identity());
-    }
-    case MaterialModel::fixed_corotated:  // no dR term: (F − R) : dR = 0
-      return 2.0 * lame_.mu * (F - rotation_of(F)) +
-             lame_.lambda * (F.determinant() - 1.0) * cofactor(F);
+    case MaterialModel::corotated_linear: return LaneRotation::lagged;
+    case MaterialModel::fixed_corotated: return LaneRotation::polar;
+    case MaterialModel::stable_neo_hookean:
+    case MaterialModel::st_venant_kirchhoff: break;
   }
-  return Mat3::Zero();
+  return LaneRotation::none;
+}
+
+template <int N>
+void Material::stress_lanes(const double (&F)[9][N], const double (&R)[9][N],
+                            double (&P)[9][N]) const {
+  switch (model_) {
+    case MaterialModel::stable_neo_hookean: return neo_hookean_lanes(mu_s_, lambda_s_, a_, F, P);
+    case MaterialModel::corotated_linear: return corotated_linear_lanes(lame_, F, R, P);
+    case MaterialModel::st_venant_kirchhoff: return st_venant_kirchhoff_lanes(lame_, F, P);
+    case MaterialModel::fixed_corotated: return fixed_corotated_lanes(lame_, F, R, P);
+  }
+}
+
+template void Material::stress_lanes<1>(const double (&)[9][1], const double (&)[9][1],
+                                        double (&)[9][1]) const;
+template void Material::stress_lanes<kStressLanes>(const double (&)[9][kStressLanes],
+                                                   const double (&)[9][kStressLanes],
+                                                   double (&)[9][kStressLanes]) const;
+
+Mat3 Material::stress(const Mat3& F, const Mat3& R) const {
+  double f[9][1], r[9][1], p[9][1];
+  const LaneRotation rotation = lane_rotation();
+  const Mat3 polar = rotation == LaneRotation::polar ? rotation_of(F) : Mat3::Identity();
+  for (int k = 0; k < 9; ++k) {
+    f[k][0] = F(k);
+    r[k][0] = rotation == LaneRotation::polar ? polar(k) : R(k);
+  }
+  stress_lanes<1>(f, r, p);
+  Mat3 P;
+  for (int k = 0; k < 9; ++k) P(k) = p[k][0];
+  return P;
 }
 
 Mat9 Material::stress_derivative(const Mat3& F, const Mat3& R) const {

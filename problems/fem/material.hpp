@@ -48,6 +48,11 @@ namespace tibench {
 using Mat3 = Eigen::Matrix3d;
 using Mat9 = Eigen::Matrix<double, 9, 9>;
 
+// Quadrature points per block of the vectorized force kernel: 8, a
+// hexahedron's 2 × 2 × 2 points or 8 one-point tetrahedra; two AVX-512, four
+// AVX or eight SSE2 registers per matrix entry.
+constexpr int kStressLanes = 8;
+
 enum class MaterialModel {
   stable_neo_hookean,
   corotated_linear,
@@ -76,6 +81,20 @@ class Material {
   double energy(const Mat3& F, const Mat3& R) const;
   Mat3 stress(const Mat3& F, const Mat3& R) const;
   Mat9 stress_derivative(const Mat3& F, const Mat3& R) const;
+
+  // The rotation stress_lanes reads: none, the element's lagged rotation,
+  // or the polar rotation rotation_of(F) of each point.
+  enum class LaneRotation { none, lagged, polar };
+  LaneRotation lane_rotation() const;
+  // P_l = stress(F_l, ·) for the lanes l < N of 3 × 3 matrices stored by
+  // entry, M[k][l] = M_l(k) (column-major k): branch-free arithmetic per
+  // lane, so the lane loop vectorizes across quadrature points. R[k][l] is
+  // read as lane_rotation() says (not at all for none); P must not overlap
+  // F or R. stress() is the case N = 1, so a point gives the same bits in a
+  // block of kStressLanes as alone. Instantiated for N = 1 and
+  // N = kStressLanes.
+  template <int N>
+  void stress_lanes(const double (&F)[9][N], const double (&R)[9][N], double (&P)[9][N]) const;
 
  private:
   MaterialModel model_;

@@ -1,5 +1,6 @@
 #include "problems/fem/solid_mesh.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -78,6 +79,25 @@ MeshGeometry::MeshGeometry(SolidMesh mesh) : mesh_(std::move(mesh)) {
       if (!(det > 0)) throw std::logic_error("hexahedron with non-positive Jacobian");
       grads_.push_back(dN * J.inverse());
       weights_.push_back(det);  // Gauss weights are 1
+    }
+  }
+  build_point_blocks();
+}
+
+void MeshGeometry::build_point_blocks() {
+  static_assert(kStressLanes % 8 == 0, "a block holds whole hexahedra (8 points)");
+  const int per_block = kStressLanes / qp_;
+  for (Index first = 0; first < elements(); first += per_block) {
+    PointBlock& b = blocks_.emplace_back();
+    b.first_element = first;
+    b.elements = static_cast<int>(std::min<Index>(per_block, elements() - first));
+    for (int l = 0; l < kStressLanes; ++l) {
+      const bool used = l < b.elements * qp_;
+      const Index e = first + l / qp_;
+      const int qp = l % qp_;
+      b.w[l] = used ? weight(e, qp) : 0.0;
+      for (int a = 0; a < kMaxElementNodes; ++a)
+        for (int j = 0; j < 3; ++j) b.G[a][j][l] = used && a < npe() ? gradients(e, qp)(a, j) : 0.0;
     }
   }
 }

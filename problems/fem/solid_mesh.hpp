@@ -15,6 +15,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "problems/fem/material.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench {
@@ -40,6 +41,19 @@ struct SolidMesh {
 // node (i, j, k) has index i + (nx+1)(j + (ny+1) k). No node is fixed.
 SolidMesh hex_grid(int nx, int ny, int nz, const Eigen::Vector3d& size);
 
+// Quadrature points in blocks of kStressLanes for the vectorized force
+// kernel (ElasticBody::add_gradient): lane l of block b is point
+// b·kStressLanes + l in element-major order (element e, point qp at
+// e·Q + qp), and a block holds whole elements (Q divides kStressLanes: one
+// hexahedron's 8 points or 8 one-point tetrahedra). Lanes past the mesh's
+// last point have G = 0 and w = 0.
+struct PointBlock {
+  Index first_element = 0;
+  int elements = 0;
+  double G[kMaxElementNodes][3][kStressLanes];  // ∂N_a/∂X_j at the lane's point
+  double w[kStressLanes];
+};
+
 class MeshGeometry {
  public:
   explicit MeshGeometry(SolidMesh mesh);
@@ -62,6 +76,7 @@ class MeshGeometry {
     return grads_[static_cast<std::size_t>(e * qp_ + qp)];
   }
   double weight(Index e, int qp) const { return weights_[static_cast<std::size_t>(e * qp_ + qp)]; }
+  const std::vector<PointBlock>& point_blocks() const { return blocks_; }
   double element_volume(Index e) const;
   double volume() const;
 
@@ -76,6 +91,7 @@ class MeshGeometry {
 
  private:
   int npe() const { return mesh_.nodes_per_element; }
+  void build_point_blocks();
 
   SolidMesh mesh_;
   int qp_ = 1;
@@ -83,11 +99,17 @@ class MeshGeometry {
   std::vector<Index> node_dof_, element_dofs_;
   std::vector<ShapeGradients> grads_;
   std::vector<double> weights_;
+  std::vector<PointBlock> blocks_;
 };
 
-// F = Σ_a x_a ⊗ ∇N_a.
+// F = Σ_a x_a ⊗ ∇N_a, summed from +0 in node order (the rounding of
+// ElasticBody's vectorized force kernel, which must equal this).
 inline Eigen::Matrix3d deformation_gradient(const ElementPositions& x, const ShapeGradients& G) {
-  return x * G;
+  Eigen::Matrix3d F = Eigen::Matrix3d::Zero();
+  for (Index a = 0; a < G.rows(); ++a)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) F(i, j) += x(i, a) * G(a, j);
+  return F;
 }
 
 }  // namespace tibench
