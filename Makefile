@@ -13,6 +13,7 @@
 #   make bench-callgrind  instruction counts per step of fixed workloads
 #   make bench-gate       fails when those rise > 3 % above the committed baseline
 #   make bench-native     the suite built with -march=native (opt-in; gain vs make bench)
+#   make vectorization-report  GCC's report on the force kernels' marked loops
 #   make format           rewrite the C++ sources in the style of .clang-format
 #   make format-check     fail naming every source that differs from that style (CI)
 #
@@ -25,12 +26,12 @@ TIBENCH := $(BUILD)/harness/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate clean distclean help
+.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate vectorization-report clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,19p' Makefile
+	@sed -n '2,20p' Makefile
 
 # The tests also run mpirun (sharding), the figures script and, in Chromium,
 # the HTML report.
@@ -197,6 +198,12 @@ bench-native:
 	    --benchmark_min_time=0.2 --benchmark_display_aggregates_only=true \
 	    --benchmark_out=$(RESULTS)/bench/bench-native-$$stamp.json --benchmark_out_format=json \
 	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-native-$$stamp.txt
+
+# Every loop marked `// simd:` in the force kernels, as GCC reports it
+# (fails naming any it did not vectorize; also a ctest of make test).
+vectorization-report: deps
+	@cmake --preset $(PRESET) >/dev/null
+	@scripts/vectorization-report.sh $(BUILD)
 
 bench-callgrind: bench-build
 	@scripts/bench-callgrind.sh $(BENCH_BIN)

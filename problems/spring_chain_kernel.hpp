@@ -64,8 +64,10 @@ inline void spring_chain_kernel(const double* q, Eigen::Index n, const SpringCha
     const Index interior_end = std::min(end, n - 1);
     f[0] = first;
     const double* qs = q + start;
+    // simd: one spring per lane
     for (Index j = 1; j <= interior_end - start; ++j) f[j] = force(qs[j] - qs[j - 1] - c.ell);
     if (end == n) f[n - start] = force(wall - q[n - 1] - c.ell);
+    // simd: one mass per lane
     for (Index j = 0; j < end - start; ++j) store(start + j, (0.0 + f[j]) - f[j + 1]);
     first = f[end - start];
   }
