@@ -35,7 +35,12 @@ if [ ${#cases[@]} -eq 0 ]; then
   # Cost per step against N (10³ … 10⁶ masses).
   for w in chain-10000 chain-100000 chain-1000000; do cases+=("$w/backward-euler/tibench"); done
   for w in chain-10000 chain-1000000; do cases+=("$w/rk4/tibench"); done
+  # The finite-element force kernel (RK4: four evaluations per step).
+  cases+=("beam/rk4/tibench")
 fi
+# One element thread: under valgrind threads run one at a time, and the
+# count would include a waiting caller's spins, which depend on scheduling.
+export TIBENCH_ELEMENT_THREADS=1
 mkdir -p results/bench
 out=results/bench/callgrind.txt
 tmp=$(mktemp -d)
