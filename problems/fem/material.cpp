@@ -85,21 +85,58 @@ Mat9 rotation_derivative(const SignedSvd& svd) {
 // with three arrays of nine rows). Sums run in index order;
 // the cofactor columns are f1×f2, f2×f0, f0×f1 and J = f0 · (f1×f2).
 
+// The entries f of F at lane l, its cofactor columns c (f1×f2, f2×f0,
+// f0×f1) and J = f0 · (f1×f2).
+template <int N>
+inline double load_with_cofactor(const double (&F)[9][N], int l, double (&f)[9], double (&c)[9]) {
+  for (int k = 0; k < 9; ++k) f[k] = F[k][l];
+  c[0] = f[4] * f[8] - f[5] * f[7];
+  c[1] = f[5] * f[6] - f[3] * f[8];
+  c[2] = f[3] * f[7] - f[4] * f[6];
+  c[3] = f[7] * f[2] - f[8] * f[1];
+  c[4] = f[8] * f[0] - f[6] * f[2];
+  c[5] = f[6] * f[1] - f[7] * f[0];
+  c[6] = f[1] * f[5] - f[2] * f[4];
+  c[7] = f[2] * f[3] - f[0] * f[5];
+  c[8] = f[0] * f[4] - f[1] * f[3];
+  return f[0] * c[0] + f[1] * c[1] + f[2] * c[2];
+}
+
+// (AᵀB)_ij at lane l.
+template <int N>
+inline void transpose_product(const double (&A)[9][N], const double (&B)[9][N], int l,
+                              double (&out)[9]) {
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i)
+      out[i + 3 * j] = A[3 * i][l] * B[3 * j][l] + A[3 * i + 1][l] * B[3 * j + 1][l] +
+                       A[3 * i + 2][l] * B[3 * j + 2][l];
+}
+
+// p = A_l (2μ E + λ tr(E) I) for a symmetric strain E. (The callers store
+// p into P themselves: stores through their restrict-qualified P keep the
+// lane loop free of run-time overlap checks.)
+template <int N>
+inline void linear_stress_times(const double (&A)[9][N], int l, const double (&E)[9], double two_mu,
+                                double lambda, double (&p)[9]) {
+  const double t = lambda * (E[0] + E[4] + E[8]);
+  double S[9];
+  for (int k = 0; k < 9; ++k) S[k] = two_mu * E[k] + (k % 4 == 0 ? t : 0.0);
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i)
+      p[i + 3 * j] = A[i][l] * S[3 * j] + A[i + 3][l] * S[3 * j + 1] + A[i + 6][l] * S[3 * j + 2];
+}
+
 template <int N>
 void neo_hookean_lanes(double mu_s, double lambda_s, double a, const double (&F)[9][N],
                        double (&__restrict P)[9][N]) {
   // simd: one quadrature point per lane
   for (int l = 0; l < N; ++l) {
-    const double f0 = F[0][l], f1 = F[1][l], f2 = F[2][l], f3 = F[3][l], f4 = F[4][l], f5 = F[5][l],
-                 f6 = F[6][l], f7 = F[7][l], f8 = F[8][l];
-    const double c[9] = {f4 * f8 - f5 * f7, f5 * f6 - f3 * f8, f3 * f7 - f4 * f6,
-                         f7 * f2 - f8 * f1, f8 * f0 - f6 * f2, f6 * f1 - f7 * f0,
-                         f1 * f5 - f2 * f4, f2 * f3 - f0 * f5, f0 * f4 - f1 * f3};
-    const double Ic =
-        f0 * f0 + f1 * f1 + f2 * f2 + f3 * f3 + f4 * f4 + f5 * f5 + f6 * f6 + f7 * f7 + f8 * f8;
-    const double J = f0 * c[0] + f1 * c[1] + f2 * c[2];
+    double f[9], c[9];
+    const double J = load_with_cofactor(F, l, f, c);
+    double Ic = f[0] * f[0];
+    for (int k = 1; k < 9; ++k) Ic += f[k] * f[k];
     const double s = mu_s * (1.0 - 1.0 / (Ic + 1.0)), t = lambda_s * (J - a);
-    for (int k = 0; k < 9; ++k) P[k][l] = s * F[k][l] + t * c[k];
+    for (int k = 0; k < 9; ++k) P[k][l] = s * f[k] + t * c[k];
   }
 }
 
@@ -111,19 +148,11 @@ void st_venant_kirchhoff_lanes(const Lame& lame, const double (&F)[9][N],
   // simd: one quadrature point per lane
   for (int l = 0; l < N; ++l) {
     double E[9];
-    for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i) {
-        const double c = F[3 * i][l] * F[3 * j][l] + F[3 * i + 1][l] * F[3 * j + 1][l] +
-                         F[3 * i + 2][l] * F[3 * j + 2][l];
-        E[i + 3 * j] = 0.5 * (i == j ? c - 1.0 : c);
-      }
-    const double t = lambda * (E[0] + E[4] + E[8]);
-    double S[9];
-    for (int k = 0; k < 9; ++k) S[k] = two_mu * E[k] + (k % 4 == 0 ? t : 0.0);
-    for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i)
-        P[i + 3 * j][l] =
-            F[i][l] * S[3 * j] + F[i + 3][l] * S[3 * j + 1] + F[i + 6][l] * S[3 * j + 2];
+    transpose_product(F, F, l, E);
+    for (int k = 0; k < 9; ++k) E[k] = 0.5 * (k % 4 == 0 ? E[k] - 1.0 : E[k]);
+    double p[9];
+    linear_stress_times(F, l, E, two_mu, lambda, p);
+    for (int k = 0; k < 9; ++k) P[k][l] = p[k];
   }
 }
 
@@ -134,24 +163,21 @@ void corotated_linear_lanes(const Lame& lame, const double (&F)[9][N], const dou
   const double two_mu = 2.0 * lame.mu, lambda = lame.lambda;
   // simd: one quadrature point per lane
   for (int l = 0; l < N; ++l) {
-    double G[9];  // RᵀF
+    // G = RᵀF written out: through transpose_product GCC leaves this loop
+    // scalar ("no vectype" for R's loads).
+    double G[9], eps[9];
     for (int j = 0; j < 3; ++j)
       for (int i = 0; i < 3; ++i)
         G[i + 3 * j] = R[3 * i][l] * F[3 * j][l] + R[3 * i + 1][l] * F[3 * j + 1][l] +
                        R[3 * i + 2][l] * F[3 * j + 2][l];
-    double eps[9];
     for (int j = 0; j < 3; ++j)
       for (int i = 0; i < 3; ++i) {
         const double s = 0.5 * (G[i + 3 * j] + G[j + 3 * i]);
         eps[i + 3 * j] = i == j ? s - 1.0 : s;
       }
-    const double t = lambda * (eps[0] + eps[4] + eps[8]);
-    double M[9];
-    for (int k = 0; k < 9; ++k) M[k] = two_mu * eps[k] + (k % 4 == 0 ? t : 0.0);
-    for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i)
-        P[i + 3 * j][l] =
-            R[i][l] * M[3 * j] + R[i + 3][l] * M[3 * j + 1] + R[i + 6][l] * M[3 * j + 2];
+    double p[9];
+    linear_stress_times(R, l, eps, two_mu, lambda, p);
+    for (int k = 0; k < 9; ++k) P[k][l] = p[k];
   }
 }
 
@@ -162,13 +188,9 @@ void fixed_corotated_lanes(const Lame& lame, const double (&F)[9][N], const doub
   const double two_mu = 2.0 * lame.mu, lambda = lame.lambda;
   // simd: one quadrature point per lane
   for (int l = 0; l < N; ++l) {
-    const double f0 = F[0][l], f1 = F[1][l], f2 = F[2][l], f3 = F[3][l], f4 = F[4][l], f5 = F[5][l],
-                 f6 = F[6][l], f7 = F[7][l], f8 = F[8][l];
-    const double c[9] = {f4 * f8 - f5 * f7, f5 * f6 - f3 * f8, f3 * f7 - f4 * f6,
-                         f7 * f2 - f8 * f1, f8 * f0 - f6 * f2, f6 * f1 - f7 * f0,
-                         f1 * f5 - f2 * f4, f2 * f3 - f0 * f5, f0 * f4 - f1 * f3};
-    const double t = lambda * (f0 * c[0] + f1 * c[1] + f2 * c[2] - 1.0);
-    for (int k = 0; k < 9; ++k) P[k][l] = two_mu * (F[k][l] - R[k][l]) + t * c[k];
+    double f[9], c[9];
+    const double t = lambda * (load_with_cofactor(F, l, f, c) - 1.0);
+    for (int k = 0; k < 9; ++k) P[k][l] = two_mu * (f[k] - R[k][l]) + t * c[k];
   }
 }
 
