@@ -114,7 +114,9 @@ class ContactBody final : public DissipativeProblem {
   double max_feasible_step(const Vec& q, const Vec& dq) const override {
     return contact_->max_feasible_step(q, dq);
   }
-  bool is_smooth() const override { return !contact_->has_energy() && !self_; }
+  bool is_smooth() const override {
+    return DissipativeProblem::is_smooth() && !contact_->has_energy() && !self_;
+  }
   // ARAP elasticity and gravity, with contact outside the stage solve (none,
   // post-process) and neither self-collisions nor damping.
   bool has_projective_form() const override {

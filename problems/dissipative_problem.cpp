@@ -12,6 +12,12 @@ bool DissipativeProblem::dissipation_depends_on_q() const {
   return false;
 }
 
+bool DissipativeProblem::is_smooth() const {
+  for (const auto& m : models_)
+    if (!m->is_smooth()) return false;
+  return true;
+}
+
 bool DissipativeProblem::split_dissipation(SplitDissipation& out) const {
   SplitDissipation parts;
   for (const auto& m : models_) {

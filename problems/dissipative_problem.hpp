@@ -14,6 +14,8 @@ class DissipativeProblem : public Problem {
  public:
   bool has_dissipation() const override { return !models_.empty(); }
   bool dissipation_depends_on_q() const override;
+  // Smooth when every model is (problems with nonsmooth potentials add theirs).
+  bool is_smooth() const override;
   // Lagged models refresh from the step's initial positions.
   void begin_step(const State& s) const override;
 

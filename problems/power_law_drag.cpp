@@ -78,7 +78,6 @@ class PowerLawDrag final : public DissipativeProblem {
     const double V = v0_ != 0.0 ? std::abs(v0_) : 1.0;
     return std::pow(V, 1.0 - p_) / k_;
   }
-  bool is_smooth() const override { return p_ >= 1.0; }
 
   bool has_exact() const override { return true; }
   State exact(double t) const override {

@@ -36,6 +36,9 @@ class DissipationModel {
   virtual ~DissipationModel() = default;
 
   virtual bool depends_on_q() const = 0;
+  // False when R has a discontinuous or unbounded derivative in v (a power
+  // law with p < 1 at v = 0, where Newton's Hessian is unbounded).
+  virtual bool is_smooth() const { return true; }
   // Refreshes quantities lagged at the step start (e.g. a stiffness matrix).
   virtual void begin_step(const Vec& /*q*/) {}
 

@@ -54,6 +54,8 @@ class LocalQuadraticDissipation final : public DissipationModel {
                                      PowerLaw law = {});
 
   bool depends_on_q() const override { return false; }
+  // As PowerLawDrag: p ≥ 1 keeps ∇²_v R bounded at v = 0.
+  bool is_smooth() const override { return law_.p >= 1.0; }
   void begin_step(const Vec& q) override;
   double value(const Vec& q, const Vec& v) const override;
   void add_gradient_v(const Vec& q, const Vec& v, Vec& g) const override;

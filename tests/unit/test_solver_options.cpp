@@ -18,6 +18,7 @@
 #include "integrators/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/contact/obstacle_contact.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -102,8 +103,13 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
   const NewtonOptions option = std::get<1>(GetParam()).options;
   const double tau = 0.1 * p->time_scale();
   const SolveRun a = backward_euler(*p, tau, NewtonOptions{});
+  if (!a.converged) {
+    // Full Newton may fail only where R's Hessian is unbounded (a p < 1
+    // power law at rest): there is no default solution to compare with.
+    EXPECT_FALSE(p->is_smooth()) << "full Newton failed on a smooth problem: " << a.message;
+    return;
+  }
   const SolveRun b = backward_euler(*p, tau, option);
-  ASSERT_TRUE(a.converged);
   if (needs_projective_form(option.solver) && !p->has_projective_form()) {
     // Refused at the first solve (integrators refuse it before any step).
     EXPECT_FALSE(b.converged);
@@ -153,15 +159,13 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
   }
 }
 
-// Every problem the incremental potential accepts and on which the default
-// (full Newton) solve converges: power-law dissipation with p < 1 has an
-// unbounded Hessian at v = 0, where Newton itself fails (a property of the
-// problem, reported as solver_failed in runs, not a subject of this test).
-INSTANTIATE_TEST_SUITE_P(
+// Every problem the incremental potential accepts. (Whether full Newton
+// converges is decided in the test, not here: a solve at start-up would run
+// in every test process.)
+TIBENCH_INSTANTIATE_SELECTED(
     Registry, SolverOptions,
     ::testing::Combine(::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                         if (p.has_dissipation() && p.dissipation_depends_on_q()) return false;
-                         return backward_euler(p, 0.1 * p.time_scale(), {}).converged;
+                         return !(p.has_dissipation() && p.dissipation_depends_on_q());
                        })),
                        ::testing::ValuesIn(solver_options())),
     [](const ::testing::TestParamInfo<SolverOptions::ParamType>& param_info) {
