@@ -18,6 +18,7 @@
 #include "problem_cases.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/element_split.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -72,11 +73,11 @@ TEST_P(ElementSplits, EqualThePotentialAndItsGradient) {
   EXPECT_LE((a.gradient - g).cwiseAbs().maxCoeff(), 1e-10 * g.cwiseAbs().maxCoeff());
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, ElementSplits,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return p.element_split() != nullptr;
-                         })),
-                         case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, ElementSplits,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return p.element_split() != nullptr;
+                             })),
+                             case_name);
 
 // A backward-Euler (τ = h) or implicit-midpoint (τ = h/2) stage of p's
 // first step, from the inertial guess.

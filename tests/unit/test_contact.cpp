@@ -25,6 +25,7 @@
 #include "problems/contact/level_set.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/random.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -249,11 +250,11 @@ TEST_P(ProblemWithObstacles, FreeFlightConservesLinearMomentumToRoundOff) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithObstacles,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return p.contact() != nullptr;
-                         })),
-                         test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, ProblemWithObstacles,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return p.contact() != nullptr;
+                             })),
+                             test::case_name);
 
 // --- friction against the closed form -------------------------------------------
 

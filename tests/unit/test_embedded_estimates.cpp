@@ -9,6 +9,7 @@
 #include "harness/convergence.hpp"
 #include "integrators/registry.hpp"
 #include "problems/registry.hpp"
+#include "selected_suite.hpp"
 #include "test_names.hpp"
 
 namespace tibench {
@@ -48,8 +49,8 @@ std::vector<std::string> ids_with_estimates() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, EmbeddedEstimate, ::testing::ValuesIn(ids_with_estimates()),
-                         test::id_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, EmbeddedEstimate, ::testing::ValuesIn(ids_with_estimates()),
+                             test::id_name);
 
 }  // namespace
 }  // namespace tibench

@@ -17,6 +17,7 @@
 #include "integrators/registry.hpp"
 #include "problems/ipc_barrier.hpp"
 #include "problems/random.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -62,8 +63,8 @@ TEST_P(Feasibility, CcdBoundKeepsThePotentialFiniteAndIsTight) {
   RecordProperty("directions_with_a_bound", bounded);
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, Feasibility, ::testing::ValuesIn(test::problem_cases()),
-                         test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, Feasibility, ::testing::ValuesIn(test::problem_cases()),
+                             test::case_name);
 
 // Every implicit family on the exact-contact coincidence, through the
 // registry: the step must stay bounded in energy.

@@ -13,6 +13,7 @@
 
 #include "integrators/linear_analysis.hpp"
 #include "integrators/registry.hpp"
+#include "selected_suite.hpp"
 #include "test_names.hpp"
 
 namespace tibench {
@@ -64,8 +65,8 @@ std::vector<std::string> ids_with_stability_function() {
   return ids;
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, TableauMethod,
-                         ::testing::ValuesIn(ids_with_stability_function()), test::id_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, TableauMethod,
+                             ::testing::ValuesIn(ids_with_stability_function()), test::id_name);
 
 TEST(LinearAnalysis, ImplicitMidpointIsLinearlySymplectic) {
   const auto& im = find_integrator("implicit-midpoint");

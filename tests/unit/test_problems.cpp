@@ -17,6 +17,7 @@
 #include "integrators/registry.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/random.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -421,28 +422,28 @@ bool conservative(const Problem& p) {
          contact_is_conservative(p);
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, EveryProblem, ::testing::ValuesIn(test::problem_cases()),
-                         test::case_name);
-INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithDissipation,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return p.has_dissipation();
-                         })),
-                         test::case_name);
-INSTANTIATE_TEST_SUITE_P(Registry, ProblemWithExactSolution,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return p.has_exact();
-                         })),
-                         test::case_name);
-INSTANTIATE_TEST_SUITE_P(Registry, SmoothConservativeProblem,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return conservative(p) && p.is_smooth();
-                         })),
-                         test::case_name);
-INSTANTIATE_TEST_SUITE_P(Registry, NonsmoothConservativeProblem,
-                         ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                           return conservative(p) && !p.is_smooth();
-                         })),
-                         test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, EveryProblem, ::testing::ValuesIn(test::problem_cases()),
+                             test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, ProblemWithDissipation,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return p.has_dissipation();
+                             })),
+                             test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, ProblemWithExactSolution,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return p.has_exact();
+                             })),
+                             test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, SmoothConservativeProblem,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return conservative(p) && p.is_smooth();
+                             })),
+                             test::case_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, NonsmoothConservativeProblem,
+                             ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
+                               return conservative(p) && !p.is_smooth();
+                             })),
+                             test::case_name);
 
 TEST(Problems, UnknownIdAndParameterAreRejected) {
   EXPECT_THROW(make_problem("no-such-problem"), InputError);

@@ -21,6 +21,7 @@
 #include "reference/hash.hpp"
 #include "reference/reference.hpp"
 #include "reference/state_error.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -76,11 +77,11 @@ TEST_P(ExactProblem, SelfConvergenceDifferenceBoundsTheTrueErrorOfRk4) {
               GetParam().c_str(), ref.h_ref, ref.max_self_convergence(), ref.max_cross_check());
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, ExactProblem,
-                         ::testing::ValuesIn(problems_where([](const Problem& p) {
-                           return p.has_exact();
-                         })),
-                         test::id_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, ExactProblem,
+                             ::testing::ValuesIn(problems_where([](const Problem& p) {
+                               return p.has_exact();
+                             })),
+                             test::id_name);
 
 class EveryProblemReference : public ::testing::TestWithParam<std::string> {};
 
@@ -117,8 +118,9 @@ bool rk4_reference_applies(const Problem& p) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, EveryProblemReference,
-                         ::testing::ValuesIn(problems_where(rk4_reference_applies)), test::id_name);
+TIBENCH_INSTANTIATE_SELECTED(Registry, EveryProblemReference,
+                             ::testing::ValuesIn(problems_where(rk4_reference_applies)),
+                             test::id_name);
 
 TEST(Reference, OutputTimesAndFineStepsLandOnEachOther) {
   EXPECT_EQ(output_times(10.0, 4), (std::vector<double>{2.5, 5.0, 7.5, 10.0}));

@@ -21,6 +21,7 @@
 #include "integrators/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/registry.hpp"
+#include "selected_suite.hpp"
 
 namespace tibench {
 namespace {
@@ -170,10 +171,10 @@ TEST_P(ProjectiveProblems, LocalGlobalIterationsNeverIncreaseTheObjective) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, ProjectiveProblems, ::testing::ValuesIn(projective_cases()),
-                         [](const ::testing::TestParamInfo<test::ProblemCase>& param_info) {
-                           return param_info.param.label;
-                         });
+TIBENCH_INSTANTIATE_SELECTED(Registry, ProjectiveProblems, ::testing::ValuesIn(projective_cases()),
+                             [](const ::testing::TestParamInfo<test::ProblemCase>& param_info) {
+                               return param_info.param.label;
+                             });
 
 TEST(StageSolvers, LocalGlobalCoversSpringsAndArapBodies) {
   // The registry cases above must include both kinds of constraints.
