@@ -71,14 +71,18 @@ test: build
 # ASan + UBSan (docs/reliability.md, "Sanitizers"): only the executables the
 # unit and CLI tests need, and of the parameterized registry sweeps one
 # instance per problem or integrator family (SANITIZE_TESTS): the other
-# instances run the same code with other numbers, and every test is its own
-# process, whose start-up (registry checks) costs ~1 s under ASan.
+# instances run the same code with other numbers, several times slower
+# under ASan than in the release build.
 SANITIZE_TESTS ?= ^[A-Za-z0-9]+\.|/(oscillator|spring_chain|beam|tet_rayleigh|bar1d|barrier_ipc|ball_drop|box_slide|particle_drop|sdirk2|ros3p|rk4|beam_jacobian_reuse|ball_drop_linear_solver_cholmod)$$
+# Left out: one long trajectory (13.5 min alone under ASan; its QP code is
+# sanitized on small instances by the other QpCorrector and ContactQp tests).
+SANITIZE_EXCLUDE ?= ^QpCorrector\.KeepsAFallingBallOnTheGround$$
 
 test-sanitize: deps
 	@cmake --preset sanitize >/dev/null
 	@cmake --build --preset sanitize -j $(JOBS) --target tibench tests_unit tests_cli
-	@ctest --preset sanitize -j $(JOBS) -L '^(unit|cli)$$' -R '$(SANITIZE_TESTS)'
+	@ctest --preset sanitize -j $(JOBS) -L '^(unit|cli)$$' -R '$(SANITIZE_TESTS)' \
+	    -E '$(SANITIZE_EXCLUDE)'
 
 # libFuzzer (docs/reliability.md, "Fuzzing"): clang build in build/fuzz, each
 # target for FUZZ_SECONDS from a seed corpus of the shipped matrices, typical
