@@ -27,6 +27,8 @@ DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, 
     adjoint_problem = conservative_.get();
   }
   adjoint_ = std::make_unique<RungeKuttaStepper>(*adjoint_problem, phi.adjoint(), h, newton);
+  phi_->keep_stage_positions();  // the impulses below evaluate forces there
+  adjoint_->keep_stage_positions();
   if (search_) target_.emplace(search_->target);
 }
 

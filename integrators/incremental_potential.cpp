@@ -82,9 +82,9 @@ bool IncrementalPotential::feasible_start(Vec& y) const {
 
 void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, double tau,
                                      double kappa, double t) {
-  x_anchor_ = x_anchor;
+  copy_vector(x_anchor, x_anchor_);
   if (p_.has_feasibility_limit()) safe_ = x_anchor;  // (read by feasible_start only)
-  y_hat_ = y_hat;
+  copy_vector(y_hat, y_hat_);
   // (Stages of one step, and steps of one size, share τ: the inertia and
   // what is derived from it are kept while τ is unchanged.)
   if (tau != tau_ || inertia_.size() != p_.dofs()) {

@@ -136,7 +136,7 @@ bool RungeKuttaStepper::implicit_stage(int i, const State& s, StepReport& report
   // the stage position stays the solver's.
   friction_in_last_stage_ = phi_->apply_friction(x_, V[i]);
   if (acceleration_read_[static_cast<std::size_t>(i)]) A[i] = inv_tau * (V[i] - v_tilde);
-  Q[i] = q_tilde + x_;
+  if (keeps_stage_positions_) Q[i] = q_tilde + x_;
   return true;
 }
 
@@ -147,11 +147,13 @@ void RungeKuttaStepper::take_last_stage(State& s) {
   const int last = tab_.stages() - 1;
   const double a_ss = tab_.A(last, last);
   // q̃ of an explicit last stage (e.g. an FSAL tableau) is Q_s itself.
-  if (friction_in_last_stage_)
-    s.q = stage_.Q[last];  // V_s carries the friction, Q_s the solve's position
+  if (friction_in_last_stage_ && a_ss != 0.0)
+    s.q = stage_.q_tilde + x_;  // V_s carries the friction, Q_s = q̃ + y the solve's position
+  else if (friction_in_last_stage_)
+    s.q = stage_.Q[last];
   else
     s.q = (a_ss == 0.0 ? stage_.Q[last] : stage_.q_tilde) + h() * a_ss * stage_.V[last];
-  s.v = stage_.V[last];
+  copy_vector(stage_.V[last], s.v);
 }
 
 double RungeKuttaStepper::embedded_estimate() {

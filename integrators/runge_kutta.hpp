@@ -29,6 +29,7 @@
 
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/incremental_potential.hpp"
@@ -55,8 +56,16 @@ class RungeKuttaStepper final : public Stepper {
   StepReport step(State& s) override;
 
   // Stage positions Q_i of the last step (for methods built on top of a
-  // Runge–Kutta step, e.g. the decoupled methods of You et al.).
-  const std::vector<Vec>& stage_positions() const { return stage_.Q; }
+  // Runge–Kutta step, e.g. the decoupled methods of You et al.). The stepper
+  // itself never reads Q_i of an implicit stage, so it forms them (a pass
+  // per stage) only after keep_stage_positions(); reading them without that
+  // is a logic error.
+  void keep_stage_positions() { keeps_stage_positions_ = true; }
+  const std::vector<Vec>& stage_positions() const {
+    if (!keeps_stage_positions_)
+      throw std::logic_error("RungeKuttaStepper: stage_positions() without keep_stage_positions()");
+    return stage_.Q;
+  }
   const std::vector<Vec>& stage_velocities() const { return stage_.V; }
   const ButcherTableau& tableau() const { return tab_; }
   // Start the Newton solve of the next step's first implicit stage from the
@@ -89,6 +98,7 @@ class RungeKuttaStepper final : public Stepper {
   std::optional<IncrementalPotential> phi_;
   bool last_stage_is_solution_ = false;
   bool friction_in_last_stage_ = false;  // the last stage's V was changed by friction
+  bool keeps_stage_positions_ = false;   // Q_i of implicit stages are formed
   std::vector<bool> acceleration_read_;  // per stage: is A_i read after the stage?
   NewtonSolver newton_;
 };

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <limits>
+#include <stdexcept>
 
 #include "integrators/registry.hpp"
 #include "integrators/runge_kutta.hpp"
@@ -47,23 +49,27 @@ const std::vector<ProblemCase>& problem_cases() {
   return cases;
 }
 
-// Steps the registry's stepper (the fast layer, as the tool runs it) and a
-// reference-layer stepper of the same tableau side by side from the initial
-// state; true if every step matched bit for bit in everything it writes
-// (up to a Newton failure, which both must report at the same step).
-bool steps_match(const IntegratorInfo& info, const RungeKuttaStepper& fast_engine, Stepper& fast,
+// Steps the registry's stepper (the fast layer, as the tool runs it), a
+// second one that keeps its stage positions, and a reference-layer stepper
+// of the same tableau side by side from the initial state; true if every
+// step matched bit for bit in everything it writes (up to a Newton failure,
+// which all must report at the same step).
+bool steps_match(const IntegratorInfo& info, RungeKuttaStepper& kept, Stepper& fast,
                  const Problem& p, double h, int steps) {
   const NewtonOptions newton =
       info.is_explicit ? NewtonOptions{} : NewtonOptions::from_params(integrator_params(info));
-  RungeKuttaStepper reference(p, fast_engine.tableau(), h, newton, RkLayer::reference);
-  State s_fast = p.initial_state(), s_ref = s_fast;
+  RungeKuttaStepper reference(p, kept.tableau(), h, newton, RkLayer::reference);
+  kept.keep_stage_positions();
+  reference.keep_stage_positions();
+  State s_fast = p.initial_state(), s_kept = s_fast, s_ref = s_fast;
   for (int n = 0; n < steps; ++n) {
     const StepReport r_fast = fast.step(s_fast);
+    kept.step(s_kept);
     const StepReport r_ref = reference.step(s_ref);
     const bool same = same_bits(s_fast.q, s_ref.q) && same_bits(s_fast.v, s_ref.v) &&
-                      same_bits(s_fast.t, s_ref.t) &&
-                      same_bits(fast_engine.stage_positions(), reference.stage_positions()) &&
-                      same_bits(fast_engine.stage_velocities(), reference.stage_velocities()) &&
+                      same_bits(s_fast.t, s_ref.t) && same_bits(s_kept.q, s_ref.q) &&
+                      same_bits(kept.stage_positions(), reference.stage_positions()) &&
+                      same_bits(kept.stage_velocities(), reference.stage_velocities()) &&
                       same_bits(r_fast.error_estimate, r_ref.error_estimate) &&
                       r_fast.status == r_ref.status && r_fast.rhs_evals == r_ref.rhs_evals &&
                       r_fast.newton_iters == r_ref.newton_iters &&
@@ -86,7 +92,8 @@ TEST(RkFastLayer, BitIdenticalToTheReferenceLoopOnEveryRegisteredTableau) {
       const auto p = make_problem(pc.id, pc.overrides);
       const double h = 0.1 * p->time_scale();
       const auto stepper = info.stepper(*p, h);
-      const auto* engine = dynamic_cast<const RungeKuttaStepper*>(stepper.get());
+      const auto kept = info.stepper(*p, h);
+      auto* engine = dynamic_cast<RungeKuttaStepper*>(kept.get());
       if (!engine) break;  // not the RK engine (for any problem)
       SCOPED_TRACE(info.id + " on " + pc.id + " (" + pc.path + ")");
       ASSERT_TRUE(info.tableau.has_value());
@@ -99,6 +106,23 @@ TEST(RkFastLayer, BitIdenticalToTheReferenceLoopOnEveryRegisteredTableau) {
   EXPECT_EQ(explicit_entries + dirk_entries, tableau_entries);
   EXPECT_GT(explicit_entries, 0);
   EXPECT_GT(dirk_entries, 0);
+}
+
+// Q_i of implicit stages are formed only on request: reading them without
+// it must fail loudly, not return stale positions.
+TEST(RkFastLayer, StagePositionsNeedToBeKept) {
+  const auto p = make_problem("oscillator", {});
+  RungeKuttaStepper engine(*p, find_integrator("backward-euler").tableau.value(), 0.1,
+                           NewtonOptions{});
+  State s = p->initial_state();
+  engine.step(s);
+  EXPECT_THROW((void)engine.stage_positions(), std::logic_error);
+  engine.keep_stage_positions();
+  engine.step(s);
+  // Backward Euler's solution is its stage: Q_1 = q_{n+1} up to the rounding
+  // of q̃ + h (y/h) against q̃ + y.
+  EXPECT_LE((engine.stage_positions()[0] - s.q).cwiseAbs().maxCoeff(),
+            4 * std::numeric_limits<double>::epsilon() * s.q.cwiseAbs().maxCoeff());
 }
 
 }  // namespace
