@@ -264,10 +264,11 @@ bool NewtonSolver::solves_in_one_step(const StageObjective& phi) const {
   return phi.hessian_is_constant() && !phi.constrained() && !options_.descent_safeguard;
 }
 
-bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x,
-                                    double step_norm) const {
+// (|dx_|_inf is formed only for a clamp: otherwise an exact step, the whole
+// solve on a quadratic Φ, never needs it.)
+bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) const {
   if (!solves_in_one_step(phi)) return false;
-  if (options_.step_clamp > 0 && step_norm > options_.step_clamp) return false;
+  if (options_.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.step_clamp) return false;
   return phi.max_step(x, dx_) >= 1.0;
 }
 
@@ -515,28 +516,30 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     }
     factor_.solve_negated(g_, dx_);
     ++r.linear_solves;
-    // (A non-finite entry makes step_norm non-finite: checked by all_finite,
-    // whose pass with Eigen's fast max costs less than a NaN-propagating max.)
-    const double step_norm =
-        all_finite(dx_) ? dx_.cwiseAbs().maxCoeff() : std::numeric_limits<double>::quiet_NaN();
-    if (!std::isfinite(step_norm)) {
+    // (all_finite's pass with Eigen's fast max below costs less than a
+    // NaN-propagating max.)
+    if (!all_finite(dx_)) {
       r.message = "non-finite Newton step";
       return r;
     }
     trial_ = x + dx_;
     phi.project(trial_);
-    const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
-    if (pd && takes_exact_step(phi, x, step_norm)) {
+    if (pd && takes_exact_step(phi, x)) {
       // Φ is quadratic with a positive definite Hessian: the step lands on
       // the minimizer up to the rounding of the solve, whose residual LDLᵀ's
       // backward stability puts at the rounding level of the gradient
       // (Higham 2002, Thm. 10.4); a confirming gradient would only find that.
+      // (The chord rate is still recorded: it decides the next solve's factor.)
+      if (options_.jacobian_reuse)
+        step_error_estimate(chord, dx_.cwiseAbs().maxCoeff(), previous_step_norm);
       x.swap(trial_);
       ++r.iterations;
       r.residual = phi.residual_noise_upper(x);
       r.converged = true;
       return r;
     }
+    const double step_norm = dx_.cwiseAbs().maxCoeff();
+    const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
     // A step below the rounding level of the unknown cannot improve it at
     // all: the iterate is then as converged as doubles allow.
     if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||

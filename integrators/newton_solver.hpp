@@ -198,7 +198,7 @@ class NewtonSolver {
   // Whether the full Newton step dx_ from x ends the solve without a
   // confirming gradient: solves_in_one_step, and neither the clamp nor the
   // CCD bound shortens the step.
-  bool takes_exact_step(const StageObjective& phi, const Vec& x, double step_norm) const;
+  bool takes_exact_step(const StageObjective& phi, const Vec& x) const;
   // Whether factorize() (without projection or shift) keeps the factor of
   // an earlier constant Hessian with the same inertia.
   bool keeps_constant_factor(const StageObjective& phi) const;
