@@ -272,6 +272,21 @@ bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) con
   return phi.max_step(x, dx_) >= 1.0;
 }
 
+// Φ is quadratic with a positive definite Hessian: the step to trial_ lands
+// on the minimizer up to the rounding of the solve, whose residual LDLᵀ's
+// backward stability puts at the rounding level of the gradient (Higham
+// 2002, Thm. 10.4); a confirming gradient would only find that. (The chord
+// rate is still recorded: it decides the next solve's factor.)
+void NewtonSolver::end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r,
+                                       bool chord, double& previous_step_norm) {
+  if (options_.jacobian_reuse)
+    step_error_estimate(chord, dx_.cwiseAbs().maxCoeff(), previous_step_norm);
+  x.swap(trial_);
+  ++r.iterations;
+  r.residual = phi.residual_noise_upper(x);
+  r.converged = true;
+}
+
 NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
   NewtonResult r = options_.solver == StageSolverKind::newton_cg      ? iterate_cg(phi, x)
                    : options_.solver == StageSolverKind::local_global ? iterate_local_global(phi, x)
@@ -525,17 +540,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     trial_ = x + dx_;
     phi.project(trial_);
     if (pd && takes_exact_step(phi, x)) {
-      // Φ is quadratic with a positive definite Hessian: the step lands on
-      // the minimizer up to the rounding of the solve, whose residual LDLᵀ's
-      // backward stability puts at the rounding level of the gradient
-      // (Higham 2002, Thm. 10.4); a confirming gradient would only find that.
-      // (The chord rate is still recorded: it decides the next solve's factor.)
-      if (options_.jacobian_reuse)
-        step_error_estimate(chord, dx_.cwiseAbs().maxCoeff(), previous_step_norm);
-      x.swap(trial_);
-      ++r.iterations;
-      r.residual = phi.residual_noise_upper(x);
-      r.converged = true;
+      end_with_exact_step(phi, x, r, chord, previous_step_norm);
       return r;
     }
     const double step_norm = dx_.cwiseAbs().maxCoeff();

@@ -199,6 +199,10 @@ class NewtonSolver {
   // confirming gradient: solves_in_one_step, and neither the clamp nor the
   // CCD bound shortens the step.
   bool takes_exact_step(const StageObjective& phi, const Vec& x) const;
+  // Ends the solve at trial_ = x + dx_ after takes_exact_step: x, the
+  // iteration count, the residual (its rounding bound) and the chord rate.
+  void end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord,
+                           double& previous_step_norm);
   // Whether factorize() (without projection or shift) keeps the factor of
   // an earlier constant Hessian with the same inertia.
   bool keeps_constant_factor(const StageObjective& phi) const;
