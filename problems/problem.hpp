@@ -276,6 +276,15 @@ class Problem {
     else
       for (Index i = 0; i < n; ++i) scale(i);
   }
+  // potential_acceleration of a one-dof problem, bit for bit, on its single
+  // coordinate passed and returned in registers: explicit engines on such a
+  // problem then keep every stage value out of memory, whose store-to-load
+  // trips set a tiny system's step time. Valid only when
+  // has_scalar_acceleration().
+  bool has_scalar_acceleration() const { return scalar_acceleration_; }
+  virtual double scalar_potential_acceleration(double /*q*/) const {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const {
     set_potential_time(s.t);
@@ -297,6 +306,9 @@ class Problem {
   // Declares that fused_potential_acceleration (an override) gives
   // potential_acceleration's result in one pass.
   void set_fuses_acceleration(bool on) { fuses_acceleration_ = on; }
+  // Declares that scalar_potential_acceleration (an override) gives
+  // potential_acceleration's result; only for problems with one dof.
+  void set_scalar_acceleration(bool on) { scalar_acceleration_ = on; }
   virtual void on_potential_time(double /*t*/) const {}
 
  private:
@@ -310,6 +322,7 @@ class Problem {
   // problems keep their single virtual call, and engines resolve the flag
   // once (rk_fast_stages.hpp).
   bool fuses_acceleration_ = false;
+  bool scalar_acceleration_ = false;
   bool time_dependent_potential_ = false;
 };
 

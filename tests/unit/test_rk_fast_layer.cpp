@@ -3,7 +3,8 @@
 // integrators/runge_kutta.cpp), bit for bit: for every registry entry whose
 // stepper is the RK engine (explicit and DIRK tableaux), on problems that
 // take each of the fast layer's paths — one dof with a potential force only
-// (the inline single-entry sums, the force resolved at compile time), one dof
+// (explicit tableaux: the step in registers on the scalar kernel; DIRK: the
+// inline single-entry sums, the force resolved at compile time), one dof
 // with dissipation (the general force), a few dofs (the inline entry loop)
 // and a nonlinear chain (the vectorized passes, Newton iterations).
 #include <gtest/gtest.h>
@@ -42,6 +43,7 @@ struct ProblemCase {
 const std::vector<ProblemCase>& problem_cases() {
   static const std::vector<ProblemCase> cases{
       {"oscillator", {}, "one dof, potential force"},
+      {"oscillator", {"m=0.7", "k=3.1"}, "one dof, potential force, k and m not 1"},
       {"damped-oscillator", {}, "one dof, dissipation"},
       {"oscillator", {"n=3"}, "few dofs"},
       {"spring-chain", {"N=40", "k4=0.5"}, "many dofs, nonlinear"},
