@@ -15,9 +15,9 @@
 //     (Problem::scalar_potential_acceleration), explicit tableaux of up to
 //     kScalarStages stages whose update is the b-weighted sum take the whole
 //     step in registers: the stage loops unrolled at compile time, the stage
-//     values written out once at the end. A tiny system's step time is the
-//     latency of its values' trips through memory (about 8 cycles each,
-//     several per stage), which this path removes.
+//     values written out once at the end. A tiny system's step time is set
+//     by the latency of its values' store-to-load trips through memory,
+//     several per stage, which this path removes.
 // The arithmetic is the reference loop's (RungeKuttaStepper::stages and
 // update), term for term in the same order, so the results are bit-identical;
 // tests/unit/test_rk_fast_layer.cpp checks this on every registered tableau.
