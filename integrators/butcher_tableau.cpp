@@ -50,4 +50,10 @@ bool ButcherTableau::is_lower_triangular() const {
   return true;
 }
 
+bool ButcherTableau::last_stage_is_solution() const {
+  for (int j = 0; j < stages(); ++j)
+    if (A(stages() - 1, j) != b[j]) return false;
+  return true;
+}
+
 }  // namespace tibench

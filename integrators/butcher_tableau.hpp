@@ -30,6 +30,9 @@ struct ButcherTableau {
   ButcherTableau adjoint() const;
   bool is_explicit() const;          // strictly lower triangular
   bool is_lower_triangular() const;  // DIRK structure (explicit included)
+  // Stiffly accurate in the bitwise sense: the last row of A is b, so the
+  // last stage is the step's result.
+  bool last_stage_is_solution() const;
 };
 
 }  // namespace tibench

@@ -45,14 +45,11 @@ RkFastStages::RkFastStages(const Problem& p, const ButcherTableau& tableau, doub
 }
 
 // The step in registers needs a b-weighted update (an explicit last stage
-// that is the solution, last row of A = b, is taken by the engine's
-// take_last_stage) and at most kScalarStages stages.
+// that is the solution is taken by the engine's take_last_stage) and at most
+// kScalarStages stages.
 void RkFastStages::use_scalar_step(const ButcherTableau& tableau) {
-  const int s = tableau.stages(), last = s - 1;
-  bool last_stage_is_solution = true;
-  for (int j = 0; j < s; ++j)
-    last_stage_is_solution = last_stage_is_solution && tableau.A(last, j) == tableau.b[j];
-  if (last_stage_is_solution || s > kScalarStages) return;
+  const int s = tableau.stages();
+  if (tableau.last_stage_is_solution() || s > kScalarStages) return;
   for (int i = 0; i < s; ++i) {
     const auto k = static_cast<std::size_t>(i);
     for (int j = 0; j < i; ++j) {

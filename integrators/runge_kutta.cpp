@@ -39,10 +39,7 @@ RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, d
     throw std::logic_error("tableau " + tab_.id + " is not lower triangular");
   const bool is_explicit = tab_.is_explicit();
   if (!is_explicit) phi_.emplace(p);
-  // Stiffly accurate in the bitwise sense: the last row of A is b.
-  last_stage_is_solution_ = true;
-  for (int j = 0; j < tab_.stages(); ++j)
-    last_stage_is_solution_ = last_stage_is_solution_ && tab_.A(tab_.stages() - 1, j) == tab_.b[j];
+  last_stage_is_solution_ = tab_.last_stage_is_solution();
   const bool stage_is_result = !is_explicit && last_stage_is_solution_;
   require_contact_support(
       p, tab_.id,

@@ -47,6 +47,10 @@ void multiply(const Vec& k, const Vec& q, Vec& g) {
   multiply(k, q, g);
 }
 
+// a = −((k q) m⁻¹): one expression for every acceleration kernel, so that
+// they round alike (gradient() followed by the product gives the same bits).
+inline double spring_acceleration(double k, double q, double m_inv) { return -((k * q) * m_inv); }
+
 class Oscillator final : public Problem {
  public:
   explicit Oscillator(ParamSet p)
@@ -85,7 +89,7 @@ class Oscillator final : public Problem {
       a.resize(stiffness_.size());
     const double *k = stiffness_.data(), *x = q.data(), *m_inv = inverse_mass().data();
     double* y = a.data();
-    const auto accelerate = [&](Index i) { y[i] = -((k[i] * x[i]) * m_inv[i]); };
+    const auto accelerate = [&](Index i) { y[i] = spring_acceleration(k[i], x[i], m_inv[i]); };
     // One oscillator goes without the loop, whose vectorized form costs
     // more to enter than the product.
     if (const Index n = stiffness_.size(); n == 1)
@@ -93,9 +97,8 @@ class Oscillator final : public Problem {
     else
       for (Index i = 0; i < n; ++i) accelerate(i);
   }
-  // fused_potential_acceleration's product for the one oscillator.
   double scalar_potential_acceleration(double q) const override {
-    return -((stiffness_[0] * q) * inverse_mass()[0]);
+    return spring_acceleration(stiffness_[0], q, inverse_mass()[0]);
   }
   void hessian(const Vec&, Triplets& out, bool) const override {
     for (Index i = 0; i < dofs(); ++i) out.emplace_back(i, i, stiffness_[i]);
