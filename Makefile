@@ -22,7 +22,7 @@
 PRESET ?= $(if $(filter true 1 yes,$(CI)),ci,release)
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD  := build/$(PRESET)
-TIBENCH := $(BUILD)/harness/tibench
+TIBENCH := $(BUILD)/cli/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
@@ -139,7 +139,7 @@ run: build-tool docs
 	        >> $(RESULTS)/$$n.log; \
 	done; \
 	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
-	    --report $(RESULTS)/claims.md --expected tests/claims/expected_verdicts.toml \
+	    --report $(RESULTS)/claims.md --expected claims \
 	    | tee $(RESULTS)/claims.log; \
 	rm -rf $(RESULTS)/figures; \
 	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \

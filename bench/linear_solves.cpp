@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bench/suite.hpp"
-#include "integrators/sparse_factorization.hpp"
+#include "solvers/linear/sparse_factorization.hpp"
 
 namespace tibench::bench {
 namespace {

@@ -10,10 +10,10 @@
 #include <valgrind/callgrind.h>
 
 #include "bench/suite.hpp"
-#include "integrators/energy_blending.hpp"
-#include "integrators/qp_corrector.hpp"
-#include "integrators/registry.hpp"
-#include "integrators/runge_kutta.hpp"
+#include "integrators/engines/energy_blending.hpp"
+#include "integrators/engines/qp_corrector.hpp"
+#include "integrators/methods/registry.hpp"
+#include "integrators/engines/runge_kutta.hpp"
 
 namespace tibench::bench {
 namespace {

@@ -1,4 +1,4 @@
-// The contact corrector's QP solvers side by side (integrators/qp/): one QP
+// The contact corrector's QP solvers side by side (solvers/qp/): one QP
 // of the bouncing ball's first impact (ball-drop, contact = none, backward
 // Euler at 5 ms corrected to t = 0.8 s, then one predictor step), solved by
 // each backend with and without Löschner et al.'s §4.1 scaling, as the
@@ -16,9 +16,9 @@
 #include <map>
 
 #include "bench/suite.hpp"
-#include "integrators/driver.hpp"
-#include "integrators/qp_corrector.hpp"
-#include "integrators/registry.hpp"
+#include "integrators/engines/driver.hpp"
+#include "integrators/engines/qp_corrector.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench::bench {

@@ -7,10 +7,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "integrators/driver.hpp"
-#include "integrators/registry.hpp"
+#include "integrators/engines/driver.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
-#include "problems/spring_chain_kernel.hpp"
+#include "problems/catalog/spring_chain_kernel.hpp"
 
 namespace tibench::bench {
 

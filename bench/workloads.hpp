@@ -6,7 +6,7 @@
 // ours and the peers — evaluates the same acceleration a = M⁻¹ f(q, v):
 //   - oscillator, spring-chain: a raw-array kernel with exactly the
 //     arithmetic of the problem's own gradient (spring-chain calls the same
-//     function, problems/spring_chain_kernel.hpp), so no peer pays a copy
+//     function, problems/catalog/spring_chain_kernel.hpp), so no peer pays a copy
 //     into Eigen vectors;
 //   - beam: the problem itself (its element loop costs ~10⁵ times a copy of
 //     the state, which peers with other state types make first).

@@ -15,7 +15,7 @@
 #include <random>
 #include <system_error>
 
-#include "problems/parameters.hpp"  // InputError (header only)
+#include "core/errors.hpp"  // InputError (header only)
 
 namespace tibench {
 

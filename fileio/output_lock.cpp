@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "fileio/atomic_write.hpp"
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 

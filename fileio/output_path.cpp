@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 

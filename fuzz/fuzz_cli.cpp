@@ -1,4 +1,4 @@
-// libFuzzer target: the tibench command line (harness/cli/arguments.hpp) and
+// libFuzzer target: the tibench command line (cli/arguments.hpp) and
 // the parsers of option values that run before any work (--h, --t-end,
 // --shard, --param/--iparam). The input is the argument vector, one argument
 // per line. Bad arguments must end in a usage error (exit code 2) or an
@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "harness/cli/arguments.hpp"
-#include "harness/method_file.hpp"
-#include "harness/shard.hpp"
-#include "integrators/registry.hpp"
-#include "problems/parameters.hpp"
+#include "cli/arguments.hpp"
+#include "integrators/methods/method_file.hpp"
+#include "harness/run/shard.hpp"
+#include "integrators/methods/registry.hpp"
+#include "core/parameters.hpp"
 #include "problems/registry.hpp"
 
 namespace {

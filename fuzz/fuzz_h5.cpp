@@ -1,6 +1,6 @@
 // libFuzzer target: the readers of tibench HDF5 files, on arbitrary bytes
 // written to a temporary file: `tibench info`, `tibench merge` and the
-// `--resume` check of `tibench run` (harness/run_file.hpp). A damaged file
+// `--resume` check of `tibench run` (harness/io/run_file.hpp). A damaged file
 // must end in InputError or an HDF5 exception (both exit code 2 in main());
 // any other exception escapes and is reported as a crash.
 #include <H5Cpp.h>
@@ -13,10 +13,10 @@
 #include <string>
 
 #include "fuzz/tiny_run.hpp"
-#include "harness/cli/commands.hpp"
-#include "harness/merge.hpp"
-#include "harness/run_file.hpp"
-#include "problems/parameters.hpp"
+#include "cli/commands.hpp"
+#include "harness/run/merge.hpp"
+#include "harness/io/run_file.hpp"
+#include "core/parameters.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the method-file loader (harness/method_file.hpp) on
+// libFuzzer target: the method-file loader (integrators/methods/method_file.hpp) on
 // arbitrary text — TOML, coefficient expressions, the family builders and
 // their property analysis. Bad input must end in InputError (one line, exit
 // code 2); any other exception escapes and libFuzzer reports it as a crash.
@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "harness/method_file.hpp"
-#include "problems/parameters.hpp"
+#include "integrators/methods/method_file.hpp"
+#include "core/parameters.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "harness/run_cell.hpp"
-#include "harness/run_identity.hpp"
+#include "harness/run/run_cell.hpp"
+#include "harness/run/run_identity.hpp"
 
 namespace tibench::fuzz {
 

@@ -43,7 +43,7 @@
 #include <utility>
 #include <vector>
 
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 // Declarations only, for the types of the pointers: no gmsh symbol is linked.
 extern "C" {

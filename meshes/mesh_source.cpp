@@ -24,7 +24,7 @@
 #include "meshes/mesh_spec.hpp"
 #include "meshes/msh_reader.hpp"
 #include "meshes/sha256.hpp"
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 namespace {

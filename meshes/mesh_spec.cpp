@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <numbers>
 
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 namespace {

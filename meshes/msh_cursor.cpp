@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "meshes/msh_reader.hpp"
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 namespace {

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "problems/parameters.hpp"
+#include "core/errors.hpp"
 
 namespace tibench {
 namespace {

@@ -6,7 +6,7 @@
 // each E_b a function of a few local coordinates z_b = D_b q + c_b ∈ R^d (the
 // deformation gradient of a tetrahedron's quadrature point, d = 9), D_b a
 // constant sparse map and c_b the contribution of fixed nodes. ADMM
-// (integrators/admm.hpp) treats z as a variable of its own, tied to q by the
+// (solvers/projective/admm.hpp) treats z as a variable of its own, tied to q by the
 // weighted constraint W(Dq + c − z) = 0; its local step minimizes each E_b
 // plus a quadratic penalty, a d-dimensional problem.
 //

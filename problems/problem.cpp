@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "problems/random.hpp"
+#include "core/random.hpp"
 
 namespace tibench {
 

@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "problems/parameters.hpp"
+#include "core/parameters.hpp"
 
 namespace tibench {
 
@@ -102,7 +102,7 @@ class Problem {
   // from these without the positions. False, with nothing written, when the
   // problem has no such path or hessian() appends other than `count`
   // entries. Implementations must equal hessian() bit for bit
-  // (tests/unit/test_hessian_values.cpp checks every registry problem).
+  // (tests/integrators/test_hessian_values.cpp checks every registry problem).
   virtual bool hessian_values(const Vec& /*q*/, bool /*project_psd*/, double* /*values*/,
                               std::size_t /*count*/) const {
     return false;
@@ -119,7 +119,7 @@ class Problem {
   // max_feasible_step says where: solvers then start from a feasible point
   // and filter their steps (an extra Φ evaluation per solve, skipped otherwise).
   // When false, max_feasible_step must be ∞ everywhere (solvers skip it;
-  // tests/unit/test_problems.cpp checks every registry problem).
+  // tests/integrators/test_problems.cpp checks every registry problem).
   virtual bool has_feasibility_limit() const { return false; }
   // True when ∇²P does not depend on q (quadratic potentials, e.g. the linear
   // spring chain): engines may then keep an assembled Hessian instead of
@@ -133,7 +133,7 @@ class Problem {
   // --- contact with analytic obstacles --------------------------------------
   // The body's contact against obstacles (problems/contact/), or null.
   // Penalty and IPC contact are part of P; constraint contact is enforced by
-  // the solver of every implicit stage (integrators/contact_projection.hpp);
+  // the solver of every implicit stage (solvers/nonlinear/contact_projection.hpp);
   // post-process contact by the driver after every step. Engines that cannot
   // honour the selected model refuse the problem with a message.
   virtual const ObstacleContact* contact() const { return nullptr; }
@@ -145,7 +145,7 @@ class Problem {
   virtual std::vector<std::array<int, 3>> surface_triangles() const { return {}; }
   // Vertex–tetrahedron contacts between the parts of the body's mesh at q,
   // for contact enforced outside the potential (the QP corrector,
-  // integrators/qp_corrector.hpp); empty for problems that do not report
+  // integrators/engines/qp_corrector.hpp); empty for problems that do not report
   // them (has_mesh_contacts() false).
   virtual bool has_mesh_contacts() const { return false; }
   virtual std::vector<MeshContact> mesh_contacts(const Vec& /*q*/) const { return {}; }

@@ -1,35 +1,18 @@
 #include "problems/registry.hpp"
 
-#include "problems/problem_entries.hpp"
 
 namespace tibench {
 
-// One line per problem, in output order.
+#define TIBENCH_PROBLEM(name) ProblemInfo name##_problem();
+#include "problems/problem_list.hpp"
+#undef TIBENCH_PROBLEM
+
+// One line per problem (problems/problem_list.hpp), in output order.
 const std::vector<ProblemInfo>& problem_registry() {
   static const std::vector<ProblemInfo> list{
-      oscillator_problem(),
-      damped_oscillator_problem(),
-      power_law_drag_problem(),
-      pendulum_problem(),
-      random_convex_problem(),
-      simple_spring_problem(),
-      two_spring_problem(),
-      barrier_quadratic_problem(),
-      barrier_ipc_problem(),
-      bar1d_problem(),
-      beam_problem(),
-      tet_rayleigh_problem(),
-      dissipative_1d_problem(),
-      spring_chain_problem(),
-      ball_drop_problem(),
-      two_balls_problem(),
-      sphere_hard_drop_problem(),
-      cube_on_spheres_problem(),
-      leaning_block_problem(),
-      cube_stretch_compress_problem(),
-      box_slide_problem(),
-      particle_drop_problem(),
-      free_fall_problem(),
+#define TIBENCH_PROBLEM(name) name##_problem(),
+#include "problems/problem_list.hpp"
+#undef TIBENCH_PROBLEM
   };
   return list;
 }

@@ -1,6 +1,6 @@
 // The problem registry: the single list from which the CLI, the tests and the
-// matrices enumerate problems. Adding a problem = its file + its entry
-// function's declaration in problem_entries.hpp + one line in registry.cpp.
+// matrices enumerate problems. Adding a problem = its file
+// problems/catalog/<name>.cpp + one line in problems/problem_list.hpp.
 #pragma once
 
 #include <memory>

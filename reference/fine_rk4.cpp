@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "integrators/tableaux/explicit_rk.hpp"
+#include "integrators/methods/tableaux/explicit_rk.hpp"
 #include "problems/first_order.hpp"
 
 namespace tibench {

@@ -22,7 +22,7 @@ rm -rf "$work/seeds"
 mkdir -p "$work/seeds/matrix" "$work/seeds/cli" "$work/seeds/h5" "$work/seeds/method_file" \
     "$work/artifacts"
 cp harness/matrices/*.toml harness/matrices/long/*.toml "$work/seeds/matrix/"
-cp harness/methods/*.toml "$work/seeds/method_file/"
+cp integrators/methods/examples/*.toml "$work/seeds/method_file/"
 cp fuzz/corpus/cli/* "$work/seeds/cli/"
 "$build/fuzz/make_h5_seed" "$work/seeds/h5/tiny-run.h5"
 

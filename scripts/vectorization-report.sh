@@ -17,8 +17,8 @@ if [ ! -r "$db" ]; then
   exit 2
 fi
 # Kernel sources with marked loops, and the translation units that compile them.
-kernels=(problems/spring_chain_kernel.hpp problems/fem/material.cpp problems/fem/elastic_body.cpp)
-units=(problems/spring_chain.cpp problems/fem/material.cpp problems/fem/elastic_body.cpp)
+kernels=(problems/catalog/spring_chain_kernel.hpp problems/fem/material.cpp problems/fem/elastic_body.cpp)
+units=(problems/catalog/spring_chain.cpp problems/fem/material.cpp problems/fem/elastic_body.cpp)
 
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT

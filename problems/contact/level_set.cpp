@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "problems/parameters.hpp"
+#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "problems/ipc_barrier.hpp"
+#include "problems/contact/ipc_barrier.hpp"
 
 namespace tibench {
 

@@ -4,7 +4,7 @@
 //   constraint    φ_b(x_p) ≥ 0 for every obstacle b and contact vertex p,
 //                 enforced by the solver of each implicit stage (gradient
 //                 projection, Gast & Schroeder 2014 §3.2 and §5.1;
-//                 integrators/contact_projection.hpp); no energy here.
+//                 solvers/nonlinear/contact_projection.hpp); no energy here.
 //   penalty       Φ_bp = −k φ³ for φ < 0, 0 otherwise (Gast & Schroeder §5.2
 //                 print "kφ³", which for φ < 0 is negative and pulls the
 //                 vertex inwards; −kφ³ = k|φ|³ is the repulsive reading, C²
@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "problems/contact/level_set.hpp"
-#include "problems/parameters.hpp"
+#include "core/parameters.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench {

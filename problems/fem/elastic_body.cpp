@@ -102,7 +102,7 @@ double ElasticBody::energy(const Vec& q) const {
 // t_a = (w P) ∇N_a, each a lane loop; then every element sums its points'
 // t_a in point order. The arithmetic of each entry is that of
 // accumulate_bt(G, stress(deformation_gradient(x, G), R), w, ·) point by
-// point, so the result is the pointwise one bit for bit (tests/unit/test_fem_force_kernel.cpp).
+// point, so the result is the pointwise one bit for bit (tests/problems/test_fem_force_kernel.cpp).
 void ElasticBody::block_forces(const Vec& q, const PointBlock& b,
                                std::vector<ElementVector>& ge) const {
   constexpr int L = kStressLanes;

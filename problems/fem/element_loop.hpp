@@ -7,7 +7,7 @@
 // results into per-element slots and combining them afterwards on one
 // thread in element order: every sum then has the operands and the order of
 // the serial loop, bit for bit, whatever the number of threads
-// (tests/unit/test_element_threads.cpp checks that on every registry
+// (tests/problems/test_element_threads.cpp checks that on every registry
 // problem).
 //
 // Why not an OpenMP loop: its end-of-loop barrier waits for every thread of

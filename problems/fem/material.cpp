@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "problems/parameters.hpp"
+#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

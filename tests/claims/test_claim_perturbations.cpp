@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/claims/ledger.hpp"
+#include "claims/ledger.hpp"
 
 namespace tibench {
 namespace {

@@ -2,7 +2,7 @@
 // with its evidence, deterministically, and does not fail for internal
 // reasons. A refuted claim is a finding, not a test failure; an exception
 // inside a check is, and so is a verdict other than the one pinned in
-// tests/claims/expected_verdicts.toml (fast mode's; the full ledger's is
+// claims/<paper>/expected_verdicts.toml (fast mode's; the full ledger's is
 // compared by `tibench verify --expected`, in make run and the long test).
 #include <gtest/gtest.h>
 
@@ -11,15 +11,15 @@
 
 #include "test_names.hpp"
 
-#include "harness/claims/ledger.hpp"
-#include "harness/claims/pinned_verdicts.hpp"
+#include "claims/ledger.hpp"
+#include "claims/pinned_verdicts.hpp"
 
 namespace tibench {
 namespace {
 
 const PinnedVerdicts& pins() {
   static const PinnedVerdicts p =
-      read_pinned_verdicts(TIBENCH_SOURCE_DIR "/tests/claims/expected_verdicts.toml");
+      read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
   return p;
 }
 
@@ -72,7 +72,7 @@ TEST(ClaimsLedger, EveryClaimIsPinnedAndEveryPinIsAClaim) {
 // such as "L-T1." + method, the part before the first dot).
 TEST(ClaimsLedger, EveryCheckNamesTheClaimsFileThatDeclaresIt) {
   for (const auto& c : claim_registry()) {
-    EXPECT_TRUE(c.source_file.starts_with("harness/claims/")) << c.id << ": " << c.source_file;
+    EXPECT_TRUE(c.source_file.starts_with("claims/")) << c.id << ": " << c.source_file;
     std::ifstream in(std::string(TIBENCH_SOURCE_DIR) + "/" + c.source_file);
     ASSERT_TRUE(in) << c.id << ": " << c.source_file << " cannot be read";
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "integrators/registry.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "harness/h5io.hpp"
+#include "harness/io/h5io.hpp"
 
 namespace tibench::test {
 

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
-#include "harness/claims/ledger.hpp"
-#include "harness/claims/pinned_verdicts.hpp"
-#include "integrators/registry.hpp"
+#include "claims/ledger.hpp"
+#include "claims/pinned_verdicts.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {
@@ -164,7 +164,7 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
 // both; a pins file that cannot be read, is malformed or lacks a claim run
 // is refused before any claim runs.
 TEST(Cli, VerifyComparesEachVerdictWithItsPin) {
-  const std::string pinned = TIBENCH_SOURCE_DIR "/tests/claims/expected_verdicts.toml";
+  const std::string pinned = TIBENCH_SOURCE_DIR "/claims";
   const Verdict fast = read_pinned_verdicts(pinned).at("D-S1").fast;
   auto o = tibench("verify --fast --claim D-S1 --expected " + pinned);
   EXPECT_EQ(o.exit_code, 0) << o.out << o.err;

@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_support.hpp"
-#include "harness/h5io.hpp"
+#include "harness/io/h5io.hpp"
 
 #include <H5Cpp.h>
 

@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "cli_support.hpp"
-#include "harness/claims/ledger.hpp"
-#include "integrators/registry.hpp"
+#include "claims/ledger.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 #include "test_names.hpp"
 

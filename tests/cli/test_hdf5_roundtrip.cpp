@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
-#include "harness/h5io.hpp"
-#include "harness/metrics.hpp"
+#include "harness/io/h5io.hpp"
+#include "harness/run/metrics.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

@@ -6,8 +6,8 @@
 #include <map>
 
 #include "cli/cli_support.hpp"
-#include "harness/h5io.hpp"
-#include "harness/run_io.hpp"
+#include "harness/io/h5io.hpp"
+#include "harness/io/run_io.hpp"
 
 namespace tibench {
 namespace {

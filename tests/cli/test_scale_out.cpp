@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "cli_support.hpp"
-#include "harness/matrix.hpp"
-#include "harness/run_identity.hpp"
+#include "harness/run/matrix.hpp"
+#include "harness/run/run_identity.hpp"
 #include "run_files.hpp"
 
 namespace tibench {

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """End-to-end test of scripts/report.py in a real browser (ctest: report.browser).
 
-usage: /usr/bin/python3 tests/report/test_report.py --tibench BUILD/harness/tibench
+usage: /usr/bin/python3 tests/report/test_report.py --tibench BUILD/cli/tibench
                                                     --repo SOURCE_DIR --screenshot OUT.png
 
 Builds a small results directory in a temporary directory (the smoke matrix, its

@@ -1,0 +1,74 @@
+#include "claims/ledger.hpp"
+
+#include <set>
+#include <stdexcept>
+
+#include "core/parameters.hpp"
+
+namespace tibench {
+
+#define TIBENCH_CLAIMS(name) std::vector<ClaimCheck> name##_claims();
+#include "claims/claim_list.hpp"
+#undef TIBENCH_CLAIMS
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::reproduced: return "reproduced";
+    case Verdict::refuted: return "refuted";
+    case Verdict::inconclusive: return "inconclusive";
+  }
+  return "inconclusive";
+}
+
+namespace {
+
+// The checks of all files in order; throws if an id appears twice.
+std::vector<ClaimCheck> concatenated(std::vector<std::vector<ClaimCheck>> files) {
+  std::vector<ClaimCheck> out;
+  for (auto& file : files)
+    for (auto& c : file) out.push_back(std::move(c));
+  std::set<std::string> seen;
+  for (const auto& c : out)
+    if (!seen.insert(c.id).second) throw std::logic_error("claim id registered twice: " + c.id);
+  return out;
+}
+
+}  // namespace
+
+// One line per claims file (claims/claim_list.hpp), in output order.
+const std::vector<ClaimCheck>& claim_registry() {
+  static const std::vector<ClaimCheck> all = concatenated({
+#define TIBENCH_CLAIMS(name) name##_claims(),
+#include "claims/claim_list.hpp"
+#undef TIBENCH_CLAIMS
+  });
+  return all;
+}
+
+const ClaimCheck& find_claim(const std::string& id) {
+  std::string accepted;
+  for (const auto& c : claim_registry()) {
+    if (c.id == id) return c;
+    accepted += (accepted.empty() ? "" : ", ") + c.id;
+  }
+  throw InputError("unknown claim '" + id + "' (accepted: " + accepted + ")");
+}
+
+std::string repository_path(const char* compiled_path) {
+  const std::string path(compiled_path);
+  const std::size_t at = path.rfind("claims/");
+  return at == std::string::npos ? path : path.substr(at);
+}
+
+ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
+  try {
+    return check.run(ctx);
+  } catch (const std::exception& e) {
+    ClaimResult r;
+    r.status = Verdict::inconclusive;
+    r.summary = std::string("the check could not be computed: ") + e.what();
+    return r;
+  }
+}
+
+}  // namespace tibench

@@ -1,0 +1,105 @@
+// The claims ledger: one registered check per checkable claim of the seed
+// papers (ids as in `tibench list claims`), one file per paper.
+//
+// A check computes its result and reports exactly one verdict —
+// reproduced, refuted or inconclusive — with the values it measured, the
+// paper's printed value or statement (the only number it may take from the
+// paper), the tolerance it applied and the interpretation it tested. It
+// never hard-codes a verdict or a number it did not compute.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <source_location>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tibench {
+
+enum class Verdict { reproduced, refuted, inconclusive };
+inline constexpr const char* kWallClockKey = "wall_clock";
+const char* to_string(Verdict v);
+
+struct ClaimResult {
+  Verdict status = Verdict::inconclusive;
+  std::string summary;  // one line: what was found
+  // Everything computed that the verdict rests on. Results are deterministic
+  // except wall-clock timings, which a timing claim keeps under the key
+  // "wall_clock" (kWallClockKey); such a verdict can change with the load.
+  nlohmann::ordered_json measured;
+  std::string expected;  // the paper's statement or printed value
+  std::string tolerance;
+  std::string interpretation;  // how the claim was made testable
+};
+
+// Computations several checks share (e.g. the runs behind the sub-claims
+// of one experiment), kept for the lifetime of one context: by name, of
+// any type.
+class ClaimCache {
+ public:
+  template <class T, class Make>
+  const T& get(const std::string& name, Make make) {
+    auto& slot = entries_[name];
+    if (!slot) slot = std::make_shared<T>(make());
+    return *static_cast<const T*>(slot.get());
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<void>> entries_;
+};
+
+struct ClaimContext {
+  bool fast = false;  // smaller samples (tests); the verdict logic is the same
+  // Problem parameters ("name=value") a check applies over those of its
+  // scene, for tests that perturb an input to show that the verdict can
+  // change; empty in the ledger. The checks that take them say so.
+  std::vector<std::string> scene_overrides;
+  // Shared by copies of the context; a new context starts empty.
+  std::shared_ptr<ClaimCache> cache = std::make_shared<ClaimCache>();
+};
+
+// A compiler's path of a source file relative to the repository root (the
+// part from "claims/" on); the path as given when it has none.
+std::string repository_path(const char* compiled_path);
+
+struct ClaimCheck {
+  // A constructor, not aggregate initialization, so that the many checks
+  // written {id, paper, statement, run} need not name `definition`.
+  // `where` defaults to the place of construction: the claims file that
+  // declares the check (its source, linked from reports).
+  ClaimCheck(std::string id_, std::string paper_, std::string statement_,
+             std::function<ClaimResult(const ClaimContext&)> run_, std::string definition_ = "",
+             std::source_location where = std::source_location::current())
+      : id(std::move(id_)),
+        paper(std::move(paper_)),
+        statement(std::move(statement_)),
+        run(std::move(run_)),
+        definition(std::move(definition_)),
+        source_file(repository_path(where.file_name())) {}
+
+  std::string id;         // e.g. "D-B1"
+  std::string paper;      // e.g. "Dinev, Liu, Kavan 2018"
+  std::string statement;  // the claim, in one or two sentences
+  std::function<ClaimResult(const ClaimContext&)> run;
+  // A check that cannot fail by construction: it confirms that the harness
+  // implements the paper's definition (an identity the engine computes
+  // literally), not a finding. Its verdict is reported, pinned and kept out
+  // of the tally; `definition` says why it cannot fail.
+  std::string definition;
+  // The file that declares the check, relative to the repository root
+  // (e.g. "claims/you2025/you2025_symplectic.cpp").
+  std::string source_file;
+};
+
+// All checks, in paper order. Ids are unique.
+const std::vector<ClaimCheck>& claim_registry();
+// Throws InputError for an unknown id (listing the accepted ones).
+const ClaimCheck& find_claim(const std::string& id);
+// Runs a check; an exception inside it becomes an inconclusive result
+// carrying the reason.
+ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx);
+
+}  // namespace tibench

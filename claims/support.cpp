@@ -1,0 +1,52 @@
+#include "claims/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+namespace tibench::claims {
+
+std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p, double h,
+                                 const std::vector<std::string>& iparams) {
+  const IntegratorInfo& info = find_integrator(integrator);
+  return info.make(p, h, integrator_params(info, iparams));
+}
+
+int observable_index(const Problem& p, const std::string& name) {
+  const auto names = p.observable_names();
+  const auto it = std::find(names.begin(), names.end(), name);
+  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+}
+
+std::size_t required_observable(const Problem& p, const std::string& name) {
+  const int k = observable_index(p, name);
+  if (k < 0) throw std::logic_error(std::string(p.id()) + " has no observable " + name);
+  return static_cast<std::size_t>(k);
+}
+
+State step_once(Stepper& st, State s) {
+  const StepReport r = st.step(s);
+  if (r.status != StepStatus::ok) throw std::runtime_error(r.message);
+  return s;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string short_real(double x, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
+}
+
+double scale_of(double a, double b, double floor) {
+  return std::max({std::abs(a), std::abs(b), floor});
+}
+
+}  // namespace tibench::claims

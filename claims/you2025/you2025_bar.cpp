@@ -1,0 +1,316 @@
+// Claims Y-V1.* of You, Zheng & Li 2025 §5.5 and Table 2: the 1-D elastic
+// bar bouncing off a wall (problem bar1d, whose header states every choice
+// where the paper is silent; presets soft, medium, stiff, damped-soft),
+// BDF2, A-1 and A-search at h = 1/30, 1/300, 1/3000, 1/30000 s, T = 5 s; the
+// quantity is the final centre-of-mass velocity v (Table 2). The finest
+// row's mean over the three methods stands for the converged value v*
+// (fast mode: rows down to 1/3000 s, and that row as the finest).
+//
+// Sub-claims, each with the tolerance fixed from the paper's own table:
+// its finest row spreads by up to 0.010 m/s between methods, and it prints
+// three digits.
+//   Y-V1.convergence  "the three numerical integrators ... converged to
+//                     approximately the same solution": per preset, the
+//                     methods' spread at the finest h ≤ 0.02 m/s.
+//   Y-V1.soft         "A-1 and A-search noticeably perform better than BDF2
+//                     in matching the final velocity in the soft case at
+//                     h=1/30s and h=1/300s": |v − v*| of each below BDF2's
+//                     by at least 0.01 m/s at both steps.
+//   Y-V1.damped       "When friction is added, BDF2 happens to have a more
+//                     accurate final center of mass velocity": BDF2's
+//                     |v − v*| the smallest at h = 1/30 and 1/300 s.
+//   Y-V1.stiff        at h = 1/30 "the collision is resolved very well by
+//                     A-1 and A-search ... unlike BDF2, which sees a loss
+//                     of velocity": A-1 and A-search within 0.01 of v*,
+//                     BDF2 below v* − 0.01.
+//   Y-V1.trapezoidal  "The trapezoidal method would instead see a numerical
+//                     explosion at h=1/300s" (no preset named: read as on
+//                     at least one of the four): total energy above 10 H0,
+//                     a non-finite state or a failed solve within T.
+//   Y-V1.stable       "In all cases, the simulation is stable, for both the
+//                     symplectic A-1 and the energy controlling A-search":
+//                     every preset and step, none of those explosion signs
+//                     (the largest H/H0 is reported).
+//   Y-V1.converged-damped "the final velocity of the convergent solution is
+//                     approximately 0.64m/s": |v* − 0.64| ≤ 0.01 for
+//                     damped-soft.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "claims/ledger.hpp"
+#include "claims/support.hpp"
+
+namespace tibench {
+namespace {
+
+const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
+constexpr double kEnd = 5.0;
+constexpr double kSpread = 0.02;      // "approximately the same solution"
+constexpr double kNoticeable = 0.01;  // ten units of the table's last digit
+constexpr double kExplosion = 10.0;   // H / H0 that counts as a numerical explosion
+const std::vector<std::string> kPresets{"soft", "medium", "stiff", "damped-soft"};
+const std::vector<std::string> kMethods{"bdf2", "a1", "a-search"};
+
+struct BarRun {
+  double v_final = NAN;     // final centre-of-mass velocity [m/s]
+  double max_energy = 0.0;  // max_n H_n / H_0
+  std::string failure;      // failed solve or non-finite state
+};
+
+BarRun run_bar(const std::string& preset, const std::string& integrator, double h) {
+  const auto p = make_problem("bar1d", {"preset=" + preset});
+  auto st = claims::stepper(integrator, *p, h);
+  State s = p->initial_state();
+  const double H0 = p->total_energy(s);
+  BarRun run;
+  const long steps = std::lround(kEnd / h);
+  for (long n = 1; n <= steps; ++n) {
+    const StepReport r = st->step(s);
+    const double H = p->total_energy(s) / H0;
+    if (r.status != StepStatus::ok || !std::isfinite(H)) {
+      run.failure = "step " + std::to_string(n) + ": " +
+                    (r.status != StepStatus::ok ? r.message : std::string("non-finite state"));
+      return run;
+    }
+    run.max_energy = std::max(run.max_energy, H);
+  }
+  std::vector<double> obs;
+  p->observables(s, obs);
+  run.v_final = obs[0];  // com_velocity (bar1d's first observable)
+  return run;
+}
+
+std::vector<double> steps_of(const ClaimContext& ctx) {
+  std::vector<double> h{1.0 / 30, 1.0 / 300, 1.0 / 3000};
+  if (!ctx.fast) h.push_back(1.0 / 30000);
+  return h;
+}
+
+const BarRun& bar(const ClaimContext& ctx, const std::string& preset, const std::string& method,
+                  double h) {
+  char key[96];
+  std::snprintf(key, sizeof key, "you2025-bar %s %s %.17g", preset.c_str(), method.c_str(), h);
+  return ctx.cache->get<BarRun>(key, [&] { return run_bar(preset, method, h); });
+}
+
+// v*: the finest row's mean over the three methods.
+double converged(const ClaimContext& ctx, const std::string& preset) {
+  const double h = steps_of(ctx).back();
+  double sum = 0;
+  for (const auto& m : kMethods) sum += bar(ctx, preset, m, h).v_final;
+  return sum / static_cast<double>(kMethods.size());
+}
+
+double error(const ClaimContext& ctx, const std::string& preset, const std::string& method,
+             double h) {
+  return std::abs(bar(ctx, preset, method, h).v_final - converged(ctx, preset));
+}
+
+// The Table 2 values behind a sub-claim: v per method and step, and v*.
+nlohmann::ordered_json table(const ClaimContext& ctx, const std::string& preset) {
+  nlohmann::ordered_json out;
+  for (const auto& m : kMethods)
+    for (double h : steps_of(ctx)) {
+      char key[48];
+      std::snprintf(key, sizeof key, "%s h=1/%.0f", m.c_str(), 1 / h);
+      out[key] = bar(ctx, preset, m, h).v_final;
+    }
+  out["converged"] = converged(ctx, preset);
+  return out;
+}
+
+std::string setup(const ClaimContext& ctx) {
+  return std::string("bar1d presets (problems/catalog/bar1d.cpp), T = 5 s, h = 1/30 ... ") +
+         (ctx.fast ? "1/3000" : "1/30000") +
+         " s; v* = the finest row's mean over bdf2, a1, a-search (defaults)";
+}
+
+ClaimResult result(const ClaimContext& ctx, const std::string& expected,
+                   const std::string& tolerance) {
+  ClaimResult r;
+  r.expected = expected + " (Sec. 5.5, Table 2)";
+  r.tolerance = tolerance;
+  r.interpretation = setup(ctx);
+  return r;
+}
+
+ClaimResult check_convergence(const ClaimContext& ctx) {
+  ClaimResult r = result(ctx, "BDF2, A-1 and A-search converge to approximately the same solution",
+                         "per preset, max - min of the three methods' final velocity at the "
+                         "finest h <= 0.02 m/s (the paper's own finest row spreads up to 0.010)");
+  const double h = steps_of(ctx).back();
+  bool holds = true;
+  std::string line;
+  for (const auto& preset : kPresets) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& m : kMethods) {
+      lo = std::min(lo, bar(ctx, preset, m, h).v_final);
+      hi = std::max(hi, bar(ctx, preset, m, h).v_final);
+    }
+    holds = holds && hi - lo <= kSpread;
+    r.measured[preset] = {{"min", lo}, {"max", hi}, {"spread", hi - lo}};
+    char part[64];
+    std::snprintf(part, sizeof part, "%s%s %.3f", line.empty() ? "" : ", ", preset.c_str(),
+                  hi - lo);
+    line += part;
+  }
+  r.status = holds ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "spread at the finest h [m/s]: " + line;
+  return r;
+}
+
+// |v - v*| of a1 and a-search against bdf2's at h = 1/30 and 1/300.
+std::string errors_line(const ClaimContext& ctx, const std::string& preset) {
+  std::string line;
+  for (double h : {1.0 / 30, 1.0 / 300}) {
+    char part[120];
+    std::snprintf(part, sizeof part, "%sh = 1/%.0f: BDF2 %.3f, A-1 %.3f, A-search %.3f",
+                  line.empty() ? "" : "; ", 1 / h, error(ctx, preset, "bdf2", h),
+                  error(ctx, preset, "a1", h), error(ctx, preset, "a-search", h));
+    line += part;
+  }
+  return line + " (v* = " + std::to_string(converged(ctx, preset)).substr(0, 5) + ")";
+}
+
+// The smallest and largest excess of BDF2's |v - v*| over A-1's and
+// A-search's, at h = 1/30 and 1/300 s.
+std::pair<double, double> bdf2_excess(const ClaimContext& ctx, const std::string& preset) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (double h : {1.0 / 30, 1.0 / 300})
+    for (const std::string m : {"a1", "a-search"}) {
+      const double excess = error(ctx, preset, "bdf2", h) - error(ctx, preset, m, h);
+      lo = std::min(lo, excess);
+      hi = std::max(hi, excess);
+    }
+  return {lo, hi};
+}
+
+ClaimResult check_soft(const ClaimContext& ctx) {
+  ClaimResult r = result(ctx,
+                         "A-1 and A-search noticeably perform better than BDF2 in matching the "
+                         "final velocity in the soft case at h = 1/30 s and 1/300 s",
+                         "|v - v*| of A-1 and of A-search each below BDF2's by >= 0.01 m/s at "
+                         "both steps");
+  r.measured = table(ctx, "soft");
+  r.status = bdf2_excess(ctx, "soft").first >= kNoticeable ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "|v - v*| " + errors_line(ctx, "soft");
+  return r;
+}
+
+ClaimResult check_damped(const ClaimContext& ctx) {
+  ClaimResult r = result(ctx,
+                         "when friction is added, BDF2 happens to have a more accurate final "
+                         "centre-of-mass velocity",
+                         "BDF2's |v - v*| below A-1's and A-search's at h = 1/30 s and 1/300 s");
+  r.measured = table(ctx, "damped-soft");
+  r.status = bdf2_excess(ctx, "damped-soft").second < 0 ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "|v - v*| " + errors_line(ctx, "damped-soft");
+  return r;
+}
+
+ClaimResult check_stiff(const ClaimContext& ctx) {
+  ClaimResult r = result(ctx,
+                         "at h = 1/30 s the collision is resolved very well by A-1 and A-search, "
+                         "unlike BDF2, which sees a loss of velocity",
+                         "at h = 1/30 s: A-1 and A-search within 0.01 m/s of v*, BDF2 below v* "
+                         "by more than 0.01 m/s");
+  const double h = 1.0 / 30, v_star = converged(ctx, "stiff");
+  const double bdf2 = bar(ctx, "stiff", "bdf2", h).v_final;
+  const bool resolved = error(ctx, "stiff", "a1", h) <= kNoticeable &&
+                        error(ctx, "stiff", "a-search", h) <= kNoticeable;
+  r.measured = table(ctx, "stiff");
+  r.status = resolved && bdf2 < v_star - kNoticeable ? Verdict::reproduced : Verdict::refuted;
+  char line[200];
+  std::snprintf(line, sizeof line, "at h = 1/30 s: BDF2 %.3f, A-1 %.3f, A-search %.3f; v* = %.3f",
+                bdf2, bar(ctx, "stiff", "a1", h).v_final, bar(ctx, "stiff", "a-search", h).v_final,
+                v_star);
+  r.summary = line;
+  return r;
+}
+
+ClaimResult check_trapezoidal(const ClaimContext& ctx) {
+  ClaimResult r =
+      result(ctx, "the trapezoidal method would see a numerical explosion at h = 1/300 s",
+             "trapezoidal at h = 1/300 s explodes on at least one preset: H above 10 "
+             "H0, a non-finite state or a failed solve within 5 s");
+  std::string line;
+  int explosions = 0;
+  for (const auto& preset : kPresets) {
+    const BarRun& tr = bar(ctx, preset, "trapezoidal", 1.0 / 300);
+    explosions += !tr.failure.empty() || tr.max_energy > kExplosion;
+    r.measured[preset] = {{"max_energy_ratio", tr.max_energy}, {"failure", tr.failure}};
+    char part[96];
+    std::snprintf(part, sizeof part, "%s%s: max H/H0 %.3g%s", line.empty() ? "" : ", ",
+                  preset.c_str(), tr.max_energy, tr.failure.empty() ? "" : " (failed)");
+    line += part;
+  }
+  r.status = explosions > 0 ? Verdict::reproduced : Verdict::refuted;
+  r.summary = "trapezoidal at h = 1/300 s: " + line;
+  return r;
+}
+
+ClaimResult check_stable(const ClaimContext& ctx) {
+  ClaimResult r = result(ctx, "in all cases the simulation is stable for A-1 and A-search",
+                         "every preset and step: no failed solve, no non-finite state, H_n <= 10 "
+                         "H0 throughout (the explosion test of Y-V1.trapezoidal)");
+  double worst = 0;
+  int unstable = 0;
+  for (const auto& preset : kPresets)
+    for (const std::string m : {"a1", "a-search"})
+      for (double h : steps_of(ctx)) {
+        const BarRun& run = bar(ctx, preset, m, h);
+        worst = std::max(worst, run.max_energy);
+        unstable += !run.failure.empty() || run.max_energy > kExplosion;
+      }
+  r.measured = {{"max_energy_ratio", worst}, {"unstable_runs", unstable}};
+  r.status = unstable == 0 ? Verdict::reproduced : Verdict::refuted;
+  r.summary = std::to_string(unstable) + " unstable runs; max H/H0 over every run " +
+              std::to_string(worst).substr(0, 6);
+  return r;
+}
+
+ClaimResult check_converged_damped(const ClaimContext& ctx) {
+  ClaimResult r =
+      result(ctx, "the final velocity of the convergent damped solution is about 0.64 m/s",
+             "|v* - 0.64| <= 0.01 m/s (the paper prints two digits)");
+  const double v_star = converged(ctx, "damped-soft");
+  r.measured = table(ctx, "damped-soft");
+  r.status = std::abs(v_star - 0.64) <= 0.01 ? Verdict::reproduced : Verdict::refuted;
+  char line[96];
+  std::snprintf(line, sizeof line, "v* = %.3f m/s (paper: 0.64)", v_star);
+  r.summary = line;
+  return r;
+}
+
+}  // namespace
+
+std::vector<ClaimCheck> you2025_bar_claims() {
+  return {
+      {"Y-V1.convergence", kPaper,
+       "Sec. 5.5: on the 1-D bar, BDF2, A-1 and A-search converge to approximately the same "
+       "final velocity as the step decreases",
+       check_convergence},
+      {"Y-V1.soft", kPaper,
+       "Table 2 caption: A-1 and A-search match the soft bar's final velocity noticeably better "
+       "than BDF2 at h = 1/30 s and 1/300 s",
+       check_soft},
+      {"Y-V1.damped", kPaper,
+       "Sec. 5.5: with friction (damped soft bar) BDF2 has the more accurate final velocity",
+       check_damped},
+      {"Y-V1.stiff", kPaper,
+       "Sec. 5.5: on the stiff bar at h = 1/30 s A-1 and A-search resolve the collision very well, "
+       "BDF2 loses velocity",
+       check_stiff},
+      {"Y-V1.trapezoidal", kPaper,
+       "Sec. 5.5: the trapezoidal method explodes on the bar at h = 1/300 s", check_trapezoidal},
+      {"Y-V1.stable", kPaper, "Sec. 5.5: in all cases A-1 and A-search are stable on the bar",
+       check_stable},
+      {"Y-V1.converged-damped", kPaper,
+       "Sec. 5.5: the convergent damped solution's final velocity is about 0.64 m/s",
+       check_converged_damped},
+  };
+}
+
+}  // namespace tibench

@@ -1,0 +1,34 @@
+# tibench_part(<part> [DEPENDS <parts>...] [EXCLUDE <sources>...]
+#              [PUBLIC <targets>...] [PRIVATE <targets>...])
+#
+# One part of tibench's layout (README, "Layout"): a static library
+# tibench_<part> of every .cpp below the part's folder (collected here, so
+# adding a source file needs no CMake edit), linked to the parts it may use.
+#
+# A part's headers are included as "<part>/...". They are reachable only by
+# the targets that link the part: its include directory is a folder of the
+# build tree holding a single link <part> -> the part's sources, instead of
+# the project root, which would let every part include every other one.
+function(tibench_part part)
+  cmake_parse_arguments(P "" "" "DEPENDS;EXCLUDE;PUBLIC;PRIVATE" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  foreach(excluded IN LISTS P_EXCLUDE)
+    list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${excluded})
+  endforeach()
+  add_library(tibench_${part} STATIC ${sources})
+  tibench_part_include_root(tibench_${part} ${part})
+  list(TRANSFORM P_DEPENDS PREPEND tibench_)
+  target_link_libraries(tibench_${part} PUBLIC ${P_DEPENDS} ${P_PUBLIC}
+                        PRIVATE ${P_PRIVATE} tibench_warnings)
+endfunction()
+
+# Gives `target` the include root of `part` (PUBLIC: targets that link it
+# see the part too).
+function(tibench_part_include_root target part)
+  set(root ${CMAKE_BINARY_DIR}/include-roots/${part})
+  if(NOT EXISTS ${root}/${part})
+    file(MAKE_DIRECTORY ${root})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${part} ${root}/${part} SYMBOLIC)
+  endif()
+  target_include_directories(${target} PUBLIC ${root})
+endfunction()

@@ -1,0 +1,43 @@
+#include "integrators/engines/velocity_potential.hpp"
+
+#include <limits>
+
+namespace tibench {
+
+const Vec& VelocityPotential::set_stage(const Vec& q, const Vec& v_tilde, double kappa, double t) {
+  q_ = q;
+  kappa_ = kappa;
+  inertia_ = p_.mass() / kappa;
+  p_.gradient(q, scratch_);
+  v_hat_ = -scratch_;
+  if (p_.has_external_force()) {
+    p_.external_force(t, scratch_);
+    v_hat_ += scratch_;
+  }
+  v_hat_ = v_tilde + kappa * p_.inverse_mass().cwiseProduct(v_hat_);
+  return v_hat_;
+}
+
+double VelocityPotential::value(const Vec& V) const {
+  g_scratch_ = V - v_hat_;
+  return 0.5 * g_scratch_.dot(inertia_.cwiseProduct(g_scratch_)) + p_.dissipation(q_, V);
+}
+
+void VelocityPotential::gradient(const Vec& V, Vec& g) const {
+  p_.dissipation_gradient(q_, V, g);
+  dissipation_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
+  g += inertia_.cwiseProduct(V - v_hat_);
+}
+
+void VelocityPotential::hessian(const Vec& V, bool, Triplets& out) const {
+  for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
+  p_.dissipation_hessian(q_, V, out);
+}
+
+double VelocityPotential::residual_noise(const Vec& V) const {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  return 8 * eps *
+         (V.cwiseAbs().maxCoeff() + v_hat_.cwiseAbs().maxCoeff() + dissipation_magnitude_);
+}
+
+}  // namespace tibench

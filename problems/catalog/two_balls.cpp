@@ -1,0 +1,80 @@
+// two-balls — two elastic balls colliding head-on, for contact between
+// deformable bodies (Löschner et al. 2020 §4.2: vertex–point constraints
+// "both ways; vertices on A against B and vertices on B against A"). One
+// ContactBody whose mesh is two copies of the generated ball: ball A centred
+// at x = −(radius + gap/2) moving at (vx, vy, vz), ball B at
+// x = +(radius + gap/2) at rest; no gravity, no obstacles. Total linear
+// momentum is an invariant of the continuous problem, and of the QP
+// corrector too (its contact rows are relative velocities whose weights sum
+// to zero, and the elastic stiffness annihilates translations).
+//
+// Parameters (defaults; source):
+//   radius = 0.5 m, rho = 1000 kg/m³, E = 6e5 Pa, nu = 0.48: the material
+//   of Löschner et al.'s bouncing ball (§5.4), which gives no two-body scene
+//   of its own.
+// Choices: vx = 2 m/s, gap = 0.1 m between the surfaces, mesh_size = 0.25,
+// stable-neo-hookean; contact = none with body_contact = true, so the
+// contacts between the balls are left to the integrator's QP corrector
+// (integrator parameter contact=qp-corrector); without it the balls pass
+// through each other.
+#include <memory>
+
+#include "problems/contact/contact_body.hpp"
+#include "problems/registry.hpp"
+
+namespace tibench {
+namespace {
+
+std::vector<ParamSpec> two_ball_params() {
+  return {real_param("gap", 0.1, "distance between the balls' surfaces at t = 0 [m]",
+                     Range::positive())};
+}
+
+std::vector<Obstacle> no_obstacles(const ParamSet&) { return {}; }
+
+double half_distance(const ParamSet& p) { return p.real("radius") + 0.5 * p.real("gap"); }
+
+std::shared_ptr<const TetMesh> two_copies(const ParamSet& p, const TetMesh& ball) {
+  const long n = ball.vertex_count();
+  Eigen::Matrix3Xd x(3, 2 * n);
+  const Vector3 shift(half_distance(p), 0, 0);
+  x.leftCols(n) = ball.vertices.colwise() - shift;
+  x.rightCols(n) = ball.vertices.colwise() + shift;
+  std::vector<std::array<int, 4>> tets = ball.tets;
+  for (const auto& t : ball.tets) {
+    std::array<int, 4> moved = t;
+    for (int& v : moved) v += static_cast<int>(n);
+    tets.push_back(moved);
+  }
+  return std::make_shared<const TetMesh>(make_tet_mesh(
+      std::move(x), std::move(tets),
+      "2 copies, x = -/+" + std::to_string(half_distance(p)) + " m, of: " + ball.description));
+}
+
+// Ball A (the first half of the vertices) moves; ball B rests.
+void ball_a_moves(const ParamSet& p, long vertices, Vec& v) {
+  for (long i = 0; i < vertices / 2; ++i)
+    v.segment<3>(3 * i) = Vector3(p.real("vx"), p.real("vy"), p.real("vz"));
+}
+
+const ContactScene& scene() {
+  static const ContactScene s{
+      "two-balls",
+      "two elastic balls (d = 1 m) colliding head-on at 2 m/s, no gravity: body-body contact "
+      "through the QP corrector (Loeschner et al. 2020 Sec. 4.2)",
+      {"geometry=ball", "radius=0.5", "mesh_size=0.25", "E=6e5", "nu=0.48", "rho=1000", "g=0",
+       "vx=2", "contact=none", "body_contact=true"},
+      two_ball_params,
+      no_obstacles,
+      {"mesh_size=0.35"},
+      {},
+      two_copies,
+      ball_a_moves};
+  return s;
+}
+
+}  // namespace
+
+ProblemInfo two_balls_problem() { return contact_scene_info<scene>(); }
+
+}  // namespace tibench

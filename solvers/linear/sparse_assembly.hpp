@@ -1,0 +1,63 @@
+// Assembly of a sparse matrix from triplets into a compressed pattern that is
+// built once and then refilled in place.
+//
+// Problems emit their Hessians as triplets whose (row, col) sequence does not
+// depend on q (problems/problem.hpp), so the compressed column pattern and the
+// position of every triplet in it are the same at every Newton iteration.
+// The first call builds them with Eigen's setFromTriplets; later calls whose
+// triplet positions equal the cached ones only scatter the values (one pass,
+// no sorting, no allocation). Duplicates are summed in triplet order starting
+// from −0.0, which is exactly what setFromTriplets computes (it keeps the first
+// duplicate and adds the later ones in order; −0.0 + x = x for every x), so the
+// matrix is bit-identical to the setFromTriplets one (tests/solvers/test_sparse_assembly.cpp).
+#pragma once
+
+#include <vector>
+
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+class TripletAssembler {
+ public:
+  // Fills `out` (n × n) with the sum of the triplets. Returns true when the
+  // compressed pattern differs from the one of the previous call (or on the
+  // first call): a factorization must then analyze it again.
+  bool assemble(const Triplets& triplets, Index n, SparseMatrix& out);
+  // Whether the last call's triplet positions were those of the call before
+  // (values only scattered), and the value index of each of its triplets:
+  // a caller that derives another triplet list from these can then scatter
+  // its values itself.
+  bool same_positions() const { return same_positions_; }
+  // Refills `out`, left by the last assemble() call, from the values of
+  // triplets at that call's positions, in its order (duplicates summed as
+  // assemble() sums them, so the matrix is bit-identical). False, with out
+  // untouched, when the count differs from that call's.
+  bool refill(const std::vector<double>& values, SparseMatrix& out) const;
+  const std::vector<SparseMatrix::StorageIndex>& slots() const { return slot_; }
+
+ private:
+  bool same_positions_ = false;
+  Index n_ = -1;
+  std::vector<SparseMatrix::StorageIndex> rows_, cols_;    // cached triplet positions
+  std::vector<SparseMatrix::StorageIndex> slot_;           // value index of each triplet
+  std::vector<SparseMatrix::StorageIndex> outer_, inner_;  // the compressed pattern
+};
+
+// Where the entries of a matrix derived from A come from (a permuted or
+// row-major copy, whose pattern is fixed once A's is): value_indices(A) is
+// A with every value replaced by its index in A's value array (exact in
+// doubles); derive from it what is derived from A, and value_sources of the
+// result gives, per stored entry, the index of A's value it holds. The
+// derived copy can then be refilled by a gather instead of rebuilt.
+SparseMatrix value_indices(const SparseMatrix& A);
+
+template <class Derived>
+std::vector<Index> value_sources(const Derived& derived) {
+  std::vector<Index> source(static_cast<std::size_t>(derived.nonZeros()));
+  for (std::size_t k = 0; k < source.size(); ++k)
+    source[k] = static_cast<Index>(derived.valuePtr()[k]);
+  return source;
+}
+
+}  // namespace tibench

@@ -1,0 +1,118 @@
+// Factorization of the symmetric sparse matrices of implicit stages (Newton
+// Hessians, Rosenbrock matrices), with the two reuses that keep results exact:
+//
+//   - the symbolic analysis (the elimination ordering, chosen per pattern by
+//     elimination_ordering.hpp; the elimination tree and the replay schedule
+//     of preordered_ldlt.hpp) is done only when the caller reports a new
+//     sparsity pattern, so once per run;
+//   - when the matrix is bit-for-bit equal to the one last factorized (linear
+//     problems, constant stage coefficients, a Newton iteration that did not
+//     move the Hessian), the numeric factorization is kept as well: the same
+//     input gives the same factor, so the results are identical to
+//     refactorizing.
+//
+
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solvers/linear/elimination_ordering.hpp"
+#include "solvers/linear/partitioned_tridiagonal.hpp"
+#include "solvers/linear/preordered_ldlt.hpp"
+#include "problems/problem.hpp"
+
+namespace tibench {
+
+struct FactorizationOutcome {
+  bool factorized = false;         // a factor exists (possibly of an indefinite matrix)
+  bool positive_definite = false;  // every pivot > 0
+  bool reused = false;             // the previous factor was kept (identical matrix)
+};
+
+enum class LinearSolver { ldlt, cholmod };
+
+// Every backend, by parameter value ("ldlt", "cholmod"): the accepted
+// values, whatever this build has (so that the parameter's documentation
+// does not depend on the build).
+std::vector<std::string> linear_solver_ids();
+// The backends this build offers (cholmod only with SuiteSparse).
+std::vector<std::string> available_linear_solvers();
+// Parses a parameter value; InputError for an unknown backend or one this
+// build lacks.
+LinearSolver linear_solver(const std::string& id);
+
+class SymmetricFactorization {
+ public:
+  // partition_tridiagonal false: tridiagonal matrices go to Eigen's LDLᵀ
+  // like any other (for comparisons: bench/, tests).
+  explicit SymmetricFactorization(LinearSolver backend = LinearSolver::ldlt,
+                                  bool partition_tridiagonal = true);
+  ~SymmetricFactorization();
+  SymmetricFactorization(const SymmetricFactorization&) = delete;
+  SymmetricFactorization& operator=(const SymmetricFactorization&) = delete;
+
+  // Factorizes A (lower triangle and diagonal are read; A must be symmetric),
+  // analyzing its pattern first when pattern_changed.
+  FactorizationOutcome factorize(const SparseMatrix& A, bool pattern_changed);
+  // x = A⁻¹ b with the last factor.
+  void solve(const Vec& b, Vec& x) const { solve_signed(b, x, false); }
+  // x = A⁻¹(−b): solve() of −b, bit for bit, without a pass that forms −b.
+  void solve_negated(const Vec& b, Vec& x) const { solve_signed(b, x, true); }
+  int numeric_factorizations() const { return numeric_; }
+  // Whether the last factor's solves take the path form (at most one entry
+  // per column of L); the results are the same either way.
+  bool solves_as_path() const { return path_factor_; }
+  // Whether the LDLᵀ backend's last analysis found a tridiagonal matrix,
+  // factorized in partitioned form (partitioned_tridiagonal.hpp) rather
+  // than by Eigen's LDLᵀ.
+  bool partitioned() const { return partitioned_; }
+  // The elimination ordering of the LDLᵀ backend's last analysis.
+  Ordering ordering() const { return ordering_; }
+
+ private:
+  struct Cholmod;  // CHOLMOD builds only
+  void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
+  void analyze_ldlt(const SparseMatrix& A);
+  void solve_signed(const Vec& b, Vec& x, bool negate) const;
+  // The triangular solves of a factor whose columns hold at most one entry
+  // each (paths and forests without fill: chains under the center-out
+  // ordering), from parent_ and path_values_; the general solves otherwise.
+  void forward_path(double* y) const;
+  void forward_general(double* y) const;
+  template <typename Position>
+  void backward_path(double* y, double* out, Position position) const;
+  template <typename Position>
+  void backward_general(double* y, double* out, Position position) const;
+  void analyze_path();
+  void gather_path_values();
+
+  PreorderedLDLT ldlt_;
+  PartitionedTridiagonalLDLT tridiagonal_;
+  bool partitioned_ = false;
+  bool partition_tridiagonal_ = true;
+  // Upper triangle of P A Pᵀ (Eigen's layout) and, per entry, the index of
+  // its value in A; rebuilt with the analysis.
+  SparseMatrix permuted_;
+  std::vector<Index> permuted_source_;
+  Index analyzed_nonzeros_ = -1;
+  std::unique_ptr<Cholmod> cholmod_;
+  bool ldlt_analyzed_ = false;
+  Ordering ordering_ = Ordering::amd;
+  bool solve_with_ldlt_ = true;
+  std::vector<double> factored_values_;
+  Vec inverse_diagonal_;  // 1/D of the last factorization
+  mutable Vec work_;      // solve's permuted right-hand side (+ the roots' slot)
+  // Path factors: the one entry of column i is L(parent_[i], i) =
+  // path_values_[i]; a column without one points at slot n of work_, kept
+  // at zero, with value 0 (so that a root's update adds exactly +0).
+  bool path_factor_ = false;
+  std::vector<SparseMatrix::StorageIndex> parent_;
+  std::vector<double> path_values_;
+  bool have_factor_ = false;
+  FactorizationOutcome last_;
+  int numeric_ = 0;
+};
+
+}  // namespace tibench

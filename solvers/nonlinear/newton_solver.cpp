@@ -1,0 +1,554 @@
+#include "solvers/nonlinear/newton_solver.hpp"
+
+#include "solvers/projective/admm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace tibench {
+
+const char* to_string(StageSolverKind kind) {
+  switch (kind) {
+    case StageSolverKind::newton: return "newton";
+    case StageSolverKind::newton_cg: return "newton-cg";
+    case StageSolverKind::local_global: return "local-global";
+    case StageSolverKind::admm: return "admm";
+  }
+  return "?";
+}
+
+namespace {
+constexpr StageSolverKind kStageSolvers[] = {StageSolverKind::newton, StageSolverKind::newton_cg,
+                                             StageSolverKind::local_global, StageSolverKind::admm};
+}  // namespace
+
+std::vector<std::string> stage_solver_ids() {
+  std::vector<std::string> ids;
+  for (StageSolverKind k : kStageSolvers) ids.emplace_back(to_string(k));
+  return ids;
+}
+
+StageSolverKind stage_solver(const std::string& id) {
+  for (StageSolverKind k : kStageSolvers)
+    if (id == to_string(k)) return k;
+  std::string accepted;
+  for (const std::string& known : stage_solver_ids())
+    accepted += (accepted.empty() ? "" : ", ") + known;
+  throw InputError("unknown solver '" + id + "' (accepted: " + accepted + ")");
+}
+
+NewtonSolver::NewtonSolver(NewtonOptions options)
+    : options_(options), factor_(options.linear_solver) {}
+NewtonSolver::~NewtonSolver() = default;
+
+std::vector<ParamSpec> NewtonOptions::param_specs() {
+  const NewtonOptions d;
+  return {
+      choice_param("solver", "newton", stage_solver_ids(),
+                   "solver of the implicit stages (docs/solvers.md): newton (sparse LDL^T "
+                   "direction, Armijo backtracking); newton-cg (Gast & Schroeder 2014 Sec. 3.1: "
+                   "truncated CG direction to the forcing tolerance min(1/2, cg_sigma sqrt(max(r, "
+                   "newton_tol))), descent test kappa = 1e-2, strong-Wolfe line search allowing "
+                   "steps > 1), both stopping on newton_tol / newton_atol; local-global "
+                   "(Projective Dynamics, Bouaziz et al. 2014, Dinev et al. 2018 Sec. 4.2: "
+                   "projections, then the prefactored global matrix M/tau^2 + L; problems whose "
+                   "potential has a projective form); admm (Overby et al. 2017, Brown et al. 2018 "
+                   "Sec. 3.3: per-element local Newton solves, prefactored global matrix M/tau^2 + "
+                   "D^T W^2 D, scaled dual update; problems whose potential has an element split)"),
+      integer_param("max_iterations", d.max_iterations,
+                    "local-global and admm: iterations per stage solve (exactly this many when "
+                    "tolerance = 0; the step fails if tolerance > 0 is not reached within them)",
+                    Range::closed(1, 1e6)),
+      real_param("tolerance", d.tolerance,
+                 "local-global: stop when ||tau^2 M^-1 grad Phi||_inf <= tolerance * scale (the "
+                 "residual test of newton_tol); admm: stop when the primal and dual residuals "
+                 "are below tolerance relative to their scales (Boyd et al. 2011 Sec. 3.3); 0: a "
+                 "fixed number of iterations",
+                 Range::closed(0, 1)),
+      real_param("admm_weight_scale", d.admm_weight_scale,
+                 "admm: factor on the weights w_b^2 = k V_b of Overby et al. 2017's heuristic (k "
+                 "the bulk modulus); larger weights convexify the local steps of nonconvex "
+                 "energies",
+                 Range::positive()),
+      real_param("cg_sigma", d.cg_sigma,
+                 "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
+                 Range::positive()),
+      bool_param("cg_jacobi", d.cg_jacobi, "newton-cg: Jacobi-preconditioned CG (off: plain CG)"),
+      real_param("newton_tol", d.tol,
+                 "Newton stops when ||tau^2 M^-1 grad Phi||_inf <= newton_tol * "
+                 "max(||x||_inf, ||x_hat||_inf) + newton_atol (relative: 1 or more accepts "
+                 "any iterate)",
+                 Range::open(0, 1)),
+      real_param("newton_atol", d.atol, "absolute Newton tolerance [position units]",
+                 Range::nonnegative()),
+      integer_param("newton_max_iters", d.max_iters,
+                    "Newton iterations per stage before the step fails (solver_failed); more "
+                    "than 1e4 only hides a stalled solve",
+                    Range::closed(1, 1e4)),
+      bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
+      bool_param("psd_fallback", d.psd_fallback,
+                 "replace an indefinite Hessian by the PSD-projected one, then shift it"),
+      bool_param("two_candidate_guess", d.two_candidate_guess,
+                 "Gast & Schroeder 2014 Sec. 3.1: start Newton from the candidate (inertial x_hat "
+                 "or x_hat + tau^2 M^-1 f(x_anchor)) with the smaller objective"),
+      bool_param("descent_safeguard", d.descent_safeguard,
+                 "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 |dx||g|, else "
+                 "try -dx, else -g"),
+      real_param("step_clamp", d.step_clamp,
+                 "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
+                 "use 1e3)",
+                 Range::nonnegative()),
+      bool_param("jacobian_reuse", d.jacobian_reuse,
+                 "chord Newton: keep the factorized Hessian across iterations, stages and steps "
+                 "while the steps contract at least at jacobian_reuse_rate, refactorize "
+                 "otherwise; converged when rate/(1 - rate) |dx|_inf <= newton_tol * scale + "
+                 "newton_atol (off: a fresh factorization every iteration)"),
+      real_param("jacobian_reuse_rate", d.reuse_rate,
+                 "jacobian_reuse: a chord step contracting by more than this factor asks for a "
+                 "fresh factorization (Hairer & Wanner II Sec. IV.8; RADAU5 uses 0.1 when the "
+                 "Jacobian is expensive)",
+                 Range::open(0, 1)),
+      choice_param("linear_solver", "ldlt", linear_solver_ids(),
+                   "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod (SuiteSparse "
+                   "CHOLMOD, supernodal; when this build has it); results agree to the Newton "
+                   "tolerance, not bit for bit"),
+  };
+}
+
+namespace {
+
+// Options that the chosen solver has no use for are refused rather than
+// silently ignored.
+void refuse_unused_options(const ParamSet& p, const NewtonOptions& o) {
+  const NewtonOptions d;
+  std::string conflict;
+  if (o.solver != StageSolverKind::newton) {
+    if (o.jacobian_reuse) conflict = "jacobian_reuse=true";
+    if (!o.line_search) conflict = "line_search=false";
+    if (o.linear_solver != LinearSolver::ldlt)
+      conflict = "linear_solver=" + p.choice("linear_solver");
+  }
+  if (!takes_iteration_budget(o.solver)) {
+    if (o.max_iterations != d.max_iterations)
+      conflict = "max_iterations=" + std::to_string(o.max_iterations);
+    if (o.tolerance != d.tolerance) conflict = "tolerance=" + p.text("tolerance");
+  }
+  if (o.solver != StageSolverKind::admm && o.admm_weight_scale != d.admm_weight_scale)
+    conflict = "admm_weight_scale=" + p.text("admm_weight_scale");
+  if (!conflict.empty())
+    throw InputError(std::string("solver=") + to_string(o.solver) + " does not take " + conflict +
+                     " (jacobian_reuse, line_search and linear_solver configure solver=newton; "
+                     "max_iterations and tolerance configure solver=local-global and solver=admm; "
+                     "admm_weight_scale configures solver=admm)");
+}
+
+}  // namespace
+
+NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
+  NewtonOptions o;
+  o.solver = stage_solver(p.choice("solver"));
+  o.cg_sigma = p.real("cg_sigma");
+  o.admm_weight_scale = p.real("admm_weight_scale");
+  o.cg_jacobi = p.boolean("cg_jacobi");
+  o.tol = p.real("newton_tol");
+  o.atol = p.real("newton_atol");
+  o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
+  o.line_search = p.boolean("line_search");
+  o.psd_fallback = p.boolean("psd_fallback");
+  o.two_candidate_guess = p.boolean("two_candidate_guess");
+  o.descent_safeguard = p.boolean("descent_safeguard");
+  o.step_clamp = p.real("step_clamp");
+  o.jacobian_reuse = p.boolean("jacobian_reuse");
+  o.reuse_rate = p.real("jacobian_reuse_rate");
+  o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
+  o.max_iterations = static_cast<int>(p.integer("max_iterations"));
+  o.tolerance = p.real("tolerance");
+  refuse_unused_options(p, o);
+  return o;
+}
+
+bool same_values(const Vec& a, const Vec& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+}
+
+// The exact noise (a pass over the Hessian's entries) only when the bounds
+// cannot decide.
+bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
+  const StageObjective::NoiseBounds bounds = phi.residual_noise_bounds(x);
+  if (residual <= bounds.lower) return true;
+  if (residual > bounds.upper) return false;
+  return residual <= phi.residual_noise(x);
+}
+
+bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
+  if (!constant_.valid || &phi != constant_.objective || !phi.hessian_is_constant()) return false;
+  const std::uint64_t stamp = phi.inertia_stamp();
+  return (stamp != 0 && stamp == constant_.inertia_stamp) ||
+         same_values(phi.inertia(), constant_.inertia);
+}
+
+bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
+                             bool& factorized) {
+  // A constant Hessian with the inertia of the kept factor is the matrix
+  // that factor was computed from: nothing to assemble (bit-identical to
+  // assembling it and finding it unchanged).
+  const bool plain = !project && shift == 0.0;
+  if (plain && keeps_constant_factor(phi)) {
+    phi.hessian_reused();
+    factorized = constant_.factorized;
+    return constant_.positive_definite;
+  }
+  constant_.valid = false;
+  const bool pattern_changed = assemble_hessian(phi, x, project, shift);
+  if (pattern_changed) ++analyses_;
+  const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
+  factorized = outcome.factorized;
+  if (plain && phi.hessian_is_constant()) {
+    constant_.valid = true;
+    constant_.objective = &phi;
+    constant_.inertia = phi.inertia();
+    constant_.inertia_stamp = phi.inertia_stamp();
+    constant_.factorized = outcome.factorized;
+    constant_.positive_definite = outcome.factorized && outcome.positive_definite;
+  }
+  return outcome.factorized && outcome.positive_definite;
+}
+
+// H_ = ∇²Φ(x) (+ shift W); true when its pattern changed. When the last
+// assembly was phi's, with the same shift form, and phi gives its values
+// alone, they refill H_'s pattern (the same matrix, bit for bit, without
+// writing and checking the positions again).
+bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, bool project,
+                                    double shift) {
+  const Index n = phi.size();
+  const auto add_shift = [&](auto append) {
+    if (shift > 0)
+      for (Index i = 0; i < n; ++i) append(i, shift * phi.inertia()[i]);
+  };
+  if (refill_source_ == &phi && refill_shifted_ == (shift > 0) &&
+      phi.hessian_values(x, project, values_)) {
+    add_shift([&](Index, double v) { values_.push_back(v); });
+    if (assembler_.refill(values_, H_)) return false;
+  }
+  triplets_.clear();
+  phi.hessian(x, project, triplets_);
+  add_shift([&](Index i, double v) { triplets_.emplace_back(i, i, v); });
+  refill_source_ = &phi;
+  refill_shifted_ = shift > 0;
+  return assembler_.assemble(triplets_, n, H_);
+}
+
+bool NewtonSolver::solves_in_one_step(const StageObjective& phi) const {
+  return phi.hessian_is_constant() && !phi.constrained() && !options_.descent_safeguard;
+}
+
+// (|dx_|_inf is formed only for a clamp: otherwise an exact step, the whole
+// solve on a quadratic Φ, never needs it.)
+bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) const {
+  if (!solves_in_one_step(phi)) return false;
+  if (options_.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.step_clamp) return false;
+  return phi.max_step(x, dx_) >= 1.0;
+}
+
+// Φ is quadratic with a positive definite Hessian: the step to trial_ lands
+// on the minimizer up to the rounding of the solve, whose residual LDLᵀ's
+// backward stability puts at the rounding level of the gradient (Higham
+// 2002, Thm. 10.4); a confirming gradient would only find that. (The chord
+// rate is still recorded: it decides the next solve's factor.)
+void NewtonSolver::end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r,
+                                       bool chord, double& previous_step_norm) {
+  if (options_.jacobian_reuse)
+    step_error_estimate(chord, dx_.cwiseAbs().maxCoeff(), previous_step_norm);
+  x.swap(trial_);
+  ++r.iterations;
+  r.residual = phi.residual_noise_upper(x);
+  r.converged = true;
+}
+
+NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
+  NewtonResult r = options_.solver == StageSolverKind::newton_cg      ? iterate_cg(phi, x)
+                   : options_.solver == StageSolverKind::local_global ? iterate_local_global(phi, x)
+                   : options_.solver == StageSolverKind::admm         ? iterate_admm(phi, x)
+                                                                      : iterate(phi, x);
+  r.active_constraints = phi.active_constraints();
+  return r;
+}
+
+// An initial guess outside the domain of Φ (through a barrier, an inverted
+// element) cannot start Newton; the line search keeps every later iterate
+// where Φ is finite.
+void NewtonSolver::start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r) {
+  phi.project(x);  // constrained objectives start from a feasible point
+  if (options_.two_candidate_guess && phi.explicit_candidate(trial_)) {
+    phi.project(trial_);
+    if (phi.value(trial_) < phi.value(x)) {
+      x = trial_;
+      r.chose_explicit_candidate = true;
+    }
+  }
+  if (!phi.feasible_start(trial_)) return;
+  if (!std::isfinite(phi.value(x)) && std::isfinite(phi.value(trial_))) {
+    x = trial_;
+    r.started_feasible = true;
+    return;
+  }
+  // An initial guess past a barrier distance the problem's CCD allows (e.g.
+  // an inertial target that lands on a wall) is pulled back along the path
+  // from the feasible start, as IPC filters its predictor.
+  dx_ = x - trial_;
+  const double alpha = phi.max_step(trial_, dx_);
+  if (alpha < 1.0) {
+    x = trial_ + alpha * dx_;
+    r.started_feasible = true;
+  }
+}
+
+// Chord iteration (jacobian_reuse): the kept factor, if it was built for
+// this inertia and active set and the last chord steps contracted.
+bool NewtonSolver::reuses_factor(const StageObjective& phi) const {
+  return options_.jacobian_reuse && reuse_.valid && !reuse_.refresh &&
+         reuse_.active_set == phi.active_set_version() &&
+         same_values(reuse_.inertia, phi.inertia());
+}
+
+// Ends the solve before a step when the residual meets the tolerance or its
+// rounding level, or when the iterations are spent. A kept constant factor
+// costs nothing to "assemble", and the noise level checked after it, with
+// the Hessian's term, is at least the one here: that check is then left to
+// that point (check_after_factor), with the same outcome.
+bool NewtonSolver::ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                    double tolerance, bool check_after_factor) const {
+  if (r.residual <= tolerance || (!check_after_factor && at_noise_level(phi, x, r.residual))) {
+    r.converged = true;
+    return true;
+  }
+  if (r.iterations < options_.max_iters) return false;
+  if (check_after_factor && at_noise_level(phi, x, r.residual)) {
+    r.converged = true;
+    return true;
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
+                options_.max_iters, r.residual, std::max(tolerance, phi.residual_noise(x)));
+  r.message = buf;
+  return true;
+}
+
+// Factorizes the Hessian at x, falling back to the PSD projection and then
+// to growing shifts when it is not positive definite. False (with the
+// message set) when no factorization succeeded.
+bool NewtonSolver::factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                     bool& pd) {
+  bool factorized = false;
+  pd = factorize(phi, x, false, 0.0, factorized);
+  if (!pd && options_.psd_fallback) {
+    ++r.psd_fallbacks;
+    pd = factorize(phi, x, true, 0.0, factorized);
+    for (double mu = 1e-8; !pd && mu <= 1e8; mu *= 100.0)
+      pd = factorize(phi, x, true, mu, factorized);
+  }
+  if (!factorized) {
+    r.message = "Hessian factorization failed";
+    return false;
+  }
+  ++r.factorizations;
+  if (options_.jacobian_reuse) {
+    reuse_.valid = true;
+    reuse_.refresh = false;
+    reuse_.pd = pd;
+    reuse_.inertia = phi.inertia();
+    reuse_.active_set = phi.active_set_version();
+  }
+  return true;
+}
+
+// The Newton step itself is the sharpest error estimate: with a positive
+// definite Hessian the error after taking it is O(|dx|²). W⁻¹g only bounds
+// it, and overestimates it by the stiffness ratio when ∇²Ψ ≫ W. Chord steps
+// converge linearly with the observed rate θ = |dx_k|/|dx_k−1|, so the error
+// after one is about θ/(1 − θ)|dx| (Hairer & Wanner II, §IV.8); a rate above
+// reuse_rate asks for a fresh factor at the next iteration. Hairer &
+// Wanner's RADAU5 keeps its Jacobian when θ ≤ 0.1 for expensive Jacobians: a
+// slower rate costs more iterations than a fresh factor (bench/ workload
+// beam-1s). The rate is measured within this solve only (a rate carried over
+// from the previous stage can be far too small after the problem changed,
+// e.g. a lagged damping matrix), so a solve never ends on its first chord step.
+double NewtonSolver::step_error_estimate(bool chord, double step_norm, double& previous_step_norm) {
+  if (!options_.jacobian_reuse) return step_norm;
+  double estimate = step_norm;
+  if (chord) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const double rate = previous_step_norm > 0 ? step_norm / previous_step_norm : inf;
+    estimate = rate < 1 ? rate / (1 - rate) * step_norm : inf;
+    if (previous_step_norm > 0 && rate > options_.reuse_rate) reuse_.refresh = true;
+  }
+  previous_step_norm = step_norm;
+  return estimate;
+}
+
+// The clamp and Gast & Schroeder's descent safeguard applied to dx_; returns
+// the slope gᵀdx of the direction taken.
+double NewtonSolver::descent_direction(NewtonResult& r, double step_norm) {
+  if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
+    dx_ *= options_.step_clamp / step_norm;
+  double slope = g_.dot(dx_);
+  if (!options_.descent_safeguard) return slope;
+  const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
+  if (slope < -kappa * norms) return slope;
+  if (-slope < -kappa * norms)
+    dx_ = -dx_;  // the opposite direction passes the test
+  else
+    dx_ = -g_;  // steepest descent
+  ++r.safeguarded_steps;
+  return g_.dot(dx_);
+}
+
+// Backtracking Armijo search along dx_ from x, never past the problem's CCD
+// bound (barriers, inversion). The full step is tried first by the residual
+// test, whose gradient the next iteration needs anyway (have_gradient); Φ is
+// evaluated only when it fails. Close to the minimizer the decrease of Φ can
+// fall below the rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
+// residual is then the test that still works.
+NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x, NewtonResult& r,
+                                               bool chord, bool pd, double slope,
+                                               bool& have_gradient) {
+  if (!(slope < 0)) {
+    if (chord) {
+      // A stale factor can point uphill where the exact one would not.
+      reuse_.refresh = true;
+      return Search::refresh;
+    }
+    // With a positive definite Hessian dx is a descent direction in exact
+    // arithmetic; a non-negative slope means g is rounding noise.
+    if (pd)
+      r.converged = true;
+    else
+      r.message = "Newton direction is not a descent direction (Hessian indefinite)";
+    return Search::ended;
+  }
+  double step = std::min(1.0, phi.max_step(x, dx_));
+  double phi0 = std::numeric_limits<double>::quiet_NaN();
+  if (step == 1.0 && full_step_accepted(phi, x, r, slope, phi0)) {
+    have_gradient = true;
+    x.swap(trial_);
+    return Search::moved;
+  }
+  if (chord) {
+    // A chord step that needs backtracking: take a fresh Newton step from x
+    // instead (the gradient at x is evaluated again, so that the rounding
+    // estimate refers to x, not to the rejected trial).
+    reuse_.refresh = true;
+    return Search::refresh;
+  }
+  if (std::isnan(phi0)) phi0 = phi.value(x);
+  if (step == 1.0) step = 0.5;  // the full step failed above
+  for (;;) {
+    if (step < 1e-12) {
+      r.message = "line search failed to decrease the incremental potential";
+      return Search::ended;
+    }
+    trial_ = x + step * dx_;
+    phi.project(trial_);
+    if (phi.value(trial_) <= phi0 + 1e-4 * step * slope) break;
+    step *= 0.5;
+  }
+  x.swap(trial_);
+  return Search::moved;
+}
+
+// The full step's test: the residual halves, or else Armijo's decrease (Φ(x)
+// is then evaluated into phi0). On acceptance g_ holds the trial's gradient.
+bool NewtonSolver::full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                      double slope, double& phi0) {
+  trial_ = x + dx_;
+  phi.project(trial_);
+  phi.gradient(trial_, g_trial_);
+  ++r.gradient_evals;
+  bool accepted = phi.residual(g_trial_) <= 0.5 * r.residual;
+  if (!accepted) {
+    phi0 = phi.value(x);
+    accepted = phi.value(trial_) <= phi0 + 1e-4 * slope;
+  }
+  if (accepted) g_.swap(g_trial_);
+  return accepted;
+}
+
+NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
+  NewtonResult r;
+  const double eps = std::numeric_limits<double>::epsilon();
+  bool have_gradient = false;       // g_ already holds ∇Φ(x) from the line search
+  double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
+  start_from_feasible_guess(phi, x, r);
+  for (;;) {
+    if (!have_gradient) {
+      phi.gradient(x, g_);
+      ++r.gradient_evals;
+    }
+    have_gradient = false;
+    if (!all_finite(g_)) {
+      r.message = "non-finite gradient";
+      return r;
+    }
+    phi.update_active_set(x, g_);
+    r.residual = phi.residual(g_);
+    const bool chord = reuses_factor(phi);
+    const double tolerance = options_.tol * phi.scale(x) + options_.atol;
+    if (ends_before_step(phi, x, r, tolerance, !chord && keeps_constant_factor(phi))) return r;
+    bool pd = reuse_.pd;
+    if (!chord && !factorize_hessian(phi, x, r, pd)) return r;
+    // The rounding level of the residual includes the Hessian's magnitude
+    // times that of x, known only now that the Hessian has been assembled: a
+    // residual at that level cannot be reduced (e.g. an initial guess that is
+    // already the solution). (Skipped for a quadratic Φ, whose step ends the
+    // solve: at an initial guess at the rounding level it moves x within that
+    // level.)
+    if (!chord && !(pd && solves_in_one_step(phi)) && at_noise_level(phi, x, r.residual)) {
+      r.converged = true;
+      return r;
+    }
+    factor_.solve_negated(g_, dx_);
+    ++r.linear_solves;
+    // (all_finite's pass with Eigen's fast max below costs less than a
+    // NaN-propagating max.)
+    if (!all_finite(dx_)) {
+      r.message = "non-finite Newton step";
+      return r;
+    }
+    trial_ = x + dx_;
+    phi.project(trial_);
+    if (pd && takes_exact_step(phi, x)) {
+      end_with_exact_step(phi, x, r, chord, previous_step_norm);
+      return r;
+    }
+    const double step_norm = dx_.cwiseAbs().maxCoeff();
+    const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
+    // A step below the rounding level of the unknown cannot improve it at
+    // all: the iterate is then as converged as doubles allow.
+    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
+        step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
+      x.swap(trial_);
+      ++r.iterations;
+      r.residual = std::min(r.residual, step_norm);
+      r.converged = true;
+      return r;
+    }
+    const double slope = descent_direction(r, step_norm);
+    if (options_.line_search) {
+      const Search s = line_search(phi, x, r, chord, pd, slope, have_gradient);
+      if (s == Search::refresh) continue;
+      if (s == Search::ended) return r;
+    } else {
+      x += std::min(1.0, phi.max_step(x, dx_)) * dx_;
+      phi.project(x);
+    }
+    ++r.iterations;
+  }
+}
+
+}  // namespace tibench

@@ -1,0 +1,239 @@
+// Newton's method for minimizing the objective of one implicit stage
+// (solvers/nonlinear/objective.hpp), in the optimization form of Gast & Schroeder
+// 2014 §3:
+//
+//   1. g = ∇Φ(x); stop when ‖W⁻¹ g‖_∞ ≤ tol · scale(x) + atol (the stage
+//      increment's magnitude for incremental potentials), or when it is at
+//      its rounding level (residual_noise; checked again once the Hessian,
+//      whose magnitude enters that level, has been assembled).
+//   2. Solve ∇²Φ(x) dx = −g by sparse LDLᵀ. The sparsity pattern is analyzed
+//      once and reused for every iteration, stage and step; it is analyzed
+//      again only if a problem ever reports a different pattern.
+//   3. PSD fallback: if the Hessian is not positive definite (LDLᵀ fails or
+//      D has an entry ≤ 0), use the problem's PSD-projected Hessian, then
+//      shift the Hessian by μ W (μ = 1e-8 … 1e8) until it is.
+//   4. Stop after the step when ‖dx‖_∞ ≤ tol · scale + atol (with a positive
+//      definite Hessian the error after the step is O(‖dx‖²); on stiff
+//      problems ‖W⁻¹g‖ overestimates the error by the stiffness ratio), or
+//      when dx is below the rounding level of x (4ε‖x‖_∞).
+//      A quadratic Φ (constant Hessian, no constraints) stops after its
+//      first full step, which solves it to rounding (see takes_exact_step),
+//      without the rounding-level check before it.
+//   5. Backtracking (Armijo) line search on Φ; near the minimizer, where the
+//      decrease of Φ is below its rounding error, the full step is accepted
+//      when it halves the residual. A trial point where Φ is not finite
+//      (outside its domain: through a barrier, an inverted element) is
+//      rejected like any other; an initial guess there is replaced by the
+//      objective's feasible_start (for stages: the step's start position).
+//      Problems with barriers bound every step by their continuous
+//      collision detection (Problem::max_feasible_step, as IPC's filtered
+//      line search), and an initial guess beyond that bound, seen from the
+//      feasible start, is pulled back to it.
+// Options of Gast & Schroeder 2014 §3.1, off by default: the two-candidate
+// initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
+// −dx, then steepest descent −g), and the step-length clamp. Their own
+// inner solver — truncated CG directions and a strong-Wolfe search with
+// steps > 1 — is the option solver=newton-cg (solvers/nonlinear/newton_cg.cpp);
+// this LDLᵀ Newton backtracks from the full step.
+//
+// The default tolerance is tight (1e-12 relative) because convergence studies
+// need the solver error far below the discretization error; Newton converges
+// quadratically, so the error after the last accepted step is much smaller.
+#pragma once
+
+#include <Eigen/SparseCholesky>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solvers/linear/inertia_factors.hpp"
+#include "solvers/nonlinear/objective.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
+#include "solvers/linear/sparse_factorization.hpp"
+#include "core/parameters.hpp"
+
+namespace tibench {
+
+// The solver of every implicit stage (parameter `solver`): Newton with a
+// sparse LDLᵀ direction (above), Gast & Schroeder 2014 §3.1's Newton–CG
+// (solvers/nonlinear/newton_cg.cpp: truncated CG direction, strong-Wolfe search),
+// Projective Dynamics' local/global iteration (solvers/projective/local_global.cpp),
+// or ADMM (solvers/projective/admm.hpp).
+enum class StageSolverKind { newton, newton_cg, local_global, admm };
+const char* to_string(StageSolverKind kind);
+std::vector<std::string> stage_solver_ids();
+// Parses an id of stage_solver_ids(); throws InputError listing them.
+StageSolverKind stage_solver(const std::string& id);
+// Whether a solver needs the problem's Projective Dynamics form.
+inline bool needs_projective_form(StageSolverKind kind) {
+  return kind == StageSolverKind::local_global;
+}
+// Whether a solver needs the problem's element split (Problem::element_split).
+inline bool needs_element_split(StageSolverKind kind) { return kind == StageSolverKind::admm; }
+// Whether a solver runs a budget of max_iterations with an optional tolerance.
+inline bool takes_iteration_budget(StageSolverKind kind) {
+  return kind == StageSolverKind::local_global || kind == StageSolverKind::admm;
+}
+
+struct NewtonOptions {
+  StageSolverKind solver = StageSolverKind::newton;
+  double tol = 1e-12;  // relative, on the position residual
+  double atol = 0.0;   // absolute, in position units
+  int max_iters = 50;
+  bool line_search = true;
+  bool psd_fallback = true;
+  // Gast & Schroeder 2014 §3.1 options (off by default, so that the default
+  // solver is plain safeguarded Newton):
+  bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
+  bool descent_safeguard = false;  // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
+  double step_clamp = 0.0;         // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
+  // Chord (modified) Newton, off by default: the factorized Hessian is kept
+  // across iterations, stages and steps while the steps contract (rate ≤ reuse_rate)
+  // and the stage inertia is unchanged; convergence is then judged on the
+  // linear-convergence error estimate rate/(1 − rate)·‖dx‖ with the rate
+  // measured within the solve. Same tolerance, but not the same iterates:
+  // results differ from full Newton within it.
+  bool jacobian_reuse = false;
+  double reuse_rate = 0.1;  // contraction rate above which the factor is refreshed
+  // Sparse factorization backend (solvers/linear/sparse_factorization.hpp).
+  LinearSolver linear_solver = LinearSolver::ldlt;
+  // newton-cg: the scale σ of the forcing term min(½, σ √max(r, tol)), r the
+  // relative residual, and Jacobi preconditioning of CG.
+  double cg_sigma = 1.0;
+  bool cg_jacobi = true;
+  // local-global and admm: iterations per stage solve, and the relative
+  // tolerance that ends it earlier (0: always max_iterations iterations).
+  int max_iterations = 10;
+  double tolerance = 0.0;
+  // admm: factor on every block's weight w_b² (1: Overby et al.'s heuristic).
+  double admm_weight_scale = 1.0;
+
+  // Integrator parameters that configure the solver, with their defaults.
+  static std::vector<ParamSpec> param_specs();
+  static NewtonOptions from_params(const ParamSet& params);
+};
+
+struct NewtonResult {
+  bool converged = false;
+  int iterations = 0;      // Newton updates taken
+  int linear_solves = 0;   // linear solves (one per Newton update)
+  int factorizations = 0;  // Hessians assembled and factorized
+  int gradient_evals = 0;
+  int psd_fallbacks = 0;
+  int cg_iterations = 0;  // newton-cg: CG iterations; admm: the local Newton iterations
+  // local-global: seconds in the local step (the projections, i.e. the
+  // gradient of Φ) and in the global step (the prefactored solve).
+  double local_seconds = 0.0, global_seconds = 0.0;
+  // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
+  // rounding level it lies below (residual_noise_upper), unevaluated.
+  double residual = 0.0;
+  bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
+  bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
+  int safeguarded_steps = 0;      // steps replaced by the descent safeguard
+  int active_constraints = -1;    // contact constraints active at the end (−1: none)
+  std::string message;
+};
+
+// residual ≤ residual_noise(x), deciding with the cheap bounds first.
+bool at_noise_level(const StageObjective& phi, const Vec& x, double residual);
+// a == b entry by entry, bitwise (for inertias, which are positive: the
+// same as ==, at a fraction of the cost).
+bool same_values(const Vec& a, const Vec& b);
+
+class Admm;  // solvers/projective/admm.hpp
+
+class NewtonSolver {
+ public:
+  explicit NewtonSolver(NewtonOptions options = {});
+  ~NewtonSolver();
+  // Minimizes phi starting from x (updated in place).
+  NewtonResult minimize(const StageObjective& phi, Vec& x);
+  const NewtonOptions& options() const { return options_; }
+  int pattern_analyses() const { return analyses_; }
+
+ private:
+  // The Newton iteration of minimize() and its parts.
+  NewtonResult iterate(const StageObjective& phi, Vec& x);
+  // Newton–CG (solvers/nonlinear/newton_cg.cpp) and its parts.
+  NewtonResult iterate_cg(const StageObjective& phi, Vec& x);
+  bool cg_direction(const StageObjective& phi, const Vec& x, NewtonResult& r);
+  bool wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope);
+  // Local/global iteration (solvers/projective/local_global.cpp).
+  NewtonResult iterate_local_global(const StageObjective& phi, Vec& x);
+  // ADMM (solvers/projective/admm_solver.cpp).
+  NewtonResult iterate_admm(const StageObjective& phi, Vec& x);
+  struct Stall {
+    double best = std::numeric_limits<double>::infinity();
+    int count = 0;
+    bool hessian_assembled = false;
+  };
+  bool ends_at_tolerance_or_noise(const StageObjective& phi, const Vec& x, NewtonResult& r,
+                                  Stall& stall);
+  const Eigen::SimplicialLLT<SparseMatrix>* global_factor(const StageObjective& phi);
+  void start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r);
+  bool reuses_factor(const StageObjective& phi) const;
+  bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,
+                        bool check_after_factor) const;
+  bool factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r, bool& pd);
+  bool assemble_hessian(const StageObjective& phi, const Vec& x, bool project, double shift);
+  double step_error_estimate(bool chord, double step_norm, double& previous_step_norm);
+  double descent_direction(NewtonResult& r, double step_norm);
+  // How a line search ended: x moved, a fresh factor is needed (the iteration
+  // goes on from x), or the solve ended (converged or failed, r says which).
+  enum class Search { moved, refresh, ended };
+  Search line_search(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord, bool pd,
+                     double slope, bool& have_gradient);
+  bool full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r, double slope,
+                          double& phi0);
+  // Whether a positive definite Newton step on phi solves it: Φ quadratic
+  // (constant Hessian), unconstrained, and no descent safeguard.
+  bool solves_in_one_step(const StageObjective& phi) const;
+  // Whether the full Newton step dx_ from x ends the solve without a
+  // confirming gradient: solves_in_one_step, and neither the clamp nor the
+  // CCD bound shortens the step.
+  bool takes_exact_step(const StageObjective& phi, const Vec& x) const;
+  // Ends the solve at trial_ = x + dx_ after takes_exact_step: x, the
+  // iteration count, the residual (its rounding bound) and the chord rate.
+  void end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord,
+                           double& previous_step_norm);
+  // Whether factorize() (without projection or shift) keeps the factor of
+  // an earlier constant Hessian with the same inertia.
+  bool keeps_constant_factor(const StageObjective& phi) const;
+  // Assembles ∇²Φ(x) (+ shift · W) and factorizes; true if positive definite.
+  bool factorize(const StageObjective& phi, const Vec& x, bool project, double shift,
+                 bool& factorized);
+
+  NewtonOptions options_;
+  SymmetricFactorization factor_;
+  TripletAssembler assembler_;
+  SparseMatrix H_;
+  Triplets triplets_;
+  // The objective and shift form of H_'s last assembly from triplets (the
+  // positions a values-only refill must match), and the values buffer.
+  const StageObjective* refill_source_ = nullptr;
+  bool refill_shifted_ = false;
+  std::vector<double> values_;
+  int analyses_ = 0;
+  // The factor of a constant Hessian (StageObjective::hessian_is_constant),
+  // valid while nothing else was factorized since.
+  struct ConstantHessian {
+    bool valid = false, factorized = false, positive_definite = false;
+    const StageObjective* objective = nullptr;
+    Vec inertia;
+    std::uint64_t inertia_stamp = 0;
+  } constant_;
+  // The kept factor of jacobian_reuse.
+  struct Reuse {
+    bool valid = false, refresh = false, pd = false;
+    Vec inertia;          // of the objective it was built for
+    long active_set = 0;  // the objective's active_set_version() then
+  } reuse_;
+  Vec g_, g_trial_, dx_, trial_;
+  // Prefactored global matrices W + L of local-global, one per stage inertia.
+  InertiaFactors global_factors_;
+  // ADMM's state (solvers/projective/admm.hpp), built on first use.
+  std::unique_ptr<Admm> admm_;
+};
+
+}  // namespace tibench

@@ -1,0 +1,185 @@
+// The values-only Hessian path (Problem::hessian_values, the objective's and
+// the assembler's refill) against the triplets it replaces, bit for bit:
+//   - every registry problem that offers values: equal to hessian()'s
+//     triplet values at two states, with and without the PSD projection,
+//     and refused for a wrong count;
+//   - the IncrementalPotential's values and rounding estimates against its
+//     hessian() after another state's assembly;
+//   - TripletAssembler::refill against assemble();
+//   - whole runs of every registry integrator on those problems (FPUT
+//     springs, whose Hessian changes every iteration) with the values path
+//     and with it hidden.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "integrators/engines/incremental_potential.hpp"
+#include "integrators/methods/registry.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
+#include "problem_cases.hpp"
+#include "core/parameters.hpp"
+
+namespace tibench {
+namespace {
+
+bool same_bits(const double* a, const double* b, std::size_t count) {
+  return std::memcmp(a, b, count * sizeof(double)) == 0;
+}
+
+std::vector<double> triplet_values(const Triplets& t, std::size_t first = 0) {
+  std::vector<double> v;
+  for (std::size_t k = first; k < t.size(); ++k) v.push_back(t[k].value());
+  return v;
+}
+
+bool offers_values(const Problem& p) {
+  Triplets t;
+  p.hessian(p.initial_state().q, t, false);
+  std::vector<double> v(t.size());
+  return p.hessian_values(p.initial_state().q, false, v.data(), v.size());
+}
+
+Vec perturbed(const Vec& q, double amount) {
+  Vec out = q;
+  for (Index i = 0; i < out.size(); ++i)
+    out[i] += amount * (1.0 + 0.37 * static_cast<double>(i % 7));
+  return out;
+}
+
+TEST(HessianValues, EqualTheTripletValuesOnEveryProblemThatOffersThem) {
+  int offering = 0;
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    if (!offers_values(*p)) continue;
+    ++offering;
+    const Vec q0 = p->initial_state().q;
+    for (const Vec& q : {q0, perturbed(q0, 0.05)})
+      for (bool psd : {false, true}) {
+        Triplets t;
+        p->hessian(q, t, psd);
+        std::vector<double> v(t.size(), -1.0);
+        ASSERT_TRUE(p->hessian_values(q, psd, v.data(), v.size())) << c.label;
+        EXPECT_TRUE(same_bits(v.data(), triplet_values(t).data(), v.size())) << c.label;
+        std::vector<double> short_buffer(t.size() - 1, 7.0);
+        EXPECT_FALSE(p->hessian_values(q, psd, short_buffer.data(), short_buffer.size()))
+            << c.label << ": a count other than hessian()'s is refused";
+        EXPECT_EQ(short_buffer.front(), 7.0) << c.label << ": nothing written when refused";
+      }
+  }
+  EXPECT_GT(offering, 0) << "no registry problem offers hessian_values";
+}
+
+TEST(HessianValues, ObjectiveValuesAndEstimatesEqualItsTriplets) {
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    if (!offers_values(*p) || p->has_dissipation()) continue;
+    const State s = p->initial_state();
+    const double tau = 0.05;
+    IncrementalPotential by_values(*p), by_triplets(*p);
+    for (IncrementalPotential* phi : {&by_values, &by_triplets})
+      phi->set_stage(s.q, tau * s.v, tau, tau, 0.0);
+    const Vec y1 = tau * s.v, y2 = perturbed(y1, 0.03);
+    std::vector<double> values;
+    EXPECT_FALSE(by_values.hessian_values(y1, false, values))
+        << c.label << ": no positions before the first hessian()";
+    Triplets t;
+    by_values.hessian(y1, false, t);
+    ASSERT_TRUE(by_values.hessian_values(y2, false, values)) << c.label;
+    t.clear();
+    by_triplets.hessian(y2, false, t);
+    ASSERT_EQ(values.size(), t.size()) << c.label;
+    EXPECT_TRUE(same_bits(values.data(), triplet_values(t).data(), t.size())) << c.label;
+    for (const Vec& y : {y1, y2}) {
+      Vec g;
+      by_values.gradient(y, g);
+      by_triplets.gradient(y, g);
+      const auto a = by_values.residual_noise_bounds(y), b = by_triplets.residual_noise_bounds(y);
+      EXPECT_EQ(a.lower, b.lower) << c.label;
+      EXPECT_EQ(a.upper, b.upper) << c.label;
+      EXPECT_EQ(by_values.residual_noise(y), by_triplets.residual_noise(y)) << c.label;
+    }
+  }
+}
+
+TEST(HessianValues, AssemblerRefillEqualsAssembly) {
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    if (!offers_values(*p)) continue;
+    const Index n = p->dofs();
+    const Vec q0 = p->initial_state().q, q1 = perturbed(q0, 0.05);
+    Triplets t;
+    p->hessian(q0, t, false);
+    TripletAssembler refilled, assembled;
+    SparseMatrix A, B;
+    refilled.assemble(t, n, A);
+    t.clear();
+    p->hessian(q1, t, false);
+    assembled.assemble(t, n, B);
+    const std::vector<double> wrong(t.size() + 1, 1.0);
+    EXPECT_FALSE(refilled.refill(wrong, A)) << c.label;
+    ASSERT_TRUE(refilled.refill(triplet_values(t), A)) << c.label;
+    ASSERT_EQ(A.nonZeros(), B.nonZeros()) << c.label;
+    EXPECT_TRUE(same_bits(A.valuePtr(), B.valuePtr(), static_cast<std::size_t>(A.nonZeros())))
+        << c.label;
+  }
+}
+
+// A problem as the wrapped one, with or without its values path, counting
+// the Hessian calls. Both runs go through the same forwarding, so what it
+// leaves out affects them alike.
+class Forwarding final : public Problem {
+ public:
+  Forwarding(const Problem& p, bool values)
+      : Problem(p.params(), p.dim(), p.mass()), p_(p), values_(values) {}
+  std::string_view id() const override { return p_.id(); }
+  double potential(const Vec& q) const override { return p_.potential(q); }
+  void gradient(const Vec& q, Vec& g) const override { p_.gradient(q, g); }
+  void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
+    ++hessians;
+    p_.hessian(q, out, project_psd);
+  }
+  bool hessian_values(const Vec& q, bool project_psd, double* v, std::size_t count) const override {
+    if (!values_) return false;
+    ++value_calls;
+    return p_.hessian_values(q, project_psd, v, count);
+  }
+  bool hessian_is_constant() const override { return p_.hessian_is_constant(); }
+  State initial_state() const override { return p_.initial_state(); }
+  mutable int hessians = 0, value_calls = 0;
+
+ private:
+  const Problem& p_;
+  bool values_;
+};
+
+TEST(HessianValues, RunsAreBitIdenticalWithAndWithoutTheValuesPath) {
+  const auto fput = make_problem("spring-chain", {"N=40", "k4=100"});
+  ASSERT_TRUE(offers_values(*fput));
+  int refilled_runs = 0;
+  for (const auto& info : integrator_registry()) {
+    Forwarding with(*fput, true), without(*fput, false);
+    State a = fput->initial_state(), b = a;
+    try {
+      const auto sa = info.stepper(with, 0.05), sb = info.stepper(without, 0.05);
+      for (int k = 0; k < 10; ++k) {
+        ASSERT_EQ(sa->step(a).status, sb->step(b).status) << info.id;
+        if (a.q != a.q) break;  // (a diverging method: compared up to here)
+      }
+    } catch (const InputError&) {
+      continue;  // a method that does not run on this problem
+    }
+    EXPECT_TRUE(same_bits(a.q.data(), b.q.data(), static_cast<std::size_t>(a.q.size())) &&
+                same_bits(a.v.data(), b.v.data(), static_cast<std::size_t>(a.v.size())))
+        << info.id;
+    // Once the pattern is known, assemblies after the first two refill.
+    if (without.hessians > 2) {
+      EXPECT_GT(with.value_calls, 0) << info.id << ": " << without.hessians << " assemblies";
+      ++refilled_runs;
+    }
+  }
+  EXPECT_GT(refilled_runs, 0);
+}
+
+}  // namespace
+}  // namespace tibench

@@ -1,0 +1,91 @@
+// TripletAssembler (solvers/linear/sparse_assembly.hpp) against Eigen's
+// setFromTriplets, bit for bit (pattern and values, signed zeros included):
+// every registry problem's stage triplets (mass diagonal and Hessian, with
+// their duplicates) at the first call and refilled with other values; the
+// pattern-change flag.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "solvers/linear/sparse_assembly.hpp"
+#include "problem_cases.hpp"
+
+namespace tibench {
+namespace {
+
+SparseMatrix eigen_assembly(const Triplets& t, Index n) {
+  SparseMatrix A(n, n);
+  A.setFromTriplets(t.begin(), t.end());
+  return A;
+}
+
+// "" when A and B have the same pattern and the same value bits.
+std::string difference(const SparseMatrix& A, const SparseMatrix& B) {
+  if (A.rows() != B.rows() || A.cols() != B.cols() || A.nonZeros() != B.nonZeros())
+    return "shape or entry count";
+  const auto bytes = [](Index count, std::size_t size) {
+    return static_cast<std::size_t>(count) * size;
+  };
+  if (std::memcmp(A.outerIndexPtr(), B.outerIndexPtr(), bytes(A.cols() + 1, sizeof(int))) != 0)
+    return "column starts";
+  if (std::memcmp(A.innerIndexPtr(), B.innerIndexPtr(), bytes(A.nonZeros(), sizeof(int))) != 0)
+    return "row indices";
+  if (std::memcmp(A.valuePtr(), B.valuePtr(), bytes(A.nonZeros(), sizeof(double))) != 0)
+    return "values";
+  return "";
+}
+
+TEST(TripletAssembler, EqualsSetFromTripletsOnEveryProblem) {
+  for (const auto& c : test::problem_cases()) {
+    const auto p = c.make();
+    const Index n = p->dofs();
+    Triplets t;
+    for (Index i = 0; i < n; ++i) t.emplace_back(i, i, p->mass()[i]);
+    p->hessian(p->initial_state().q, t, false);
+    TripletAssembler assembler;
+    SparseMatrix A;
+    EXPECT_TRUE(assembler.assemble(t, n, A)) << c.label << ": the first call reports a new pattern";
+    EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
+    // Other values at the same positions: refilled in place.
+    for (std::size_t k = 0; k < t.size(); ++k)
+      t[k] = Eigen::Triplet<double>(
+          t[k].row(), t[k].col(), t[k].value() * (1.0 + 1e-3 * static_cast<double>(k % 5)) - 0.25);
+    EXPECT_FALSE(assembler.assemble(t, n, A)) << c.label;
+    EXPECT_TRUE(assembler.same_positions()) << c.label;
+    EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
+  }
+}
+
+TEST(TripletAssembler, SumsDuplicatesInOrderWithTheirSignedZeros) {
+  // (0,0): −0 + −0 = −0; (1,1): a lone −0 stays −0; (1,0): 1e16 + 1 − 1e16
+  // depends on the order (0 in this order); (0,1): +0 + −0 = +0.
+  const Triplets t{{0, 0, -0.0}, {1, 0, 1e16}, {0, 0, -0.0},  {1, 1, -0.0},
+                   {1, 0, 1.0},  {0, 1, 0.0},  {1, 0, -1e16}, {0, 1, -0.0}};
+  TripletAssembler assembler;
+  SparseMatrix A;
+  assembler.assemble(t, 2, A);
+  EXPECT_EQ(difference(A, eigen_assembly(t, 2)), "");
+  EXPECT_TRUE(std::signbit(A.coeff(0, 0)));
+  EXPECT_TRUE(std::signbit(A.coeff(1, 1)));
+  EXPECT_FALSE(std::signbit(A.coeff(0, 1)));
+}
+
+TEST(TripletAssembler, ReportsANewPatternAndOnlyThen) {
+  TripletAssembler assembler;
+  SparseMatrix A;
+  Triplets t{{0, 0, 1.0}, {1, 1, 1.0}, {2, 2, 1.0}};
+  EXPECT_TRUE(assembler.assemble(t, 3, A));
+  // Same entries listed in another order: new positions, same pattern.
+  const Triplets reordered{{2, 2, 2.0}, {0, 0, 2.0}, {1, 1, 2.0}};
+  EXPECT_FALSE(assembler.assemble(reordered, 3, A));
+  EXPECT_FALSE(assembler.same_positions());
+  EXPECT_EQ(difference(A, eigen_assembly(reordered, 3)), "");
+  t.emplace_back(2, 0, 1.0);
+  EXPECT_TRUE(assembler.assemble(t, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(t, 3)), "");
+}
+
+}  // namespace
+}  // namespace tibench
