@@ -42,7 +42,7 @@ struct Row {
 
 std::unique_ptr<Stepper> make_stepper(const Row& row, const Problem& p, double h) {
   if (row.method == "sdirk-2-1-2")
-    return std::make_unique<RungeKuttaStepper>(p, sdirk_2_1_2(), h, NewtonOptions{});
+    return std::make_unique<RungeKuttaStepper>(p, sdirk_2_1_2(), h, StageSolverOptions{});
   return find_integrator(row.method).stepper(p, h, row.iparams);
 }
 

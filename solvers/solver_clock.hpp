@@ -1,4 +1,4 @@
-// The clock of the solvers' local/global time split (NewtonResult's
+// The clock of the solvers' local/global time split (StageSolveResult's
 // local_seconds and global_seconds).
 #pragma once
 

@@ -43,14 +43,14 @@ GuessTrial guess_trial(const Problem& p, const State& s, double dt) {
   t.residual_A = residual(yA), t.residual_B = residual(yB);
   t.residual_A_printed = residual(yA_printed);
   NewtonOptions rule;
-  rule.two_candidate_guess = true;
+  rule.start.two_candidate_guess = true;
   Vec y = yB;
-  const NewtonResult r = NewtonSolver(rule).minimize(E, y);
+  const StageSolveResult r = NewtonSolver(rule).minimize(E, y);
   t.iterations_rule = r.iterations;
   t.rule_chose_A = r.chose_explicit_candidate;
   Vec from_A = yA, from_B = yB;
-  const NewtonResult ra = NewtonSolver().minimize(E, from_A);
-  const NewtonResult rb = NewtonSolver().minimize(E, from_B);
+  const StageSolveResult ra = NewtonSolver().minimize(E, from_A);
+  const StageSolveResult rb = NewtonSolver().minimize(E, from_B);
   t.iterations_from_A = ra.iterations, t.iterations_from_B = rb.iterations;
   t.converged = r.converged && ra.converged && rb.converged;
   t.distance_A = (yA - y).cwiseAbs().maxCoeff();

@@ -5,9 +5,9 @@
 
 namespace tibench {
 
-Bdf2Stepper::Bdf2Stepper(const Problem& p, double h, NewtonOptions newton,
+Bdf2Stepper::Bdf2Stepper(const Problem& p, double h, StageSolverOptions newton,
                          std::unique_ptr<Stepper> starter)
-    : Stepper(h), p_(p), starter_(std::move(starter)), phi_(p), newton_(newton) {
+    : Stepper(h), p_(p), starter_(std::move(starter)), phi_(p), solver_(make_stage_solver(newton)) {
   // One solve per step, whose result is q_{n+1} and whose velocity is v_{n+1}.
   require_contact_support(p, "bdf2", {true, true, true, ""});
 }
@@ -34,7 +34,7 @@ StepReport Bdf2Stepper::step(State& s) {
   y_ = tau * (4.0 * s.v - previous_->v) / 3.0;
   phi_.set_stage(anchor_, y_, tau, tau, s.t + h);
   phi_.set_safe_position(s.q);
-  if (!absorb_solve(report, newton_.minimize(phi_, y_))) {
+  if (!absorb_solve(report, solver_->minimize(phi_, y_))) {
     report.message = "bdf2: " + report.message;
     return report;
   }

@@ -15,14 +15,14 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
 
 namespace tibench {
 
 class Bdf2Stepper final : public Stepper {
  public:
-  Bdf2Stepper(const Problem& p, double h, NewtonOptions newton, std::unique_ptr<Stepper> starter);
+  Bdf2Stepper(const Problem& p, double h, StageSolverOptions newton, std::unique_ptr<Stepper> starter);
   StepReport step(State& s) override;
 
   int history_size() const override { return 1; }
@@ -34,7 +34,7 @@ class Bdf2Stepper final : public Stepper {
   std::unique_ptr<Stepper> starter_;
   std::optional<State> previous_;
   IncrementalPotential phi_;
-  NewtonSolver newton_;
+  std::unique_ptr<StageSolver> solver_;
   Vec anchor_, y_;
 };
 

@@ -9,7 +9,7 @@
 namespace tibench {
 
 DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, double h,
-                                   NewtonOptions newton, double alpha,
+                                   StageSolverOptions newton, double alpha,
                                    std::optional<AlphaSearchOptions> search, bool full_correction)
     : Stepper(h), p_(p), alpha_(alpha), search_(search), full_correction_(full_correction) {
   require_contact_support(p, "decoupled (" + phi.id + ")",

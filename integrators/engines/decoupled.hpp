@@ -59,7 +59,7 @@ struct AlphaSearchOptions {
 class DecoupledStepper final : public Stepper {
  public:
   // `search` empty: α is fixed to `alpha`.
-  DecoupledStepper(const Problem& p, const ButcherTableau& phi, double h, NewtonOptions newton,
+  DecoupledStepper(const Problem& p, const ButcherTableau& phi, double h, StageSolverOptions newton,
                    double alpha, std::optional<AlphaSearchOptions> search,
                    bool full_correction = false);
   StepReport step(State& s) override;

@@ -69,7 +69,7 @@ double momentum_preserving_damping(const Problem& p, State& s, double k, double 
   return before - p.kinetic_energy(s.v);
 }
 
-BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options)
+BlendStepper::BlendStepper(const Problem& p, double h, StageSolverOptions newton, BlendOptions options)
     : Stepper(h), p_(p), o_(options) {
   require_contact_support(p, "blend-im",
                           {false, false, true,
@@ -81,9 +81,9 @@ BlendStepper::BlendStepper(const Problem& p, double h, NewtonOptions newton, Ble
   else
     start_ = std::make_unique<RungeKuttaStepper>(
         p, ButcherTableau::from_record(tableaux::implicit_midpoint), h, newton);
-  NewtonOptions stabilization = newton;
+  StageSolverOptions stabilization = newton;
   if (newton.solver == StageSolverKind::local_global)
-    stabilization.max_iterations = o_.stabilization_iterations;
+    stabilization.local_global.budget.max_iterations = o_.stabilization_iterations;
   be_ = std::make_unique<RungeKuttaStepper>(
       p, ButcherTableau::from_record(tableaux::backward_euler), h, stabilization);
   fe_ = std::make_unique<RungeKuttaStepper>(p, ButcherTableau::from_record(tableaux::forward_euler),

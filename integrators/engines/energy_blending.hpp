@@ -71,7 +71,7 @@ struct BlendOptions {
 
 class BlendStepper final : public Stepper {
  public:
-  BlendStepper(const Problem& p, double h, NewtonOptions newton, BlendOptions options);
+  BlendStepper(const Problem& p, double h, StageSolverOptions newton, BlendOptions options);
   StepReport step(State& s) override;
 
   // H_total after the last step (for the energy bookkeeping checks).

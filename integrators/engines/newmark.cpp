@@ -18,7 +18,7 @@ NewmarkParameters NewmarkParameters::generalized_alpha(double rho_inf) {
 }
 
 NewmarkStepper::NewmarkStepper(const Problem& p, double h, NewmarkParameters params,
-                               NewtonOptions newton)
+                               StageSolverOptions newton)
     : Stepper(h),
       p_(p),
       beta_(params.beta),
@@ -26,7 +26,7 @@ NewmarkStepper::NewmarkStepper(const Problem& p, double h, NewmarkParameters par
       alpha_m_(params.alpha_m),
       alpha_f_(params.alpha_f),
       velocities_(p),
-      newton_(newton) {
+      solver_(make_stage_solver(newton)) {
   const double beta = beta_, gamma = gamma_;
   if (beta < 0 || gamma <= 0) throw std::logic_error("Newmark needs beta >= 0 and gamma > 0");
   if ((alpha_m_ != 0 || alpha_f_ != 0) && !(beta > 0 && alpha_m_ < 1 && alpha_f_ < 1))
@@ -62,7 +62,7 @@ StepReport NewmarkStepper::step(State& s) {
   }
   v_pred_ = s.v + (h * (1.0 - gamma_)) * a_;
   const double t1 = s.t + h;
-  auto absorb = [&](const NewtonResult& nr) {
+  auto absorb = [&](const StageSolveResult& nr) {
     if (absorb_solve(report, nr)) return true;
     report.message = "newmark: " + report.message;
     return false;
@@ -87,7 +87,7 @@ StepReport NewmarkStepper::step(State& s) {
       velocity_offset_ = keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa;
       positions_->set_velocity_offset(velocity_offset_);
     }
-    if (!absorb(newton_.minimize(*positions_, y_))) return report;
+    if (!absorb(solver_->minimize(*positions_, y_))) return report;
     if (keep_f != 1.0) d_ = (1.0 / keep_f) * y_;
     const Vec& d = keep_f == 1.0 ? y_ : d_;  // (Newmark: y itself)
     a_ = (1.0 / (beta_ * h * h)) * (d - d_hat_);
@@ -98,7 +98,7 @@ StepReport NewmarkStepper::step(State& s) {
     s.q += h * s.v + (0.5 * h * h) * a_;
     y_ = velocities_.set_stage(s.q, v_pred_, kappa, t1);
     ++report.rhs_evals;
-    if (p_.has_dissipation() && !absorb(newton_.minimize(velocities_, y_))) return report;
+    if (p_.has_dissipation() && !absorb(solver_->minimize(velocities_, y_))) return report;
     a_ = (y_ - v_pred_) / kappa;
     s.v = y_;
   }

@@ -35,7 +35,7 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
 #include "integrators/engines/velocity_potential.hpp"
 
@@ -50,7 +50,7 @@ struct NewmarkParameters {
 
 class NewmarkStepper final : public Stepper {
  public:
-  NewmarkStepper(const Problem& p, double h, NewmarkParameters params, NewtonOptions newton);
+  NewmarkStepper(const Problem& p, double h, NewmarkParameters params, StageSolverOptions newton);
   StepReport step(State& s) override;
   // Generalized-α's a_n is part of its state (Newmark's equals M⁻¹f at the
   // step's end, a function of (q, v)).
@@ -63,7 +63,7 @@ class NewmarkStepper final : public Stepper {
   double beta_, gamma_, alpha_m_, alpha_f_;
   std::optional<IncrementalPotential> positions_;
   VelocityPotential velocities_;
-  NewtonSolver newton_;
+  std::unique_ptr<StageSolver> solver_;
   Vec a_, last_q_, last_v_, d_hat_, y_hat_, v_pred_, y_, f_, scratch_;
   Vec velocity_offset_, d_;  // buffers of step() (no allocation per step)
   bool have_a_ = false;

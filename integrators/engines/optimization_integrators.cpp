@@ -6,8 +6,8 @@
 namespace tibench {
 
 OptimizationStepper::OptimizationStepper(const Problem& p, double h, OneStageRule rule,
-                                         DissipationTerm term, NewtonOptions newton)
-    : Stepper(h), p_(p), rule_(rule), phi_(p, term), newton_(newton) {
+                                         DissipationTerm term, StageSolverOptions newton)
+    : Stepper(h), p_(p), rule_(rule), phi_(p, term), solver_(make_stage_solver(newton)) {
   // Every stage is one solve whose result is the stage's (x, v).
   require_contact_support(p, "opt-*", {true, true, true, ""});
 }
@@ -24,7 +24,7 @@ bool OptimizationStepper::solve_stage(const Vec& x_p, const Vec& v_p, double alp
   phi_.set_stage(x_p, y_, ah, ah, t);
   phi_.set_safe_position(q_start_);
   phi_.set_reference_velocity(v_ref);
-  if (!absorb_solve(report, newton_.minimize(phi_, y_))) return false;
+  if (!absorb_solve(report, solver_->minimize(phi_, y_))) return false;
   x = x_p + y_;
   v = y_ / ah;
   phi_.apply_friction(y_, v);

@@ -29,7 +29,7 @@
 #include <string>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
 
 namespace tibench {
@@ -39,7 +39,7 @@ enum class OneStageRule { backward_euler, trapezoidal, bdf2, tr_bdf2 };
 class OptimizationStepper final : public Stepper {
  public:
   OptimizationStepper(const Problem& p, double h, OneStageRule rule, DissipationTerm term,
-                      NewtonOptions newton);
+                      StageSolverOptions newton);
   StepReport step(State& s) override;
 
   int history_size() const override { return rule_ == OneStageRule::bdf2 ? 1 : 0; }
@@ -65,7 +65,7 @@ class OptimizationStepper final : public Stepper {
   const Problem& p_;
   OneStageRule rule_;
   IncrementalPotential phi_;
-  NewtonSolver newton_;
+  std::unique_ptr<StageSolver> solver_;
   std::optional<State> previous_;  // bdf2 history
   Vec force_, last_q_, last_v_, y_, x_p_, v_p_, x_mid_, v_mid_, scratch_;
   Vec q_start_;  // the step's start positions: the stages' feasible start

@@ -15,8 +15,8 @@ PartitionedTableau PartitionedTableau::from_record(const tableaux::PartitionedRe
 }
 
 PartitionedRKStepper::PartitionedRKStepper(const Problem& p, PartitionedTableau tableau, double h,
-                                           NewtonOptions newton)
-    : Stepper(h), p_(p), tab_(std::move(tableau)), newton_(newton) {
+                                           StageSolverOptions newton)
+    : Stepper(h), p_(p), tab_(std::move(tableau)), solver_(make_stage_solver(newton)) {
   require_contact_support(p, "partitioned-rk",
                           {false, false, true,
                            "its positions are built from separate velocity stages, so its end "
@@ -48,7 +48,7 @@ StepReport PartitionedRKStepper::step(State& s) {
   const double h = this->h();
   const int stages = tab_.stages();
   p_.begin_step(s);
-  auto absorb = [&](const NewtonResult& nr, int stage) {
+  auto absorb = [&](const StageSolveResult& nr, int stage) {
     if (absorb_solve(report, nr)) return true;
     report.message = "stage " + std::to_string(stage + 1) + ": " + report.message;
     return false;
@@ -74,14 +74,14 @@ StepReport PartitionedRKStepper::step(State& s) {
       const double kappa = h * ah;
       V_[i] = velocities_->set_stage(q_tilde_, v_tilde_, kappa, t_stage);
       ++report.rhs_evals;
-      if (p_.has_dissipation() && !absorb(newton_.minimize(*velocities_, V_[i]), i)) return report;
+      if (p_.has_dissipation() && !absorb(solver_->minimize(*velocities_, V_[i]), i)) return report;
       A_[i] = (V_[i] - v_tilde_) / kappa;
     } else {
       const double kappa = h * a, tau = h * std::sqrt(a * ah);
       y_ = kappa * v_tilde_;
       positions_->set_stage(q_tilde_, y_, tau, kappa, t_stage);
       positions_->set_safe_position(s.q);
-      if (!absorb(newton_.minimize(*positions_, y_), i)) return report;
+      if (!absorb(solver_->minimize(*positions_, y_), i)) return report;
       V_[i] = y_ / kappa;
       A_[i] = (V_[i] - v_tilde_) / (h * ah);
     }

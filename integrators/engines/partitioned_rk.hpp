@@ -17,7 +17,7 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
 #include "integrators/methods/tableaux/partitioned.hpp"
 #include "integrators/engines/velocity_potential.hpp"
@@ -36,7 +36,7 @@ struct PartitionedTableau {
 class PartitionedRKStepper final : public Stepper {
  public:
   PartitionedRKStepper(const Problem& p, PartitionedTableau tableau, double h,
-                       NewtonOptions newton);
+                       StageSolverOptions newton);
   StepReport step(State& s) override;
 
  private:
@@ -47,7 +47,7 @@ class PartitionedRKStepper final : public Stepper {
   Vec q_tilde_, v_tilde_, y_, f_, scratch_;
   std::optional<IncrementalPotential> positions_;
   std::optional<VelocityPotential> velocities_;
-  NewtonSolver newton_;
+  std::unique_ptr<StageSolver> solver_;
 };
 
 }  // namespace tibench

@@ -30,12 +30,12 @@ void StepReport::absorb(const StepReport& o) {
 }
 
 RungeKuttaStepper::RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h,
-                                     NewtonOptions newton, RkLayer layer)
+                                     StageSolverOptions newton, RkLayer layer)
     : Stepper(h),
       p_(p),
       tab_(std::move(tableau)),
       stage_(tab_.stages(), p.dofs()),
-      newton_(newton) {
+      solver_(make_stage_solver(newton)) {
   if (!tab_.is_lower_triangular())
     throw std::logic_error("tableau " + tab_.id + " is not lower triangular");
   const bool is_explicit = tab_.is_explicit();
@@ -124,7 +124,7 @@ bool RungeKuttaStepper::implicit_stage(int i, const State& s, StepReport& report
     x_ = *guess_ - q_tilde;
     guess_.reset();
   }
-  if (!absorb_solve(report, newton_.minimize(*phi_, x_))) {
+  if (!absorb_solve(report, solver_->minimize(*phi_, x_))) {
     report.message = "stage " + std::to_string(i + 1) + " of " + tab_.id + ": " + report.message;
     return false;
   }

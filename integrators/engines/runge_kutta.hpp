@@ -33,7 +33,7 @@
 
 #include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/rk_stage_values.hpp"
 #include "integrators/engines/stepper.hpp"
 
@@ -47,7 +47,7 @@ enum class RkLayer { fast, reference };
 
 class RungeKuttaStepper final : public Stepper {
  public:
-  RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h, NewtonOptions newton,
+  RungeKuttaStepper(const Problem& p, ButcherTableau tableau, double h, StageSolverOptions newton,
                     RkLayer layer = RkLayer::fast);
   ~RungeKuttaStepper() override;
   // (The fast layer points into the stepper's own vectors.)
@@ -100,7 +100,7 @@ class RungeKuttaStepper final : public Stepper {
   bool friction_in_last_stage_ = false;  // the last stage's V was changed by friction
   bool keeps_stage_positions_ = false;   // Q_i of implicit stages are formed
   std::vector<bool> acceleration_read_;  // per stage: is A_i read after the stage?
-  NewtonSolver newton_;
+  std::unique_ptr<StageSolver> solver_;
 };
 
 }  // namespace tibench

@@ -4,7 +4,7 @@
 
 namespace tibench {
 
-bool absorb_solve(StepReport& report, const NewtonResult& nr) {
+bool absorb_solve(StepReport& report, const StageSolveResult& nr) {
   report.newton_iters += nr.iterations;
   report.linear_solves += nr.linear_solves;
   report.psd_fallbacks += nr.psd_fallbacks;

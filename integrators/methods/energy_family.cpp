@@ -25,7 +25,7 @@ void linear_properties_of(IntegratorInfo& info, const StepperMaker& base,
 }
 
 std::vector<ParamSpec> with_newton(std::vector<ParamSpec> specs) {
-  for (auto& s : NewtonOptions::param_specs()) specs.push_back(s);
+  for (auto& s : StageSolverOptions::param_specs()) specs.push_back(s);
   return specs;
 }
 
@@ -49,7 +49,7 @@ IntegratorInfo decoupled_entry(const tableaux::DecoupledRecord& record) {
                              "(if possibly unstable) map that the claims scan")),
        correction_param()});
   info.make = [phi](const Problem& p, double h, const ParamSet& params) {
-    return std::make_unique<DecoupledStepper>(p, phi, h, NewtonOptions::from_params(params),
+    return std::make_unique<DecoupledStepper>(p, phi, h, StageSolverOptions::from_params(params),
                                               params.real("alpha"), std::nullopt,
                                               params.choice("correction") == "full");
   };
@@ -98,13 +98,13 @@ IntegratorInfo a_search_entry(const tableaux::MethodRecord& record) {
     if (o.alpha_min > o.alpha_max)
       throw InputError("a-search: alpha_min " + format_real(o.alpha_min) + " exceeds alpha_max " +
                        format_real(o.alpha_max));
-    return std::make_unique<DecoupledStepper>(p, be, h, NewtonOptions::from_params(params), 1.0, o,
+    return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions::from_params(params), 1.0, o,
                                               params.choice("correction") == "full");
   };
   linear_properties_of(
       info,
       [be](const Problem& p, double h) {
-        return std::make_unique<DecoupledStepper>(p, be, h, NewtonOptions{}, 1.0, std::nullopt);
+        return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions{}, 1.0, std::nullopt);
       },
       "linear analysis of the alpha = 1 map (A-1); the search makes the step nonlinear");
   check_declaration(info);
@@ -137,7 +137,7 @@ IntegratorInfo blend_entry(const tableaux::MethodRecord& record) {
     o.damping_k = params.real("damping_k");
     o.ether_drag = params.real("ether_drag");
     o.stabilization_iterations = static_cast<int>(params.integer("stabilization_iterations"));
-    const NewtonOptions newton = NewtonOptions::from_params(params);
+    const StageSolverOptions newton = StageSolverOptions::from_params(params);
     if (newton.solver != StageSolverKind::local_global &&
         o.stabilization_iterations != d.stabilization_iterations)
       throw InputError(
@@ -150,7 +150,7 @@ IntegratorInfo blend_entry(const tableaux::MethodRecord& record) {
   linear_properties_of(
       info,
       [im](const Problem& p, double h) {
-        return std::make_unique<RungeKuttaStepper>(p, im, h, NewtonOptions{});
+        return std::make_unique<RungeKuttaStepper>(p, im, h, StageSolverOptions{});
       },
       "linear analysis of the start method (implicit midpoint); blending is nonlinear");
   check_declaration(info);

@@ -53,9 +53,9 @@ IntegratorInfo bdf2_entry(const tableaux::MethodRecord& record) {
   info.param_specs = {choice_param("starter", "backward-euler",
                                    {"backward-euler", "sdirk2", "trapezoidal", "tr-bdf2"},
                                    "one-step method for the first step")};
-  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  for (auto& spec : StageSolverOptions::param_specs()) info.param_specs.push_back(spec);
   info.make = [](const Problem& p, double h, const ParamSet& params) {
-    const NewtonOptions newton = NewtonOptions::from_params(params);
+    const StageSolverOptions newton = StageSolverOptions::from_params(params);
     auto starter = std::make_unique<RungeKuttaStepper>(
         p, ButcherTableau::from_record(starter_record(params.choice("starter"))), h, newton);
     return std::make_unique<Bdf2Stepper>(p, h, newton, std::move(starter));
@@ -73,11 +73,11 @@ IntegratorInfo newmark_entry(const tableaux::NewmarkRecord& record) {
   info.citation = std::string(record.citation);
   info.stages = 1;
   info.param_specs = record.parameters;
-  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  for (auto& spec : StageSolverOptions::param_specs()) info.param_specs.push_back(spec);
   const auto coefficients = record.coefficients;
   info.make = [coefficients](const Problem& p, double h, const ParamSet& params) {
     return std::make_unique<NewmarkStepper>(p, h, coefficients(params),
-                                            NewtonOptions::from_params(params));
+                                            StageSolverOptions::from_params(params));
   };
   for (const auto& assignments : record.check_at) check_at(info, record, assignments);
   const ParamSet defaults = integrator_params(info);

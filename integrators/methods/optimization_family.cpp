@@ -16,13 +16,13 @@ IntegratorInfo optimization_entry(const tableaux::OptimizationRecord& record) {
       "dissipation", "first-order", {"first-order", "second-order"},
       "dissipation term: first-order alpha h R(x, delta(x)) (Brown et al. Eq. 28) or the "
       "second-order correction alpha h (R(x, delta(x)) - R(x, v_n)) (Eq. 30)")};
-  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  for (auto& spec : StageSolverOptions::param_specs()) info.param_specs.push_back(spec);
   const OneStageRule r = record.rule;
   info.make = [r](const Problem& p, double h, const ParamSet& params) {
     const DissipationTerm term = params.choice("dissipation") == "second-order"
                                      ? DissipationTerm::second_order
                                      : DissipationTerm::first_order;
-    return std::make_unique<OptimizationStepper>(p, h, r, term, NewtonOptions::from_params(params));
+    return std::make_unique<OptimizationStepper>(p, h, r, term, StageSolverOptions::from_params(params));
   };
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "linear analysis");
   check_declaration(info);

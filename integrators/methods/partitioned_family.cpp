@@ -42,9 +42,9 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
   info.coefficients = {
       {"A", t.A, false}, {"A_hat", t.A_hat, false}, {"b", t.b, true}, {"b_hat", t.b_hat, true}};
 
-  info.param_specs = NewtonOptions::param_specs();
+  info.param_specs = StageSolverOptions::param_specs();
   info.make = [t](const Problem& p, double h, const ParamSet& params) {
-    return std::make_unique<PartitionedRKStepper>(p, t, h, NewtonOptions::from_params(params));
+    return std::make_unique<PartitionedRKStepper>(p, t, h, StageSolverOptions::from_params(params));
   };
   // Stability only: the order comes from the trees above.
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "");

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "integrators/methods/families.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/qp_corrector.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
 #include "integrators/methods/tableaux/explicit_rk.hpp"
@@ -62,7 +62,7 @@ void add_stage_solver_check(IntegratorInfo& info) {
   info.make = [id = info.id, make = std::move(info.make)](const Problem& p, double h,
                                                           const ParamSet& params) {
     const std::string& solver = params.choice("solver");
-    if (needs_projective_form(stage_solver(solver)) && !p.has_projective_form())
+    if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p.has_projective_form())
       throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
                        std::string(p.id()) +
                        "': its potential has no Projective Dynamics form at these parameters "
@@ -70,7 +70,7 @@ void add_stage_solver_check(IntegratorInfo& info) {
                        "hookean-k, bodies with material=fixed-corotated and nu=0 (ARAP) and "
                        "no damping, self-collision, or contact other than none/post-process; "
                        "docs/solvers.md)");
-    if (needs_element_split(stage_solver(solver)) && !p.element_split())
+    if (stage_need(stage_solver(solver)) == StageNeed::element_split && !p.element_split())
       throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
                        std::string(p.id()) +
                        "': its potential has no element split at these parameters (accepted: "

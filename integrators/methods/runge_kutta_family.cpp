@@ -34,10 +34,10 @@ IntegratorInfo butcher_entry(const MethodIdentity& identity, const ButcherTablea
   describe_tableau(info, tableau, declared);
   check_declaration(info);
 
-  if (!info.is_explicit) info.param_specs = NewtonOptions::param_specs();
+  if (!info.is_explicit) info.param_specs = StageSolverOptions::param_specs();
   const bool is_explicit = info.is_explicit;
   info.make = [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
-    const NewtonOptions newton = is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params);
+    const StageSolverOptions newton = is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params);
     return std::make_unique<RungeKuttaStepper>(p, tableau, h, newton);
   };
   return info;
@@ -74,12 +74,12 @@ IntegratorInfo parametric_butcher_entry(const ParametricButcherFamily& family) {
   }
   describe_tableau(info, family.tableau(default_value), family.declared(default_value));
   info.param_specs = {family.parameter};
-  for (auto& spec : NewtonOptions::param_specs()) info.param_specs.push_back(spec);
+  for (auto& spec : StageSolverOptions::param_specs()) info.param_specs.push_back(spec);
   const std::string name = family.parameter.name;
   const auto build = family.tableau;
   info.make = [name, build](const Problem& p, double h, const ParamSet& params) {
     return std::make_unique<RungeKuttaStepper>(p, build(params.real(name)), h,
-                                               NewtonOptions::from_params(params));
+                                               StageSolverOptions::from_params(params));
   };
   return info;
 }

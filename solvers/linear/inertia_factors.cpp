@@ -1,6 +1,6 @@
 #include "solvers/linear/inertia_factors.hpp"
 
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solver.hpp"
 
 namespace tibench {
 

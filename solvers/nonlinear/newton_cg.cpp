@@ -1,39 +1,41 @@
-// Newton–CG, the inner solver of Gast & Schroeder 2014 §3.1, as an option of
-// NewtonSolver (solver=newton-cg). Per iteration:
-//   1. g = ∇Φ(x); stop as the LDLᵀ Newton does (‖W⁻¹g‖_∞ ≤ tol·scale + atol,
-//      or the residual at its rounding level).
-//   2. Assemble H = ∇²Φ(x) (not projected) and solve H dx = −g by truncated
-//      CG (solvers/linear/truncated_cg.hpp) from zero to the relative forcing
-//      tolerance η = min(½, σ √max(r, tol)); r = ‖W⁻¹g‖_∞ / scale(x), the
-//      relative residual the stopping test uses. Gast & Schroeder take ‖∇E‖
-//      with a dimensional σ; the relative residual makes σ = 1 unitless.
-//   3. Downhill test with κ = 10⁻²: dx if dx·g < −κ‖dx‖‖g‖, else −dx if it
-//      passes, else −g; then the optional length clamp (step_clamp).
-//   4. Strong-Wolfe line search (solvers/nonlinear/line_search.hpp) that may take
-//      α > 1, never beyond the problem's CCD bound. The full step is accepted
-//      without a search when it halves the residual — the rule of the LDLᵀ
-//      Newton, which keeps working where the decrease of Φ is below its
-//      rounding error, close to the minimizer.
-// Constraint contact (Gast & Schroeder §3.2): the active set is relabelled at
-// the start of every iteration (the gradient and Hessian are then those of
-// the projected objective) and every trial point of the search is projected,
-// so the search path curves around the obstacles; its slope is taken along
-// dx, that of the unprojected path.
+#include "solvers/nonlinear/newton_cg.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
 
-#include "solvers/nonlinear/line_search.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
 #include "solvers/linear/truncated_cg.hpp"
+#include "solvers/nonlinear/line_search.hpp"
 
 namespace tibench {
 
-NewtonResult NewtonSolver::iterate_cg(const StageObjective& phi, Vec& x) {
-  NewtonResult r;
-  start_from_feasible_guess(phi, x, r);
+std::vector<ParamSpec> NewtonCgOptions::param_specs() {
+  const NewtonCgOptions d;
+  std::vector<ParamSpec> specs{
+      real_param("cg_sigma", d.forcing_scale,
+                 "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
+                 Range::positive()),
+      bool_param("cg_jacobi", d.jacobi, "newton-cg: Jacobi-preconditioned CG (off: plain CG)"),
+  };
+  for (auto* more : {&NewtonStopping::param_specs, &NewtonStart::param_specs})
+    for (ParamSpec& s : more()) specs.push_back(std::move(s));
+  return specs;
+}
+
+NewtonCgOptions NewtonCgOptions::from_params(const ParamSet& p) {
+  NewtonCgOptions o;
+  o.stop = NewtonStopping::from_params(p);
+  o.start = NewtonStart::from_params(p);
+  o.forcing_scale = p.real("cg_sigma");
+  o.jacobi = p.boolean("cg_jacobi");
+  return o;
+}
+
+StageSolveResult NewtonCgSolver::solve(const StageObjective& phi, Vec& x) {
+  StageSolveResult r;
+  start_from_feasible_guess(phi, options_.start, x, trial_, dx_, r);
   bool have_gradient = false;
   for (;;) {
     if (!have_gradient) {
@@ -46,8 +48,8 @@ NewtonResult NewtonSolver::iterate_cg(const StageObjective& phi, Vec& x) {
     }
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
-    const double tolerance = options_.tol * phi.scale(x) + options_.atol;
-    if (ends_before_step(phi, x, r, tolerance, false)) return r;
+    const double tolerance = options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
+    if (ends_before_step(phi, options_.stop, x, r, tolerance, false)) return r;
     if (!cg_direction(phi, x, r)) return r;
     if (r.converged) return r;
     const double step_norm = dx_.cwiseAbs().maxCoeff();
@@ -56,8 +58,8 @@ NewtonResult NewtonSolver::iterate_cg(const StageObjective& phi, Vec& x) {
       r.converged = true;
       return r;
     }
-    if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
-      dx_ *= options_.step_clamp / step_norm;
+    if (options_.start.step_clamp > 0 && step_norm > options_.start.step_clamp)
+      dx_ *= options_.start.step_clamp / step_norm;
     if (!wolfe_step(phi, x, r, g_.dot(dx_))) return r;
     have_gradient = true;
     ++r.iterations;
@@ -67,21 +69,19 @@ NewtonResult NewtonSolver::iterate_cg(const StageObjective& phi, Vec& x) {
 // dx_ from truncated CG and the downhill test; false (message set) on a
 // non-finite direction. Sets r.converged when the residual is found to be
 // at its rounding level once the Hessian is known.
-bool NewtonSolver::cg_direction(const StageObjective& phi, const Vec& x, NewtonResult& r) {
+bool NewtonCgSolver::cg_direction(const StageObjective& phi, const Vec& x, StageSolveResult& r) {
   triplets_.clear();
   phi.hessian(x, false, triplets_);
   if (assembler_.assemble(triplets_, phi.size(), H_)) ++analyses_;
-  refill_source_ = &phi;  // (unshifted, as a values-only refill may follow)
-  refill_shifted_ = false;
   if (at_noise_level(phi, x, r.residual)) {
     r.converged = true;
     return true;
   }
   const double scale = std::max(phi.scale(x), std::numeric_limits<double>::min());
   const double eta =
-      std::min(0.5, options_.cg_sigma * std::sqrt(std::max(r.residual / scale, options_.tol)));
+      std::min(0.5, options_.forcing_scale * std::sqrt(std::max(r.residual / scale, options_.stop.tolerance)));
   const int max_cg = static_cast<int>(std::min<Index>(10 * phi.size(), 100000));
-  const TruncatedCgResult cg = truncated_cg(H_, -g_, eta, max_cg, options_.cg_jacobi, dx_);
+  const TruncatedCgResult cg = truncated_cg(H_, -g_, eta, max_cg, options_.jacobi, dx_);
   ++r.linear_solves;
   r.cg_iterations += cg.iterations;
   if (!dx_.allFinite()) {
@@ -102,7 +102,7 @@ bool NewtonSolver::cg_direction(const StageObjective& phi, const Vec& x, NewtonR
 // Moves x along dx_ by a strong-Wolfe step (or the full step when it halves
 // the residual); g_ is left at the new x. False (message set) when no step
 // decreases Φ.
-bool NewtonSolver::wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope) {
+bool NewtonCgSolver::wolfe_step(const StageObjective& phi, Vec& x, StageSolveResult& r, double slope) {
   if (!(slope < 0)) {
     r.message = "Newton-CG direction is not a descent direction";
     return false;

@@ -1,189 +1,56 @@
 #include "solvers/nonlinear/newton_solver.hpp"
 
-#include "solvers/projective/admm.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 
 namespace tibench {
 
-const char* to_string(StageSolverKind kind) {
-  switch (kind) {
-    case StageSolverKind::newton: return "newton";
-    case StageSolverKind::newton_cg: return "newton-cg";
-    case StageSolverKind::local_global: return "local-global";
-    case StageSolverKind::admm: return "admm";
-  }
-  return "?";
+std::vector<ParamSpec> NewtonOptions::param_specs() {
+  const NewtonOptions d;
+  std::vector<ParamSpec> specs = NewtonStopping::param_specs();
+  specs.push_back(bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"));
+  specs.push_back(bool_param("psd_fallback", d.psd_fallback,
+                             "replace an indefinite Hessian by the PSD-projected one, then shift it"));
+  for (ParamSpec& s : NewtonStart::param_specs()) specs.push_back(std::move(s));
+  specs.push_back(bool_param("descent_safeguard", d.descent_safeguard,
+                             "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 "
+                             "|dx||g|, else try -dx, else -g"));
+  specs.push_back(bool_param(
+      "jacobian_reuse", d.jacobian_reuse,
+      "chord Newton: keep the factorized Hessian across iterations, stages and steps while the "
+      "steps contract at least at jacobian_reuse_rate, refactorize otherwise; converged when "
+      "rate/(1 - rate) |dx|_inf <= newton_tol * scale + newton_atol (off: a fresh factorization "
+      "every iteration)"));
+  specs.push_back(real_param("jacobian_reuse_rate", d.reuse_rate,
+                             "jacobian_reuse: a chord step contracting by more than this factor "
+                             "asks for a fresh factorization (Hairer & Wanner II Sec. IV.8; "
+                             "RADAU5 uses 0.1 when the Jacobian is expensive)",
+                             Range::open(0, 1)));
+  specs.push_back(choice_param("linear_solver", "ldlt", linear_solver_ids(),
+                               "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod "
+                               "(SuiteSparse CHOLMOD, supernodal; when this build has it); results "
+                               "agree to the Newton tolerance, not bit for bit"));
+  return specs;
 }
 
-namespace {
-constexpr StageSolverKind kStageSolvers[] = {StageSolverKind::newton, StageSolverKind::newton_cg,
-                                             StageSolverKind::local_global, StageSolverKind::admm};
-}  // namespace
-
-std::vector<std::string> stage_solver_ids() {
-  std::vector<std::string> ids;
-  for (StageSolverKind k : kStageSolvers) ids.emplace_back(to_string(k));
-  return ids;
-}
-
-StageSolverKind stage_solver(const std::string& id) {
-  for (StageSolverKind k : kStageSolvers)
-    if (id == to_string(k)) return k;
-  std::string accepted;
-  for (const std::string& known : stage_solver_ids())
-    accepted += (accepted.empty() ? "" : ", ") + known;
-  throw InputError("unknown solver '" + id + "' (accepted: " + accepted + ")");
+NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
+  NewtonOptions o;
+  o.stop = NewtonStopping::from_params(p);
+  o.line_search = p.boolean("line_search");
+  o.psd_fallback = p.boolean("psd_fallback");
+  o.start = NewtonStart::from_params(p);
+  o.descent_safeguard = p.boolean("descent_safeguard");
+  o.jacobian_reuse = p.boolean("jacobian_reuse");
+  o.reuse_rate = p.real("jacobian_reuse_rate");
+  o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
+  return o;
 }
 
 NewtonSolver::NewtonSolver(NewtonOptions options)
     : options_(options), factor_(options.linear_solver) {}
-NewtonSolver::~NewtonSolver() = default;
-
-std::vector<ParamSpec> NewtonOptions::param_specs() {
-  const NewtonOptions d;
-  return {
-      choice_param("solver", "newton", stage_solver_ids(),
-                   "solver of the implicit stages (docs/solvers.md): newton (sparse LDL^T "
-                   "direction, Armijo backtracking); newton-cg (Gast & Schroeder 2014 Sec. 3.1: "
-                   "truncated CG direction to the forcing tolerance min(1/2, cg_sigma sqrt(max(r, "
-                   "newton_tol))), descent test kappa = 1e-2, strong-Wolfe line search allowing "
-                   "steps > 1), both stopping on newton_tol / newton_atol; local-global "
-                   "(Projective Dynamics, Bouaziz et al. 2014, Dinev et al. 2018 Sec. 4.2: "
-                   "projections, then the prefactored global matrix M/tau^2 + L; problems whose "
-                   "potential has a projective form); admm (Overby et al. 2017, Brown et al. 2018 "
-                   "Sec. 3.3: per-element local Newton solves, prefactored global matrix M/tau^2 + "
-                   "D^T W^2 D, scaled dual update; problems whose potential has an element split)"),
-      integer_param("max_iterations", d.max_iterations,
-                    "local-global and admm: iterations per stage solve (exactly this many when "
-                    "tolerance = 0; the step fails if tolerance > 0 is not reached within them)",
-                    Range::closed(1, 1e6)),
-      real_param("tolerance", d.tolerance,
-                 "local-global: stop when ||tau^2 M^-1 grad Phi||_inf <= tolerance * scale (the "
-                 "residual test of newton_tol); admm: stop when the primal and dual residuals "
-                 "are below tolerance relative to their scales (Boyd et al. 2011 Sec. 3.3); 0: a "
-                 "fixed number of iterations",
-                 Range::closed(0, 1)),
-      real_param("admm_weight_scale", d.admm_weight_scale,
-                 "admm: factor on the weights w_b^2 = k V_b of Overby et al. 2017's heuristic (k "
-                 "the bulk modulus); larger weights convexify the local steps of nonconvex "
-                 "energies",
-                 Range::positive()),
-      real_param("cg_sigma", d.cg_sigma,
-                 "newton-cg: scale sigma of the CG forcing tolerance (Gast & Schroeder use 1)",
-                 Range::positive()),
-      bool_param("cg_jacobi", d.cg_jacobi, "newton-cg: Jacobi-preconditioned CG (off: plain CG)"),
-      real_param("newton_tol", d.tol,
-                 "Newton stops when ||tau^2 M^-1 grad Phi||_inf <= newton_tol * "
-                 "max(||x||_inf, ||x_hat||_inf) + newton_atol (relative: 1 or more accepts "
-                 "any iterate)",
-                 Range::open(0, 1)),
-      real_param("newton_atol", d.atol, "absolute Newton tolerance [position units]",
-                 Range::nonnegative()),
-      integer_param("newton_max_iters", d.max_iters,
-                    "Newton iterations per stage before the step fails (solver_failed); more "
-                    "than 1e4 only hides a stalled solve",
-                    Range::closed(1, 1e4)),
-      bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"),
-      bool_param("psd_fallback", d.psd_fallback,
-                 "replace an indefinite Hessian by the PSD-projected one, then shift it"),
-      bool_param("two_candidate_guess", d.two_candidate_guess,
-                 "Gast & Schroeder 2014 Sec. 3.1: start Newton from the candidate (inertial x_hat "
-                 "or x_hat + tau^2 M^-1 f(x_anchor)) with the smaller objective"),
-      bool_param("descent_safeguard", d.descent_safeguard,
-                 "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 |dx||g|, else "
-                 "try -dx, else -g"),
-      real_param("step_clamp", d.step_clamp,
-                 "Gast & Schroeder 2014 Sec. 3.1: clamp |dx|_inf to this length (0: off; they "
-                 "use 1e3)",
-                 Range::nonnegative()),
-      bool_param("jacobian_reuse", d.jacobian_reuse,
-                 "chord Newton: keep the factorized Hessian across iterations, stages and steps "
-                 "while the steps contract at least at jacobian_reuse_rate, refactorize "
-                 "otherwise; converged when rate/(1 - rate) |dx|_inf <= newton_tol * scale + "
-                 "newton_atol (off: a fresh factorization every iteration)"),
-      real_param("jacobian_reuse_rate", d.reuse_rate,
-                 "jacobian_reuse: a chord step contracting by more than this factor asks for a "
-                 "fresh factorization (Hairer & Wanner II Sec. IV.8; RADAU5 uses 0.1 when the "
-                 "Jacobian is expensive)",
-                 Range::open(0, 1)),
-      choice_param("linear_solver", "ldlt", linear_solver_ids(),
-                   "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod (SuiteSparse "
-                   "CHOLMOD, supernodal; when this build has it); results agree to the Newton "
-                   "tolerance, not bit for bit"),
-  };
-}
-
-namespace {
-
-// Options that the chosen solver has no use for are refused rather than
-// silently ignored.
-void refuse_unused_options(const ParamSet& p, const NewtonOptions& o) {
-  const NewtonOptions d;
-  std::string conflict;
-  if (o.solver != StageSolverKind::newton) {
-    if (o.jacobian_reuse) conflict = "jacobian_reuse=true";
-    if (!o.line_search) conflict = "line_search=false";
-    if (o.linear_solver != LinearSolver::ldlt)
-      conflict = "linear_solver=" + p.choice("linear_solver");
-  }
-  if (!takes_iteration_budget(o.solver)) {
-    if (o.max_iterations != d.max_iterations)
-      conflict = "max_iterations=" + std::to_string(o.max_iterations);
-    if (o.tolerance != d.tolerance) conflict = "tolerance=" + p.text("tolerance");
-  }
-  if (o.solver != StageSolverKind::admm && o.admm_weight_scale != d.admm_weight_scale)
-    conflict = "admm_weight_scale=" + p.text("admm_weight_scale");
-  if (!conflict.empty())
-    throw InputError(std::string("solver=") + to_string(o.solver) + " does not take " + conflict +
-                     " (jacobian_reuse, line_search and linear_solver configure solver=newton; "
-                     "max_iterations and tolerance configure solver=local-global and solver=admm; "
-                     "admm_weight_scale configures solver=admm)");
-}
-
-}  // namespace
-
-NewtonOptions NewtonOptions::from_params(const ParamSet& p) {
-  NewtonOptions o;
-  o.solver = stage_solver(p.choice("solver"));
-  o.cg_sigma = p.real("cg_sigma");
-  o.admm_weight_scale = p.real("admm_weight_scale");
-  o.cg_jacobi = p.boolean("cg_jacobi");
-  o.tol = p.real("newton_tol");
-  o.atol = p.real("newton_atol");
-  o.max_iters = static_cast<int>(p.integer("newton_max_iters"));
-  o.line_search = p.boolean("line_search");
-  o.psd_fallback = p.boolean("psd_fallback");
-  o.two_candidate_guess = p.boolean("two_candidate_guess");
-  o.descent_safeguard = p.boolean("descent_safeguard");
-  o.step_clamp = p.real("step_clamp");
-  o.jacobian_reuse = p.boolean("jacobian_reuse");
-  o.reuse_rate = p.real("jacobian_reuse_rate");
-  o.linear_solver = tibench::linear_solver(p.choice("linear_solver"));
-  o.max_iterations = static_cast<int>(p.integer("max_iterations"));
-  o.tolerance = p.real("tolerance");
-  refuse_unused_options(p, o);
-  return o;
-}
-
-bool same_values(const Vec& a, const Vec& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
-}
-
-// The exact noise (a pass over the Hessian's entries) only when the bounds
-// cannot decide.
-bool at_noise_level(const StageObjective& phi, const Vec& x, double residual) {
-  const StageObjective::NoiseBounds bounds = phi.residual_noise_bounds(x);
-  if (residual <= bounds.lower) return true;
-  if (residual > bounds.upper) return false;
-  return residual <= phi.residual_noise(x);
-}
 
 bool NewtonSolver::keeps_constant_factor(const StageObjective& phi) const {
   if (!constant_.valid || &phi != constant_.objective || !phi.hessian_is_constant()) return false;
@@ -251,7 +118,7 @@ bool NewtonSolver::solves_in_one_step(const StageObjective& phi) const {
 // solve on a quadratic Φ, never needs it.)
 bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) const {
   if (!solves_in_one_step(phi)) return false;
-  if (options_.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.step_clamp) return false;
+  if (options_.start.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.start.step_clamp) return false;
   return phi.max_step(x, dx_) >= 1.0;
 }
 
@@ -260,7 +127,7 @@ bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) con
 // backward stability puts at the rounding level of the gradient (Higham
 // 2002, Thm. 10.4); a confirming gradient would only find that. (The chord
 // rate is still recorded: it decides the next solve's factor.)
-void NewtonSolver::end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r,
+void NewtonSolver::end_with_exact_step(const StageObjective& phi, Vec& x, StageSolveResult& r,
                                        bool chord, double& previous_step_norm) {
   if (options_.jacobian_reuse)
     step_error_estimate(chord, dx_.cwiseAbs().maxCoeff(), previous_step_norm);
@@ -268,44 +135,6 @@ void NewtonSolver::end_with_exact_step(const StageObjective& phi, Vec& x, Newton
   ++r.iterations;
   r.residual = phi.residual_noise_upper(x);
   r.converged = true;
-}
-
-NewtonResult NewtonSolver::minimize(const StageObjective& phi, Vec& x) {
-  NewtonResult r = options_.solver == StageSolverKind::newton_cg      ? iterate_cg(phi, x)
-                   : options_.solver == StageSolverKind::local_global ? iterate_local_global(phi, x)
-                   : options_.solver == StageSolverKind::admm         ? iterate_admm(phi, x)
-                                                                      : iterate(phi, x);
-  r.active_constraints = phi.active_constraints();
-  return r;
-}
-
-// An initial guess outside the domain of Φ (through a barrier, an inverted
-// element) cannot start Newton; the line search keeps every later iterate
-// where Φ is finite.
-void NewtonSolver::start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r) {
-  phi.project(x);  // constrained objectives start from a feasible point
-  if (options_.two_candidate_guess && phi.explicit_candidate(trial_)) {
-    phi.project(trial_);
-    if (phi.value(trial_) < phi.value(x)) {
-      x = trial_;
-      r.chose_explicit_candidate = true;
-    }
-  }
-  if (!phi.feasible_start(trial_)) return;
-  if (!std::isfinite(phi.value(x)) && std::isfinite(phi.value(trial_))) {
-    x = trial_;
-    r.started_feasible = true;
-    return;
-  }
-  // An initial guess past a barrier distance the problem's CCD allows (e.g.
-  // an inertial target that lands on a wall) is pulled back along the path
-  // from the feasible start, as IPC filters its predictor.
-  dx_ = x - trial_;
-  const double alpha = phi.max_step(trial_, dx_);
-  if (alpha < 1.0) {
-    x = trial_ + alpha * dx_;
-    r.started_feasible = true;
-  }
 }
 
 // Chord iteration (jacobian_reuse): the kept factor, if it was built for
@@ -316,34 +145,10 @@ bool NewtonSolver::reuses_factor(const StageObjective& phi) const {
          same_values(reuse_.inertia, phi.inertia());
 }
 
-// Ends the solve before a step when the residual meets the tolerance or its
-// rounding level, or when the iterations are spent. A kept constant factor
-// costs nothing to "assemble", and the noise level checked after it, with
-// the Hessian's term, is at least the one here: that check is then left to
-// that point (check_after_factor), with the same outcome.
-bool NewtonSolver::ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r,
-                                    double tolerance, bool check_after_factor) const {
-  if (r.residual <= tolerance || (!check_after_factor && at_noise_level(phi, x, r.residual))) {
-    r.converged = true;
-    return true;
-  }
-  if (r.iterations < options_.max_iters) return false;
-  if (check_after_factor && at_noise_level(phi, x, r.residual)) {
-    r.converged = true;
-    return true;
-  }
-  char buf[160];
-  std::snprintf(buf, sizeof buf,
-                "Newton did not converge in %d iterations (residual %.3e, target %.3e)",
-                options_.max_iters, r.residual, std::max(tolerance, phi.residual_noise(x)));
-  r.message = buf;
-  return true;
-}
-
 // Factorizes the Hessian at x, falling back to the PSD projection and then
 // to growing shifts when it is not positive definite. False (with the
 // message set) when no factorization succeeded.
-bool NewtonSolver::factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r,
+bool NewtonSolver::factorize_hessian(const StageObjective& phi, const Vec& x, StageSolveResult& r,
                                      bool& pd) {
   bool factorized = false;
   pd = factorize(phi, x, false, 0.0, factorized);
@@ -394,9 +199,9 @@ double NewtonSolver::step_error_estimate(bool chord, double step_norm, double& p
 
 // The clamp and Gast & Schroeder's descent safeguard applied to dx_; returns
 // the slope gᵀdx of the direction taken.
-double NewtonSolver::descent_direction(NewtonResult& r, double step_norm) {
-  if (options_.step_clamp > 0 && step_norm > options_.step_clamp)
-    dx_ *= options_.step_clamp / step_norm;
+double NewtonSolver::descent_direction(StageSolveResult& r, double step_norm) {
+  if (options_.start.step_clamp > 0 && step_norm > options_.start.step_clamp)
+    dx_ *= options_.start.step_clamp / step_norm;
   double slope = g_.dot(dx_);
   if (!options_.descent_safeguard) return slope;
   const double kappa = 1e-2, norms = dx_.norm() * g_.norm();
@@ -415,7 +220,7 @@ double NewtonSolver::descent_direction(NewtonResult& r, double step_norm) {
 // evaluated only when it fails. Close to the minimizer the decrease of Φ can
 // fall below the rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
 // residual is then the test that still works.
-NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x, NewtonResult& r,
+NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x, StageSolveResult& r,
                                                bool chord, bool pd, double slope,
                                                bool& have_gradient) {
   if (!(slope < 0)) {
@@ -464,7 +269,7 @@ NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x
 
 // The full step's test: the residual halves, or else Armijo's decrease (Φ(x)
 // is then evaluated into phi0). On acceptance g_ holds the trial's gradient.
-bool NewtonSolver::full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r,
+bool NewtonSolver::full_step_accepted(const StageObjective& phi, const Vec& x, StageSolveResult& r,
                                       double slope, double& phi0) {
   trial_ = x + dx_;
   phi.project(trial_);
@@ -479,12 +284,12 @@ bool NewtonSolver::full_step_accepted(const StageObjective& phi, const Vec& x, N
   return accepted;
 }
 
-NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
-  NewtonResult r;
+StageSolveResult NewtonSolver::solve(const StageObjective& phi, Vec& x) {
+  StageSolveResult r;
   const double eps = std::numeric_limits<double>::epsilon();
   bool have_gradient = false;       // g_ already holds ∇Φ(x) from the line search
   double previous_step_norm = 0.0;  // for the chord rate (jacobian_reuse)
-  start_from_feasible_guess(phi, x, r);
+  start_from_feasible_guess(phi, options_.start, x, trial_, dx_, r);
   for (;;) {
     if (!have_gradient) {
       phi.gradient(x, g_);
@@ -498,8 +303,10 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
     const bool chord = reuses_factor(phi);
-    const double tolerance = options_.tol * phi.scale(x) + options_.atol;
-    if (ends_before_step(phi, x, r, tolerance, !chord && keeps_constant_factor(phi))) return r;
+    const double tolerance = options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
+    if (ends_before_step(phi, options_.stop, x, r, tolerance,
+                         !chord && keeps_constant_factor(phi)))
+      return r;
     bool pd = reuse_.pd;
     if (!chord && !factorize_hessian(phi, x, r, pd)) return r;
     // The rounding level of the residual includes the Hessian's magnitude
@@ -530,7 +337,7 @@ NewtonResult NewtonSolver::iterate(const StageObjective& phi, Vec& x) {
     const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
     // A step below the rounding level of the unknown cannot improve it at
     // all: the iterate is then as converged as doubles allow.
-    if ((pd && error_estimate <= options_.tol * phi.scale(trial_) + options_.atol) ||
+    if ((pd && error_estimate <= options_.stop.tolerance * phi.scale(trial_) + options_.stop.absolute_tolerance) ||
         step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x.swap(trial_);
       ++r.iterations;

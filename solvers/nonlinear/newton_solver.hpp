@@ -33,8 +33,8 @@
 // initial guess, the descent-direction safeguard (their κ = 1e-2 test, then
 // −dx, then steepest descent −g), and the step-length clamp. Their own
 // inner solver — truncated CG directions and a strong-Wolfe search with
-// steps > 1 — is the option solver=newton-cg (solvers/nonlinear/newton_cg.cpp);
-// this LDLᵀ Newton backtracks from the full step.
+// steps > 1 — is solver=newton-cg (solvers/nonlinear/newton_cg.hpp); this
+// LDLᵀ Newton backtracks from the full step.
 //
 // The default tolerance is tight (1e-12 relative) because convergence studies
 // need the solver error far below the discretization error; Newton converges
@@ -43,51 +43,26 @@
 
 #include <Eigen/SparseCholesky>
 #include <limits>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "solvers/linear/inertia_factors.hpp"
-#include "solvers/nonlinear/objective.hpp"
+#include "core/parameters.hpp"
 #include "solvers/linear/sparse_assembly.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
-#include "core/parameters.hpp"
+#include "solvers/nonlinear/newton_steps.hpp"
+#include "solvers/stage_solver.hpp"
 
 namespace tibench {
 
-// The solver of every implicit stage (parameter `solver`): Newton with a
-// sparse LDLᵀ direction (above), Gast & Schroeder 2014 §3.1's Newton–CG
-// (solvers/nonlinear/newton_cg.cpp: truncated CG direction, strong-Wolfe search),
-// Projective Dynamics' local/global iteration (solvers/projective/local_global.cpp),
-// or ADMM (solvers/projective/admm.hpp).
-enum class StageSolverKind { newton, newton_cg, local_global, admm };
-const char* to_string(StageSolverKind kind);
-std::vector<std::string> stage_solver_ids();
-// Parses an id of stage_solver_ids(); throws InputError listing them.
-StageSolverKind stage_solver(const std::string& id);
-// Whether a solver needs the problem's Projective Dynamics form.
-inline bool needs_projective_form(StageSolverKind kind) {
-  return kind == StageSolverKind::local_global;
-}
-// Whether a solver needs the problem's element split (Problem::element_split).
-inline bool needs_element_split(StageSolverKind kind) { return kind == StageSolverKind::admm; }
-// Whether a solver runs a budget of max_iterations with an optional tolerance.
-inline bool takes_iteration_budget(StageSolverKind kind) {
-  return kind == StageSolverKind::local_global || kind == StageSolverKind::admm;
-}
-
 struct NewtonOptions {
-  StageSolverKind solver = StageSolverKind::newton;
-  double tol = 1e-12;  // relative, on the position residual
-  double atol = 0.0;   // absolute, in position units
-  int max_iters = 50;
+  static constexpr const char* kSummary = "sparse LDL^T direction, Armijo backtracking";
+  NewtonStopping stop;
   bool line_search = true;
   bool psd_fallback = true;
   // Gast & Schroeder 2014 §3.1 options (off by default, so that the default
   // solver is plain safeguarded Newton):
-  bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
+  NewtonStart start;               // two-candidate initial guess, step clamp
   bool descent_safeguard = false;  // dx·g < −κ‖dx‖‖g‖, else −dx, else −g (κ = 1e-2)
-  double step_clamp = 0.0;         // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
   // Chord (modified) Newton, off by default: the factorized Hessian is kept
   // across iterations, stages and steps while the steps contract (rate ≤ reuse_rate)
   // and the stage inertia is unchanged; convergence is then judged on the
@@ -98,93 +73,31 @@ struct NewtonOptions {
   double reuse_rate = 0.1;  // contraction rate above which the factor is refreshed
   // Sparse factorization backend (solvers/linear/sparse_factorization.hpp).
   LinearSolver linear_solver = LinearSolver::ldlt;
-  // newton-cg: the scale σ of the forcing term min(½, σ √max(r, tol)), r the
-  // relative residual, and Jacobi preconditioning of CG.
-  double cg_sigma = 1.0;
-  bool cg_jacobi = true;
-  // local-global and admm: iterations per stage solve, and the relative
-  // tolerance that ends it earlier (0: always max_iterations iterations).
-  int max_iterations = 10;
-  double tolerance = 0.0;
-  // admm: factor on every block's weight w_b² (1: Overby et al.'s heuristic).
-  double admm_weight_scale = 1.0;
 
-  // Integrator parameters that configure the solver, with their defaults.
   static std::vector<ParamSpec> param_specs();
   static NewtonOptions from_params(const ParamSet& params);
 };
 
-struct NewtonResult {
-  bool converged = false;
-  int iterations = 0;      // Newton updates taken
-  int linear_solves = 0;   // linear solves (one per Newton update)
-  int factorizations = 0;  // Hessians assembled and factorized
-  int gradient_evals = 0;
-  int psd_fallbacks = 0;
-  int cg_iterations = 0;  // newton-cg: CG iterations; admm: the local Newton iterations
-  // local-global: seconds in the local step (the projections, i.e. the
-  // gradient of Φ) and in the global step (the prefactored solve).
-  double local_seconds = 0.0, global_seconds = 0.0;
-  // Final ‖τ² M⁻¹ ∇Φ‖_∞; after the single step on a quadratic Φ, the
-  // rounding level it lies below (residual_noise_upper), unevaluated.
-  double residual = 0.0;
-  bool chose_explicit_candidate = false;  // two-candidate guess picked candidate A
-  bool started_feasible = false;  // the initial guess was infeasible; started from feasible_start
-  int safeguarded_steps = 0;      // steps replaced by the descent safeguard
-  int active_constraints = -1;    // contact constraints active at the end (−1: none)
-  std::string message;
-};
-
-// residual ≤ residual_noise(x), deciding with the cheap bounds first.
-bool at_noise_level(const StageObjective& phi, const Vec& x, double residual);
-// a == b entry by entry, bitwise (for inertias, which are positive: the
-// same as ==, at a fraction of the cost).
-bool same_values(const Vec& a, const Vec& b);
-
-class Admm;  // solvers/projective/admm.hpp
-
-class NewtonSolver {
+class NewtonSolver : public StageSolver {
  public:
   explicit NewtonSolver(NewtonOptions options = {});
-  ~NewtonSolver();
-  // Minimizes phi starting from x (updated in place).
-  NewtonResult minimize(const StageObjective& phi, Vec& x);
   const NewtonOptions& options() const { return options_; }
-  int pattern_analyses() const { return analyses_; }
+  int pattern_analyses() const override { return analyses_; }
 
  private:
-  // The Newton iteration of minimize() and its parts.
-  NewtonResult iterate(const StageObjective& phi, Vec& x);
-  // Newton–CG (solvers/nonlinear/newton_cg.cpp) and its parts.
-  NewtonResult iterate_cg(const StageObjective& phi, Vec& x);
-  bool cg_direction(const StageObjective& phi, const Vec& x, NewtonResult& r);
-  bool wolfe_step(const StageObjective& phi, Vec& x, NewtonResult& r, double slope);
-  // Local/global iteration (solvers/projective/local_global.cpp).
-  NewtonResult iterate_local_global(const StageObjective& phi, Vec& x);
-  // ADMM (solvers/projective/admm_solver.cpp).
-  NewtonResult iterate_admm(const StageObjective& phi, Vec& x);
-  struct Stall {
-    double best = std::numeric_limits<double>::infinity();
-    int count = 0;
-    bool hessian_assembled = false;
-  };
-  bool ends_at_tolerance_or_noise(const StageObjective& phi, const Vec& x, NewtonResult& r,
-                                  Stall& stall);
-  const Eigen::SimplicialLLT<SparseMatrix>* global_factor(const StageObjective& phi);
-  void start_from_feasible_guess(const StageObjective& phi, Vec& x, NewtonResult& r);
+  // The Newton iteration and its parts.
+  StageSolveResult solve(const StageObjective& phi, Vec& x) override;
   bool reuses_factor(const StageObjective& phi) const;
-  bool ends_before_step(const StageObjective& phi, const Vec& x, NewtonResult& r, double tolerance,
-                        bool check_after_factor) const;
-  bool factorize_hessian(const StageObjective& phi, const Vec& x, NewtonResult& r, bool& pd);
+  bool factorize_hessian(const StageObjective& phi, const Vec& x, StageSolveResult& r, bool& pd);
   bool assemble_hessian(const StageObjective& phi, const Vec& x, bool project, double shift);
   double step_error_estimate(bool chord, double step_norm, double& previous_step_norm);
-  double descent_direction(NewtonResult& r, double step_norm);
+  double descent_direction(StageSolveResult& r, double step_norm);
   // How a line search ended: x moved, a fresh factor is needed (the iteration
   // goes on from x), or the solve ended (converged or failed, r says which).
   enum class Search { moved, refresh, ended };
-  Search line_search(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord, bool pd,
+  Search line_search(const StageObjective& phi, Vec& x, StageSolveResult& r, bool chord, bool pd,
                      double slope, bool& have_gradient);
-  bool full_step_accepted(const StageObjective& phi, const Vec& x, NewtonResult& r, double slope,
+  bool full_step_accepted(const StageObjective& phi, const Vec& x, StageSolveResult& r, double slope,
                           double& phi0);
   // Whether a positive definite Newton step on phi solves it: Φ quadratic
   // (constant Hessian), unconstrained, and no descent safeguard.
@@ -195,7 +108,7 @@ class NewtonSolver {
   bool takes_exact_step(const StageObjective& phi, const Vec& x) const;
   // Ends the solve at trial_ = x + dx_ after takes_exact_step: x, the
   // iteration count, the residual (its rounding bound) and the chord rate.
-  void end_with_exact_step(const StageObjective& phi, Vec& x, NewtonResult& r, bool chord,
+  void end_with_exact_step(const StageObjective& phi, Vec& x, StageSolveResult& r, bool chord,
                            double& previous_step_norm);
   // Whether factorize() (without projection or shift) keeps the factor of
   // an earlier constant Hessian with the same inertia.
@@ -230,10 +143,6 @@ class NewtonSolver {
     long active_set = 0;  // the objective's active_set_version() then
   } reuse_;
   Vec g_, g_trial_, dx_, trial_;
-  // Prefactored global matrices W + L of local-global, one per stage inertia.
-  InertiaFactors global_factors_;
-  // ADMM's state (solvers/projective/admm.hpp), built on first use.
-  std::unique_ptr<Admm> admm_;
 };
 
 }  // namespace tibench

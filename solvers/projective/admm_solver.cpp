@@ -1,20 +1,35 @@
-// solver=admm: NewtonSolver's driver of the ADMM iteration (solvers/projective/admm.hpp)
-// for stage objectives whose problem has an element split. Budget as for
-// local-global: exactly max_iterations iterations when tolerance = 0 (the
-// fixed-iteration mode of real-time use), else until the primal and dual
-// residuals meet the tolerance (Brown et al. 2018 §7: "terminated early if
-// they were below a chosen threshold"), failing if max_iterations do not get
-// there. The final residual of the full stage equation is evaluated and
-// reported either way.
+#include "solvers/projective/admm_solver.hpp"
+
 #include <cstdio>
 
 #include "solvers/projective/admm.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
 #include "solvers/solver_clock.hpp"
 
 namespace tibench {
-NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
-  NewtonResult r;
+
+std::vector<ParamSpec> AdmmOptions::param_specs() {
+  const AdmmOptions d;
+  std::vector<ParamSpec> specs = IterationBudget::param_specs();
+  specs.push_back(real_param("admm_weight_scale", d.weight_scale,
+                             "admm: factor on the weights w_b^2 = k V_b of Overby et al. 2017's "
+                             "heuristic (k the bulk modulus); larger weights convexify the local "
+                             "steps of nonconvex energies",
+                             Range::positive()));
+  return specs;
+}
+
+AdmmOptions AdmmOptions::from_params(const ParamSet& p) {
+  AdmmOptions o;
+  o.budget = IterationBudget::from_params(p);
+  o.weight_scale = p.real("admm_weight_scale");
+  return o;
+}
+
+AdmmSolver::AdmmSolver(AdmmOptions options) : options_(options) {}
+AdmmSolver::~AdmmSolver() = default;
+
+StageSolveResult AdmmSolver::solve(const StageObjective& phi, Vec& x) {
+  StageSolveResult r;
   AdmmForm form;
   if (!phi.admm_form(form)) {
     r.message = "admm needs a stage objective whose potential has an element split";
@@ -22,15 +37,15 @@ NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
   }
   if (!admm_) admm_ = std::make_unique<Admm>();
   const int factorizations = admm_->factorizations();
-  const bool started = admm_->start(form, x, options_.admm_weight_scale);
+  const bool started = admm_->start(form, x, options_.weight_scale);
   r.factorizations = admm_->factorizations() - factorizations;
   if (!started) {
     r.message = "admm: the global matrix W + D^T Omega D is not positive definite";
     return r;
   }
-  const bool fixed_budget = options_.tolerance == 0.0;
+  const bool fixed_budget = options_.budget.tolerance == 0.0;
   AdmmResiduals residuals;
-  while (r.iterations < options_.max_iterations) {
+  while (r.iterations < options_.budget.max_iterations) {
     const SolverClock::time_point global_start = SolverClock::now();
     admm_->global_step(x);
     r.global_seconds += seconds_since(global_start);
@@ -42,7 +57,7 @@ NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
     ++r.linear_solves;
     if (fixed_budget) continue;
     residuals = admm_->residuals();
-    if (residuals.below(options_.tolerance)) {
+    if (residuals.below(options_.budget.tolerance)) {
       r.converged = true;
       break;
     }
@@ -61,7 +76,7 @@ NewtonResult NewtonSolver::iterate_admm(const StageObjective& phi, Vec& x) {
     std::snprintf(buf, sizeof buf,
                   "admm did not reach tolerance %.3e in %d iterations (primal %.3e of %.3e, dual "
                   "%.3e of %.3e)",
-                  options_.tolerance, options_.max_iterations, residuals.primal,
+                  options_.budget.tolerance, options_.budget.max_iterations, residuals.primal,
                   residuals.primal_scale, residuals.dual, residuals.dual_scale);
     r.message = buf;
   }

@@ -11,7 +11,7 @@
 //     contact constraints and friction, with the reason of every refusal.
 #include <gtest/gtest.h>
 
-#include "cli/cli_support.hpp"
+#include "cli_support.hpp"
 #include "harness/io/h5io.hpp"
 
 #include <H5Cpp.h>

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "cli/cli_support.hpp"
+#include "cli_support.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
 

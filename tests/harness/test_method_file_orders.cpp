@@ -16,7 +16,7 @@ namespace tibench {
 namespace {
 
 const std::filesystem::path kMethods =
-    std::filesystem::path(TIBENCH_SOURCE_DIR) / "harness/methods";
+    std::filesystem::path(TIBENCH_SOURCE_DIR) / "integrators/methods/examples";
 
 std::vector<std::string> shipped_files() {
   std::vector<std::string> out;

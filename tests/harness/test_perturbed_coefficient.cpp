@@ -78,7 +78,7 @@ TEST_P(PerturbedCoefficient, FailsTheGateWhileTheRegistryMethodPasses) {
   auto engine_on = [is_explicit](const ButcherTableau& tableau) -> StepperFactory {
     return [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
       return std::make_unique<RungeKuttaStepper>(
-          p, tableau, h, is_explicit ? NewtonOptions{} : NewtonOptions::from_params(params));
+          p, tableau, h, is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params));
     };
   };
   // The engine on an unperturbed copy reproduces the registry method exactly,

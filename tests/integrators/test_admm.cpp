@@ -13,6 +13,7 @@
 #include "solvers/projective/admm.hpp"
 #include "integrators/engines/incremental_potential.hpp"
 #include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/projective/admm_solver.hpp"
 #include "integrators/engines/optimization_integrators.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
@@ -135,11 +136,9 @@ TEST_P(ElementSplits, AdmmConvergesToTheNewtonMinimizer) {
         set_stage(*p, h, midpoint, admm_stage);
         Vec y_newton = newton_stage.y_hat(), y_admm = admm_stage.y_hat();
         const bool newton_converged = NewtonSolver().minimize(newton_stage, y_newton).converged;
-        NewtonOptions admm;
-        admm.solver = StageSolverKind::admm;
-        admm.tolerance = 1e-11;
-        admm.max_iterations = 1000000;
-        const NewtonResult r = NewtonSolver(admm).minimize(admm_stage, y_admm);
+        AdmmOptions admm;
+        admm.budget = {1000000, 1e-11};
+        const StageSolveResult r = AdmmSolver(admm).minimize(admm_stage, y_admm);
         ASSERT_TRUE(r.converged) << r.message;
         if (!newton_converged) {
           // Only where the minimum is nonsmooth (a p < 1 power law at rest),
@@ -235,18 +234,17 @@ TEST(Admm, TrBdf2StagesShareOneGlobalMatrix) {
   ASSERT_EQ(OptimizationStepper::tr_stage_alpha(), OptimizationStepper::bdf2_stage_alpha());
   const auto p = make_problem("cube-stretch-compress", {"mesh_size=0.5", "contact=none"});
   const double h = 0.5 * p->time_scale();
-  NewtonOptions o;
-  o.solver = StageSolverKind::admm;
-  NewtonSolver solver(o);
+  const AdmmOptions o;
+  AdmmSolver solver(o);
   int factorizations = 0;
   for (const double alpha :
        {OptimizationStepper::tr_stage_alpha(), OptimizationStepper::bdf2_stage_alpha(), 1.0}) {
     IncrementalPotential phi(*p);
     set_stage(*p, alpha * h, false, phi);
     Vec y = phi.y_hat();
-    const NewtonResult r = solver.minimize(phi, y);
+    const StageSolveResult r = solver.minimize(phi, y);
     ASSERT_TRUE(r.converged) << r.message;
-    EXPECT_EQ(r.iterations, o.max_iterations);  // the fixed budget
+    EXPECT_EQ(r.iterations, o.budget.max_iterations);  // the fixed budget
     EXPECT_GT(r.cg_iterations, 0);              // local Newton iterations
     factorizations += r.factorizations;
   }

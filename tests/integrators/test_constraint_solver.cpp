@@ -658,10 +658,10 @@ void solve_ours(const IncrementalPotential& phi, const Instance& in, Vec& y,
                 std::vector<ContactForce>& forces) {
   ASSERT_NE(phi.contact_projection(), nullptr);
   NewtonOptions options;
-  options.tol = 1e-13;
+  options.stop.tolerance = 1e-13;
   NewtonSolver solver(options);
   y = in.y_hat;
-  const NewtonResult r = solver.minimize(phi, y);
+  const StageSolveResult r = solver.minimize(phi, y);
   EXPECT_TRUE(r.converged) << r.message;
   Vec g;
   phi.gradient(y, g);

@@ -50,7 +50,7 @@ TEST(DecoupledMethods, AdjointOfBackwardEulerIsForwardEuler) {
 TEST(DecoupledMethods, AdjointThatIsNotDiagonallyImplicitIsRefused) {
   const auto p = make_problem("oscillator");
   const ButcherTableau s3 = ButcherTableau::from_record(tableaux::sdirk3);
-  EXPECT_THROW(DecoupledStepper(*p, s3, 0.1, NewtonOptions{}, 1.0, std::nullopt), std::logic_error);
+  EXPECT_THROW(DecoupledStepper(*p, s3, 0.1, StageSolverOptions{}, 1.0, std::nullopt), std::logic_error);
 }
 
 TEST(ASearch, PinnedAlphaIsBitIdenticalToA1) {

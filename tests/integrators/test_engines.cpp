@@ -97,7 +97,7 @@ TEST(NewtonSolver, SymbolicAnalysisIsReusedAcrossStagesAndSteps) {
     const double tau = 0.1;  // backward Euler steps: increment y = x_{n+1} − x_n
     Vec y = tau * s.v;
     phi.set_stage(s.q, y, tau, tau, 0.0);
-    const NewtonResult r = newton.minimize(phi, y);
+    const StageSolveResult r = newton.minimize(phi, y);
     ASSERT_TRUE(r.converged) << r.message;
     s.v = y / tau;
     s.q += y;
@@ -115,7 +115,7 @@ TEST(NewtonSolver, IndefiniteHessianFallsBackAndStillMinimizes) {
   const Vec q = Vec::Constant(1, 3.0);
   phi.set_stage(q, Vec::Zero(1), tau, tau, 0.0);
   Vec y = Vec::Zero(1);
-  const NewtonResult r = newton.minimize(phi, y);
+  const StageSolveResult r = newton.minimize(phi, y);
   ASSERT_TRUE(r.converged) << r.message;
   EXPECT_GT(r.psd_fallbacks, 0);
   Vec g;
@@ -134,7 +134,7 @@ TEST(NewtonSolver, WithoutFallbackAnIndefiniteStepIsReportedNotHidden) {
   const Vec q = Vec::Constant(1, 3.0);
   phi.set_stage(q, Vec::Zero(1), 3.0, 3.0, 0.0);
   Vec y = Vec::Zero(1);
-  const NewtonResult r = newton.minimize(phi, y);
+  const StageSolveResult r = newton.minimize(phi, y);
   EXPECT_FALSE(r.converged);
   EXPECT_NE(r.message.find("descent"), std::string::npos) << r.message;
 }

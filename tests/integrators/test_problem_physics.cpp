@@ -23,15 +23,15 @@ namespace {
 Vec static_equilibrium(const Problem& p, Vec x) {
   IncrementalPotential phi(p);
   NewtonOptions options;
-  options.tol = 1e-14;
-  options.max_iters = 100;
+  options.stop.tolerance = 1e-14;
+  options.stop.max_iterations = 100;
   NewtonSolver newton(options);
   Vec g;
   for (int k = 0; k < 200; ++k) {
     p.begin_step({x, Vec::Zero(p.dofs()), 0.0});
     Vec y = Vec::Zero(p.dofs());  // increment from x, inertial target 0
     phi.set_stage(x, y, 1.0, 1.0, 0.0);
-    const NewtonResult r = newton.minimize(phi, y);
+    const StageSolveResult r = newton.minimize(phi, y);
     EXPECT_TRUE(r.converged) << r.message;
     x += y;
     p.gradient(x, g);

@@ -58,8 +58,8 @@ const std::vector<ProblemCase>& problem_cases() {
 // which all must report at the same step).
 bool steps_match(const IntegratorInfo& info, RungeKuttaStepper& kept, Stepper& fast,
                  const Problem& p, double h, int steps) {
-  const NewtonOptions newton =
-      info.is_explicit ? NewtonOptions{} : NewtonOptions::from_params(integrator_params(info));
+  const StageSolverOptions newton =
+      info.is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(integrator_params(info));
   RungeKuttaStepper reference(p, kept.tableau(), h, newton, RkLayer::reference);
   kept.keep_stage_positions();
   reference.keep_stage_positions();
@@ -115,7 +115,7 @@ TEST(RkFastLayer, BitIdenticalToTheReferenceLoopOnEveryRegisteredTableau) {
 TEST(RkFastLayer, StagePositionsNeedToBeKept) {
   const auto p = make_problem("oscillator", {});
   RungeKuttaStepper engine(*p, find_integrator("backward-euler").tableau.value(), 0.1,
-                           NewtonOptions{});
+                           StageSolverOptions{});
   State s = p->initial_state();
   engine.step(s);
   EXPECT_THROW((void)engine.stage_positions(), std::logic_error);

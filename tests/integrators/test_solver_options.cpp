@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/contact/obstacle_contact.hpp"
@@ -25,28 +25,28 @@ namespace {
 
 struct SolverOption {
   std::string label;
-  NewtonOptions options;
+  StageSolverOptions options;
 };
 
 std::vector<SolverOption> solver_options() {
   std::vector<SolverOption> out;
-  NewtonOptions chord;
-  chord.jacobian_reuse = true;
+  StageSolverOptions chord;
+  chord.newton.jacobian_reuse = true;
   out.push_back({"jacobian_reuse", chord});
   for (const auto& id : available_linear_solvers()) {
     if (id == "ldlt") continue;  // the default
-    NewtonOptions o;
-    o.linear_solver = tibench::linear_solver(id);
+    StageSolverOptions o;
+    o.newton.linear_solver = tibench::linear_solver(id);
     out.push_back({"linear_solver_" + id, o});
   }
   for (const auto& id : stage_solver_ids()) {
     if (id == "newton") continue;  // the default
-    NewtonOptions o;
+    StageSolverOptions o;
     o.solver = stage_solver(id);
     // To convergence, not a fixed budget: local-global's residual test;
     // ADMM's relative primal/dual tests, whose rounding level is higher.
-    o.tolerance = o.solver == StageSolverKind::admm ? 1e-11 : 1e-12;
-    o.max_iterations = 1000000;
+    o.local_global.budget = {1000000, 1e-12};
+    o.admm.budget = {1000000, 1e-11};
     std::string label = "solver_" + id;
     for (char& c : label)
       if (c == '-') c = '_';
@@ -72,16 +72,16 @@ struct SolveRun {
 // correct solvers may find different ones).
 // (τ is computed once by the caller: time_scale() reads lagged quantities
 // that begin_step changes.)
-SolveRun backward_euler(const Problem& p, double tau, NewtonOptions options) {
+SolveRun backward_euler(const Problem& p, double tau, const StageSolverOptions& options) {
   IncrementalPotential phi(p);
-  NewtonSolver newton(options);
+  const auto solver = make_stage_solver(options);
   SolveRun run;
   run.s = p.initial_state();
   for (int step = 0; step < 10; ++step) {
     p.begin_step(run.s);
     Vec y = tau * run.s.v;
     phi.set_stage(run.s.q, y, tau, tau, run.s.t + tau);
-    const NewtonResult r = newton.minimize(phi, y);
+    const StageSolveResult r = solver->minimize(phi, y);
     run.iterations += r.iterations;
     run.factorizations += r.factorizations;
     run.linear_solves += r.linear_solves;
@@ -100,9 +100,9 @@ SolveRun backward_euler(const Problem& p, double tau, NewtonOptions options) {
 
 TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
   const auto p = std::get<0>(GetParam()).make();
-  const NewtonOptions option = std::get<1>(GetParam()).options;
+  const StageSolverOptions option = std::get<1>(GetParam()).options;
   const double tau = 0.1 * p->time_scale();
-  const SolveRun a = backward_euler(*p, tau, NewtonOptions{});
+  const SolveRun a = backward_euler(*p, tau, StageSolverOptions{});
   if (!a.converged) {
     // Full Newton may fail only where R's Hessian is unbounded (a p < 1
     // power law at rest): there is no default solution to compare with.
@@ -110,13 +110,13 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
     return;
   }
   const SolveRun b = backward_euler(*p, tau, option);
-  if (needs_projective_form(option.solver) && !p->has_projective_form()) {
+  if (stage_need(option.solver) == StageNeed::projective_form && !p->has_projective_form()) {
     // Refused at the first solve (integrators refuse it before any step).
     EXPECT_FALSE(b.converged);
     EXPECT_NE(b.message.find("projective form"), std::string::npos) << b.message;
     return;
   }
-  if (needs_element_split(option.solver) && !p->element_split()) {
+  if (stage_need(option.solver) == StageNeed::element_split && !p->element_split()) {
     EXPECT_FALSE(b.converged);
     EXPECT_NE(b.message.find("element split"), std::string::npos) << b.message;
     return;
@@ -139,9 +139,10 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
   constexpr int solves = 10;
   EXPECT_GE(a.factorizations, a.iterations);
   EXPECT_LE(a.factorizations, a.iterations + solves);
-  if (option.jacobian_reuse) {
+  if (option.newton.jacobian_reuse) {
     EXPECT_LE(b.factorizations, a.factorizations);
-  } else if (takes_iteration_budget(option.solver)) {
+  } else if (option.solver == StageSolverKind::local_global ||
+             option.solver == StageSolverKind::admm) {
     // One prefactored global matrix per inertia (local-global, ADMM: it
     // counts that one), no Hessian factorized.
     EXPECT_LE(b.factorizations, option.solver == StageSolverKind::admm ? 1 : 0);
@@ -215,8 +216,8 @@ TEST(SolverOptions, LinearSolversThisBuildLacksAreRefusedByName) {
 
 TEST(SolverOptions, ChordNewtonOnALinearProblemFactorizesOnce) {
   const auto p = make_problem("spring-chain", {"N=50"});
-  NewtonOptions chord;
-  chord.jacobian_reuse = true;
+  StageSolverOptions chord;
+  chord.newton.jacobian_reuse = true;
   const SolveRun b = backward_euler(*p, 0.1 * p->time_scale(), chord);
   ASSERT_TRUE(b.converged);
   EXPECT_EQ(b.factorizations, 1);

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/registry.hpp"
@@ -83,8 +83,10 @@ TEST(StageSolvers, EverySolverReachesTheNewtonSolutionForEveryIntegrator) {
     const double h = c.h_over_time_scale * p->time_scale();
     for (const std::string& solver : stage_solver_ids()) {
       if (solver == "newton") continue;
-      if (needs_projective_form(stage_solver(solver)) && !p->has_projective_form()) continue;
-      if (needs_element_split(stage_solver(solver)) && !p->element_split()) continue;
+      if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p->has_projective_form())
+        continue;
+      if (stage_need(stage_solver(solver)) == StageNeed::element_split && !p->element_split())
+        continue;
       int compared = 0;
       for (const IntegratorInfo& info : integrator_registry()) {
         if (!has_param(info, "solver")) continue;
@@ -134,11 +136,9 @@ TEST_P(ProjectiveProblems, LocalGlobalConvergesToTheNewtonMinimizer) {
       StageSetup newton_stage(*p, h, midpoint), lg_stage(*p, h, midpoint);
       Vec y_newton = newton_stage.y0, y_lg = lg_stage.y0;
       ASSERT_TRUE(NewtonSolver().minimize(newton_stage.phi, y_newton).converged);
-      NewtonOptions lg;
-      lg.solver = StageSolverKind::local_global;
-      lg.tolerance = 1e-12;
-      lg.max_iterations = 1000000;
-      const NewtonResult r = NewtonSolver(lg).minimize(lg_stage.phi, y_lg);
+      LocalGlobalOptions lg;
+      lg.budget = {1000000, 1e-12};
+      const StageSolveResult r = LocalGlobalSolver(lg).minimize(lg_stage.phi, y_lg);
       ASSERT_TRUE(r.converged) << r.message;
       const double scale = y_newton.cwiseAbs().maxCoeff();
       EXPECT_LE((y_lg - y_newton).cwiseAbs().maxCoeff(), 1e-8 * scale)
@@ -158,11 +158,10 @@ TEST_P(ProjectiveProblems, LocalGlobalIterationsNeverIncreaseTheObjective) {
       StageSetup stage(*p, h, midpoint);
       double previous = stage.phi.value(stage.y0);
       for (int k = 1; k <= 25; ++k) {
-        NewtonOptions lg;
-        lg.solver = StageSolverKind::local_global;
-        lg.max_iterations = k;
+        LocalGlobalOptions lg;
+        lg.budget.max_iterations = k;
         Vec y = stage.y0;
-        ASSERT_TRUE(NewtonSolver(lg).minimize(stage.phi, y).converged);
+        ASSERT_TRUE(LocalGlobalSolver(lg).minimize(stage.phi, y).converged);
         const double value = stage.phi.value(y);
         // Monotone up to the rounding of evaluating Φ.
         EXPECT_LE(value, previous + 1e-12 * (std::abs(previous) + 1)) << "iteration " << k;
@@ -228,7 +227,7 @@ TEST(StageSolvers, OptionsOfAnotherSolverAreRefused) {
                                                         {"newton", "max_iterations=20"},
                                                         {"newton-cg", "tolerance=1e-6"}}) {
     try {
-      NewtonOptions::from_params(integrator_params(be, {"solver=" + solver, bad}));
+      StageSolverOptions::from_params(integrator_params(be, {"solver=" + solver, bad}));
       FAIL() << bad << " accepted with solver=" << solver;
     } catch (const InputError& e) {
       const std::string name = bad.substr(0, bad.find('='));

@@ -1,7 +1,7 @@
 // Diagonally implicit Runge–Kutta tableaux (lower-triangular A, at least one
 // nonzero diagonal entry; an explicit first stage, a_11 = 0, is allowed).
 // Run by the generic Runge–Kutta engine: each implicit stage is solved as the
-// minimization of an incremental potential (solvers/nonlinear/newton_solver.hpp).
+// minimization of an incremental potential (solvers/stage_solvers.hpp).
 #pragma once
 
 #include "integrators/methods/tableaux/butcher_record.hpp"
