@@ -17,6 +17,7 @@ function(tibench_part part)
   endforeach()
   add_library(tibench_${part} STATIC ${sources})
   tibench_part_include_root(tibench_${part} ${part})
+  tibench_precompile(tibench_${part} ${part})
   list(TRANSFORM P_DEPENDS PREPEND tibench_)
   target_link_libraries(tibench_${part} PUBLIC ${P_DEPENDS} ${P_PUBLIC}
                         PRIVATE ${P_PRIVATE} tibench_warnings)
@@ -31,4 +32,30 @@ function(tibench_part_include_root target part)
     file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${part} ${root}/${part} SYMBOLIC)
   endif()
   target_include_directories(${target} PUBLIC ${root})
+endfunction()
+
+# Precompiled headers (option TIBENCH_PCH, on by default): the standard
+# headers every part includes and, above core and fileio, Eigen's; test
+# executables add GoogleTest. Parsing them was about a third of the
+# compiler's time; precompiled, the release build's compiler time fell from
+# 2790 s to 2000 s on 2 cores (docs/building.md).
+option(TIBENCH_PCH "Precompile the standard, Eigen and GoogleTest headers" ON)
+set(TIBENCH_PCH_STD <algorithm> <array> <cmath> <cstdio> <functional> <limits> <map> <memory>
+    <optional> <stdexcept> <string> <string_view> <vector>)
+set(TIBENCH_PCH_EIGEN <Eigen/Core> <Eigen/SparseCore> <Eigen/Eigenvalues> <Eigen/Geometry>
+    <Eigen/LU>)
+
+# tibench_precompile(<target> <part> [GTEST])
+function(tibench_precompile target part)
+  if(NOT TIBENCH_PCH)
+    return()
+  endif()
+  set(headers ${TIBENCH_PCH_STD})
+  if(NOT part MATCHES "^(core|fileio)$")
+    list(APPEND headers ${TIBENCH_PCH_EIGEN})
+  endif()
+  if("GTEST" IN_LIST ARGN)
+    list(APPEND headers <gtest/gtest.h>)
+  endif()
+  target_precompile_headers(${target} PRIVATE ${headers})
 endfunction()

@@ -2,7 +2,8 @@
 // Compiled with the penalty (tibench_self_collision), under CGAL's flags.
 #include "problems/contact/self_collision_derivatives.hpp"
 
-#include <Eigen/Eigenvalues>
+#include "problems/contact/self_collision_psd.hpp"
+
 #include <Eigen/Geometry>
 #include <cmath>
 
@@ -76,17 +77,6 @@ void edge_derivatives(const Vec3& e, const Vec3& r, LocalVec& g, LocalMat& H) {
                    (8.0 * q * q / E) * e * e.transpose();
   H.resize(6, 6);
   H << Hee, Hre.transpose(), Hre, Hrr;
-}
-
-// Fixed sizes: Eigen's eigensolver on the bounded dynamic type trips GCC 12's
-// -Wmaybe-uninitialized.
-template <int M>
-void clamp_to_psd_fixed(LocalMat& H) {
-  using Mat = Eigen::Matrix<double, M, M>;
-  const Mat A = H;
-  const Eigen::SelfAdjointEigenSolver<Mat> eig(A);
-  const Eigen::Matrix<double, M, 1> lambda = eig.eigenvalues().cwiseMax(0.0);
-  H = eig.eigenvectors() * lambda.asDiagonal() * eig.eigenvectors().transpose();
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "problems/fem/elastic_body.hpp"
 
-#include <Eigen/Eigenvalues>
-
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/assembly.hpp"
 #include "problems/fem/element_loop.hpp"
@@ -24,16 +22,6 @@ ElementResults& element_results() {
 }
 
 }  // namespace
-
-void clamp_to_psd(ElementMatrix& H) {
-  Eigen::SelfAdjointEigenSolver<ElementMatrix> eig(H);
-  const auto& lambda = eig.eigenvalues();
-  if (lambda.minCoeff() >= 0.0) return;
-  const auto& V = eig.eigenvectors();
-  H.setZero();
-  for (Index k = 0; k < lambda.size(); ++k)
-    if (lambda[k] > 0.0) H.noalias() += lambda[k] * V.col(k) * V.col(k).transpose();
-}
 
 ElasticBody::ElasticBody(std::shared_ptr<const MeshGeometry> geometry, Material material)
     : geo_(std::move(geometry)),

@@ -46,8 +46,7 @@ constexpr double kTrustedStep = 0.1;
 // Vector and Matrix: fixed-size types for the common block size (9: the
 // small dense factorizations dominate the local step), else the dynamic ones.
 template <class Vector, class Matrix>
-inline int solve_block(const ElementSplit& split, Index b, double omega, const Vector& t,
-                       Vector& z) {
+int solve_block(const ElementSplit& split, Index b, double omega, const Vector& t, Vector& z) {
   LocalVector z_local, g_local;
   LocalMatrix H_local;
   const auto objective = [&](const Vector& x) {
@@ -88,5 +87,15 @@ inline int solve_block(const ElementSplit& split, Index b, double omega, const V
   }
   return kMaxLocalIterations;
 }
+
+// Each block size is instantiated once, in a unit of its own
+// (admm_local_newton_9.cpp, admm_local_newton_dynamic.cpp): Eigen's dense
+// LLT and eigensolver at -O3 took about 15 s of compilation per size in every
+// unit that used them.
+extern template int solve_block<Vector9, Matrix9>(const ElementSplit& split, Index b, double omega,
+                                                  const Vector9& t, Vector9& z);
+extern template int solve_block<LocalVector, LocalMatrix>(const ElementSplit& split, Index b,
+                                                          double omega, const LocalVector& t,
+                                                          LocalVector& z);
 
 }  // namespace tibench::admm_local
