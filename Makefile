@@ -4,6 +4,8 @@
 #   make run      full benchmark matrix, convergence tables, claims ledger, figures,
 #                 and the HTML report results/report/index.html
 #   make test     build and run the test suite (what CI runs), incl. the regression gate
+#   make test-long      the long tests (claims families, long studies; label long)
+#   make test-report    the HTML report in headless Chromium (also in make test-long)
 #   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
 #   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make figures  figures from results/default.h5 (after make run)
@@ -26,7 +28,7 @@ TIBENCH := $(BUILD)/cli/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool format format-check test test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate vectorization-report clean distclean help
+.PHONY: all deps build build-tool format format-check test test-long test-report test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate vectorization-report clean distclean help
 
 all: build
 
@@ -64,25 +66,43 @@ format-check:
 	    echo "$$bad" | sed 's/^/  /'; exit 1; \
 	fi; echo "format-check: $(words $(CXX_SOURCES)) sources follow .clang-format"
 
-# Long studies carry the ctest label `long` and are not part of `make test`.
-test: build
-	@ctest --preset $(PRESET) -j $(JOBS) -LE '^(long|bench)$$'
+# Long studies (over 10 s on 2 cores) carry the ctest label `long` and are
+# not part of `make test`: make test-long runs them (tests/CMakeLists.txt:
+# a gtest suite named Long*, a claims family with a pin `long = true`).
+# Both end by printing their slowest tests.
+JUNIT = $(CURDIR)/$(BUILD)/ctest-junit.xml
 
-# ASan + UBSan (docs/reliability.md, "Sanitizers"): only the executables the
-# unit and CLI tests need, and of the parameterized registry sweeps one
+test: build
+	@status=0; ctest --preset $(PRESET) -j $(JOBS) -LE '^(long|bench)$$' \
+	    --output-junit $(JUNIT) || status=$$?; \
+	scripts/slowest-tests.sh $(JUNIT) 10; exit $$status
+
+# The HTML report in headless Chromium (report.browser, about a minute;
+# labels long and report): run by .ci/run after make test.
+test-report: build
+	@ctest --preset $(PRESET) -L '^report$$' --output-on-failure
+
+test-long: build
+	@status=0; ctest --preset $(PRESET) -j $(JOBS) -L '^long$$' --output-junit $(JUNIT) \
+	    || status=$$?; \
+	scripts/slowest-tests.sh $(JUNIT) 10; exit $$status
+
+# ASan + UBSan (docs/reliability.md, "Sanitizers"): the gtest executables of
+# every part but the claims (not the report, regression gate or long tests),
+# and of the parameterized registry sweeps one
 # instance per problem or integrator family (SANITIZE_TESTS): the other
 # instances run the same code with other numbers, several times slower
 # under ASan than in the release build.
 SANITIZE_TESTS ?= ^[A-Za-z0-9]+\.|/(oscillator|spring_chain|beam|tet_rayleigh|bar1d|barrier_ipc|ball_drop|box_slide|particle_drop|sdirk2|ros3p|rk4|beam_jacobian_reuse|ball_drop_linear_solver_cholmod)$$
-# Left out: one long trajectory (13.5 min alone under ASan; its QP code is
-# sanitized on small instances by the other QpCorrector and ContactQp tests).
-SANITIZE_EXCLUDE ?= ^QpCorrector\.KeepsAFallingBallOnTheGround$$
+# Left out: the observed-order ladders (long studies over code the subset
+# already covers); the claims and long tests are left out by label.
+SANITIZE_EXCLUDE ?= /ObservedOrder\.
 
 test-sanitize: deps
 	@cmake --preset sanitize >/dev/null
-	@cmake --build --preset sanitize -j $(JOBS) --target tibench tests_unit tests_cli
-	@ctest --preset sanitize -j $(JOBS) -L '^(unit|cli)$$' -R '$(SANITIZE_TESTS)' \
-	    -E '$(SANITIZE_EXCLUDE)'
+	@cmake --build --preset sanitize -j $(JOBS)
+	@ctest --preset sanitize -j $(JOBS) -LE '^(long|bench|report|regression|claims)$$' \
+	    -R '$(SANITIZE_TESTS)' -E '$(SANITIZE_EXCLUDE)'
 
 # libFuzzer (docs/reliability.md, "Fuzzing"): clang build in build/fuzz, each
 # target for FUZZ_SECONDS from a seed corpus of the shipped matrices, typical
@@ -107,65 +127,107 @@ docs: build-tool
 	    mv docs/$$page.md.tmp docs/$$page.md; echo "wrote docs/$$page.md"; \
 	done
 
-# From scratch: previous outputs are removed first (the registry pages of
-# docs/ are regenerated, which takes under a second). Fine-step references are
-# reused from results/cache/ only when their key (problem, parameters,
-# fingerprint, output times, method, h_ref) matches exactly.
-# Paper reproductions: every other harness/matrices/*.toml runs into
-# results/<name>.h5 and its tables (convergence + [[table]] blocks) into
-# results/<name>.md.
-MATRICES := $(sort $(wildcard harness/matrices/*.toml))
-PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml),$(MATRICES))
+# make run: the default matrix and every paper matrix of harness/matrices/
+# but the long ones (`long = true`: over a minute each on 2 cores), their
+# tables, the claims ledger in fast mode, the figures and the HTML report.
+# FULL=1 (make run-long) adds the long matrices and runs the full ledger
+# (about 75 min on 2 cores). In fast mode a claim whose check reads the mode
+# is a short version of the full computation: claims.md and the report mark
+# it, and its verdict is compared with the pin's `fast` verdict.
+#
+# Incremental: results/<name>.h5 is rerun only when its matrix or the
+# binary changed, the ledger only when the binary, the pins or the mode
+# changed; a second make run with the same binary recomputes nothing.
+# $(RESULTS)/.binary holds the binary's SHA-256 and changes only with it.
+# Fine-step references are reused from results/cache/ only when their key
+# (problem, parameters, fingerprint, output times, method, h_ref) matches.
+FULL ?=
+ALL_MATRICES := $(sort $(wildcard harness/matrices/*.toml))
+LONG_MATRICES := $(shell grep -l '^long *= *true' $(ALL_MATRICES))
+SKIPPED_MATRICES := $(if $(FULL),,$(LONG_MATRICES))
+PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml) \
+                    $(SKIPPED_MATRICES),$(ALL_MATRICES))
+PAPER_NAMES := $(notdir $(basename $(PAPER_MATRICES)))
+LEDGER_MODE := $(if $(FULL),full,fast)
 RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references \
             --mesh-cache $(RESULTS)/cache/meshes
+BINARY_ID := $(RESULTS)/.binary
+LEDGER_STAMP := $(RESULTS)/.ledger-mode
+RUN_OUTPUTS := $(RESULTS)/default.h5 $(addprefix $(RESULTS)/,$(addsuffix .h5,$(PAPER_NAMES)))
 
-run: build-tool docs
-	@mkdir -p $(RESULTS)
-	@rm -f $(RESULTS)/*.h5 $(RESULTS)/*.log
-	@start=$$(date +%s); \
-	set -e; \
-	$(TIBENCH) run --matrix harness/matrices/default.toml -o $(RESULTS)/default.h5 $(RUN_FLAGS) \
-	    | tee $(RESULTS)/default.log; \
-	for fmt in md csv tex; do \
-	    $(TIBENCH) converge $(RESULTS)/default.h5 --matrix harness/matrices/default.toml \
-	        --format $$fmt -o $(RESULTS)/convergence.$$fmt; \
-	    $(TIBENCH) workprecision $(RESULTS)/default.h5 --format $$fmt \
-	        -o $(RESULTS)/workprecision.$$fmt; \
-	done; \
-	for m in $(PAPER_MATRICES); do \
-	    n=$$(basename $$m .toml); \
-	    $(TIBENCH) run --matrix $$m -o $(RESULTS)/$$n.h5 $(RUN_FLAGS) | tee $(RESULTS)/$$n.log; \
-	    $(TIBENCH) converge $(RESULTS)/$$n.h5 --matrix $$m -o $(RESULTS)/$$n.md \
-	        >> $(RESULTS)/$$n.log; \
-	done; \
-	$(TIBENCH) verify --mesh-cache $(RESULTS)/cache/meshes -o $(RESULTS)/claims.h5 \
-	    --report $(RESULTS)/claims.md --expected claims \
-	    | tee $(RESULTS)/claims.log; \
-	rm -rf $(RESULTS)/figures; \
-	$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH); \
-	for m in $(PAPER_MATRICES); do \
-	    n=$$(basename $$m .toml); \
+# Rewritten only when its content changes, so that targets depending on it
+# are remade only then.
+define write_if_changed
+	@mkdir -p $(dir $(1)); printf '%s\n' "$(2)" > $(1).tmp; \
+	if cmp -s $(1).tmp $(1); then rm $(1).tmp; else mv $(1).tmp $(1); fi
+endef
+
+.PHONY: binary-id ledger-mode run-long figures-stamp
+$(BINARY_ID): build-tool
+	$(call write_if_changed,$@,$$(sha256sum $(TIBENCH) | cut -d' ' -f1))
+$(LEDGER_STAMP): ledger-mode
+	$(call write_if_changed,$@,$(LEDGER_MODE))
+ledger-mode:
+
+$(RESULTS)/default.h5: harness/matrices/default.toml $(BINARY_ID)
+	@echo "== $@ ($<)"
+	@$(TIBENCH) run --matrix $< -o $@ $(RUN_FLAGS) > $(RESULTS)/default.log
+	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/default.log || true
+	@for fmt in md csv tex; do \
+	    $(TIBENCH) converge $@ --matrix $< --format $$fmt -o $(RESULTS)/convergence.$$fmt && \
+	    $(TIBENCH) workprecision $@ --format $$fmt -o $(RESULTS)/workprecision.$$fmt || exit 1; \
+	done
+
+$(RESULTS)/%.h5: harness/matrices/%.toml $(BINARY_ID)
+	@echo "== $@ ($<)"
+	@$(TIBENCH) run --matrix $< -o $@ $(RUN_FLAGS) > $(RESULTS)/$*.log
+	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/$*.log || true
+	@$(TIBENCH) converge $@ --matrix $< -o $(RESULTS)/$*.md >> $(RESULTS)/$*.log
+
+$(RESULTS)/claims.h5: $(BINARY_ID) $(LEDGER_STAMP) $(wildcard claims/*/expected_verdicts.toml)
+	@echo "== $@ ($(LEDGER_MODE) ledger)"
+	@$(TIBENCH) verify $(if $(FULL),,--fast) --mesh-cache $(RESULTS)/cache/meshes -o $@ \
+	    --report $(RESULTS)/claims.md --expected claims > $(RESULTS)/claims.log
+	@grep -E "^[0-9]+ claims:|^verdict differs" $(RESULTS)/claims.log
+
+$(RESULTS)/figures/.drawn: $(RUN_OUTPUTS) scripts/plot.py
+	@echo "== $(RESULTS)/figures/"
+	@rm -rf $(RESULTS)/figures
+	@$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)
+	@for n in $(PAPER_NAMES); do \
 	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
-	        --every-step --no-stability --matrix $$m; \
-	done; \
-	$(PYTHON) scripts/report.py --results $(RESULTS) --out $(RESULTS)/report; \
+	        --every-step --no-stability --matrix harness/matrices/$$n.toml || exit 1; \
+	done
+	@touch $@
+
+$(RESULTS)/report/index.html: $(RUN_OUTPUTS) $(RESULTS)/claims.h5 $(RESULTS)/figures/.drawn \
+                              scripts/report.py
+	@echo "== $@"
+	@$(PYTHON) scripts/report.py --results $(RESULTS) --out $(RESULTS)/report \
+	    $(addprefix --not-run ,$(notdir $(basename $(SKIPPED_MATRICES))))
+
+run: docs
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory $(RESULTS)/report/index.html || exit 1; \
 	end=$$(date +%s); \
-	echo; \
-	echo "==== tibench make run: summary ===="; \
-	for m in default $(notdir $(basename $(PAPER_MATRICES))); do \
+	echo; echo "==== tibench make run$(if $(FULL), FULL=1): summary ===="; \
+	for m in default $(PAPER_NAMES); do \
 	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
 	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
 	    grep -E "^table " $(RESULTS)/$$m.log | sed 's/^/    /' || true; \
 	done; \
-	printf "%-24s " "claims:"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
+	$(if $(SKIPPED_MATRICES),echo "not run (long; make run FULL=1): $(notdir $(basename $(SKIPPED_MATRICES)))";) \
+	printf "%-24s " "claims ($(LEDGER_MODE)):"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
 	grep -E "^verdict differs from its pin" $(RESULTS)/claims.log || true; \
 	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
-	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} $(addprefix $(RESULTS)/,$(addsuffix .md,$(notdir $(basename $(PAPER_MATRICES)))))"; \
+	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} and $(RESULTS)/<matrix>.md"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
 	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
 	echo "report:      $(RESULTS)/report/index.html (static site: tables, figures, claims, provenance)"; \
-	echo "references:  $(RESULTS)/cache/references/ (cache)"; \
 	echo "wall time:   $$((end - start)) s"
+
+run-long:
+	@$(MAKE) --no-print-directory run FULL=1
 
 # The benchmark suite (bench/): always the optimized release build, with the
 # peers of the `bench` dependency group (never needed by make test). Medians

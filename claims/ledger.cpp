@@ -61,14 +61,17 @@ std::string repository_path(const char* compiled_path) {
 }
 
 ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
+  ctx.cache->take_fast_read();
+  ClaimResult r;
   try {
-    return check.run(ctx);
+    r = check.run(ctx);
   } catch (const std::exception& e) {
-    ClaimResult r;
+    r = ClaimResult{};
     r.status = Verdict::inconclusive;
     r.summary = std::string("the check could not be computed: ") + e.what();
-    return r;
   }
+  r.short_version = ctx.cache->take_fast_read() && ctx.fast_mode;
+  return r;
 }
 
 }  // namespace tibench

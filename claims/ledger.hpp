@@ -33,26 +33,54 @@ struct ClaimResult {
   std::string expected;  // the paper's statement or printed value
   std::string tolerance;
   std::string interpretation;  // how the claim was made testable
+  // Set by run_claim: computed in fast mode by a check that reads the mode,
+  // so a short version of the full ledger's computation (whose verdict may
+  // differ: the pins say where).
+  bool short_version = false;
 };
 
 // Computations several checks share (e.g. the runs behind the sub-claims
 // of one experiment), kept for the lifetime of one context: by name, of
-// any type.
+// any type. It also records whether what a check computed read fast mode
+// (ClaimContext::fast()), directly or through a shared computation.
 class ClaimCache {
  public:
   template <class T, class Make>
   const T& get(const std::string& name, Make make) {
     auto& slot = entries_[name];
-    if (!slot) slot = std::make_shared<T>(make());
-    return *static_cast<const T*>(slot.get());
+    if (!slot.value) {
+      const bool outer = fast_read_;
+      fast_read_ = false;
+      slot.value = std::make_shared<T>(make());
+      slot.read_fast = fast_read_;
+      fast_read_ = outer || slot.read_fast;
+    } else {
+      fast_read_ = fast_read_ || slot.read_fast;
+    }
+    return *static_cast<const T*>(slot.value.get());
   }
+  void note_fast_read() { fast_read_ = true; }
+  // Whether fast mode was read since the last call.
+  bool take_fast_read() { return std::exchange(fast_read_, false); }
 
  private:
-  std::map<std::string, std::shared_ptr<void>> entries_;
+  struct Entry {
+    std::shared_ptr<void> value;
+    bool read_fast = false;
+  };
+  std::map<std::string, Entry> entries_;
+  bool fast_read_ = false;
 };
 
 struct ClaimContext {
-  bool fast = false;  // smaller samples (tests); the verdict logic is the same
+  // Fast mode: smaller samples (the tests; make run for its short
+  // versions); the verdict logic is the same. Read through fast(), which
+  // records that the result depends on the mode (ClaimResult::short_version).
+  bool fast() const {
+    cache->note_fast_read();
+    return fast_mode;
+  }
+  bool fast_mode = false;
   // Problem parameters ("name=value") a check applies over those of its
   // scene, for tests that perturb an input to show that the verdict can
   // change; empty in the ledger. The checks that take them say so.

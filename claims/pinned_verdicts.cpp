@@ -21,9 +21,9 @@ Verdict verdict_named(const std::string& name, const std::string& where) {
 PinnedVerdict pin_of(const std::string& id, const toml::table& entry, const std::string& source) {
   const std::string where = source + ": [\"" + id + "\"]";
   for (const auto& [key, value] : entry)
-    if (key != "verdict" && key != "fast" && key != "reason")
+    if (key != "verdict" && key != "fast" && key != "reason" && key != "long")
       throw InputError(where + ": unknown key '" + std::string(key.str()) +
-                       "' (accepted: verdict, fast, reason)");
+                       "' (accepted: verdict, fast, reason, long)");
   const auto verdict = entry["verdict"].value<std::string>();
   const auto reason = entry["reason"].value<std::string>();
   if (!verdict) throw InputError(where + ": no verdict (accepted: verdict = \"reproduced\" ...)");
@@ -34,6 +34,11 @@ PinnedVerdict pin_of(const std::string& id, const toml::table& entry, const std:
   const auto fast = entry["fast"].value<std::string>();
   pin.fast = fast ? verdict_named(*fast, where + " fast") : pin.full;
   pin.reason = *reason;
+  if (const toml::node* long_test = entry.get("long")) {
+    if (!long_test->is_boolean())
+      throw InputError(where + ": long must be true or false (accepted: long = true)");
+    pin.long_test = **long_test->as_boolean();
+  }
   return pin;
 }
 

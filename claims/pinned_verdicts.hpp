@@ -7,6 +7,11 @@
 //   verdict = "reproduced"          # the full ledger's (make run)
 //   fast = "refuted"                # fast mode's (the tests), when it differs
 //   reason = "blend rebounds 0.93 of the drop, backward Euler 0.10"
+//   long = true                     # fast mode takes over 3 s (2 cores)
+//
+// `long` is for the claims tests: the claims of one family (the id up to
+// its first dot) run together, and a family with a long claim is tested in
+// make test-long (ctest label long), not in make test.
 //
 // A timing claim (its result keeps wall-clock values, kWallClockKey) is
 // pinned like the others but not compared: its verdict follows the load.
@@ -23,6 +28,7 @@ struct PinnedVerdict {
   Verdict full = Verdict::inconclusive;
   Verdict fast = Verdict::inconclusive;
   std::string reason;
+  bool long_test = false;
 };
 
 using PinnedVerdicts = std::map<std::string, PinnedVerdict>;

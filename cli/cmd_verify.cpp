@@ -4,14 +4,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "fileio/atomic_write.hpp"
-#include "fileio/output_lock.hpp"
-#include "fileio/output_path.hpp"
 #include "claims/ledger.hpp"
 #include "claims/pinned_verdicts.hpp"
 #include "cli/commands.hpp"
-#include "harness/io/h5io.hpp"
 #include "core/parameters.hpp"
+#include "fileio/atomic_write.hpp"
+#include "fileio/output_lock.hpp"
+#include "fileio/output_path.hpp"
+#include "harness/io/h5io.hpp"
 
 namespace tibench::cli {
 
@@ -114,7 +114,7 @@ int verify(const VerifyOptions& o) {
   }
   const PinnedVerdicts pins = pins_for(o, selected);
   ClaimContext ctx;
-  ctx.fast = o.fast;
+  ctx.fast_mode = o.fast;
   std::vector<Outcome> outcomes;
   std::vector<std::string> mismatches;
   for (const ClaimCheck* c : selected) {

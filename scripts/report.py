@@ -434,7 +434,8 @@ def stability_section(page):
 # ---------------------------------------------------------------- paper reproductions
 
 def paper_matrices(repo):
-    """[(name, description)] of harness/matrices/*.toml other than default, smoke, ci."""
+    """[(name, description, long)] of harness/matrices/*.toml other than default, smoke,
+    ci; `long` matrices are left to make run FULL=1."""
     directory = os.path.join(repo, "harness", "matrices")
     if not os.path.isdir(directory):
         raise ReportError(f"{directory}: no such directory (is --repo the checkout?)")
@@ -449,8 +450,15 @@ def paper_matrices(repo):
                 spec = tomllib.load(f)
         except (OSError, tomllib.TOMLDecodeError) as e:
             raise ReportError(f"{path}: malformed matrix ({e})") from e
-        out.append((name, str(spec.get("description", ""))))
+        out.append((name, str(spec.get("description", "")), spec.get("long") is True))
     return out
+
+
+def absent_run(name, long_run):
+    if long_run:
+        return not_run(f"{name}.h5 absent: a long matrix, run by make run FULL=1 "
+                       "(make run-long), not by make run")
+    return not_run(f"{name}.h5 absent")
 
 
 def h2_parts(blocks):
@@ -487,12 +495,12 @@ def paper_md_html(blocks):
     return "\n".join(out)
 
 
-def paper_body(page, name, description):
+def paper_body(page, name, description, long_run):
     h5 = os.path.join(page.results, name + ".h5")
     md = os.path.join(page.results, name + ".md")
     out = [f"<p>{esc(description)} (<code>harness/matrices/{esc(name)}.toml</code>)</p>"]
     if not os.path.exists(h5):
-        out.append(not_run(f"{name}.h5 absent"))
+        out.append(absent_run(name, long_run))
     if os.path.exists(md):
         out.append(paper_md_html(read_md(md)))
     else:
@@ -510,8 +518,8 @@ def papers_section(page, papers):
         if not papers:
             return not_run("no paper matrix in harness/matrices/")
         return "\n".join(section(page, name, "paper-",
-                                 lambda n=name, d=desc: paper_body(page, n, d), 3)
-                         for name, desc in papers)
+                                 lambda n=name, d=desc, l=lng: paper_body(page, n, d, l), 3)
+                         for name, desc, lng in papers)
     return section(page, "Paper reproductions", "", body)
 
 
@@ -538,6 +546,11 @@ def read_claims(path):
     return claims
 
 
+def is_short_version(attrs):
+    """Computed in fast mode by a check that reads the mode (tibench verify --fast)."""
+    return attrs.get("short_version", "False") in ("True", "1", "true")
+
+
 def tally_line(claims):
     """tibench verify's tally: definition checks are counted apart."""
     tallied = [a["status"] for _, a in claims if not a["definition"]]
@@ -545,7 +558,12 @@ def tally_line(claims):
     statuses = sorted(set(tallied), key=lambda s: (known.index(s) if s in known else 9, s))
     counts = ", ".join(f"{tallied.count(s)} {s}" for s in statuses) or "none tallied"
     defs = len(claims) - len(tallied)
-    return f"{len(tallied)} claims: {counts} (and {defs} definition checks, not tallied)"
+    short = sum(1 for _, a in claims if is_short_version(a))
+    line = f"{len(tallied)} claims: {counts} (and {defs} definition checks, not tallied)"
+    if short:
+        line += (f"; {short} verdicts from short versions (fast mode; the full ledger: "
+                 "make run FULL=1)")
+    return line
 
 
 def source_link(page, source):
@@ -564,6 +582,8 @@ def claim_row(page, cid, a):
     ident = page.anchor(cid, "claim-", 4, toc=False)
     kind = verdict_class(a["status"])
     badge = esc(a["status"]) + (" (definition)" if a["definition"] else "")
+    if is_short_version(a):
+        badge += " (short version)"
     facts = [("expected", a["expected"]), ("tolerance", a["tolerance"]),
              ("interpretation tested", a["interpretation"])]
     if a["definition"]:
@@ -616,13 +636,14 @@ def claims_section(page, claims):
 
 def overview_section(page, papers, claims):
     rows = []
-    for name, _ in papers:
+    for name, _, long_run in papers:
         h5 = os.path.exists(os.path.join(page.results, name + ".h5"))
         md = os.path.join(page.results, name + ".md")
         verdicts = table_verdicts(read_md(md)) if os.path.exists(md) else []
         badges = " ".join(f'<span class="badge {verdict_class(w)}" title="{esc(t)}">'
                           f"{esc(w)}</span>" for t, w, _ in verdicts) or "—"
-        state = "run" if h5 else '<span class="missing">not run</span>'
+        state = "run" if h5 else ('<span class="missing">not run (long: make run FULL=1)</span>'
+                                  if long_run else '<span class="missing">not run</span>')
         rows.append(f'<tr><td><a href="#paper-{esc(name)}">{esc(name)}</a></td>'
                     f"<td>{state}</td><td>{len(verdicts)}</td><td>{badges}</td></tr>")
     ledger = (esc(tally_line(claims)) if claims is not None
@@ -685,7 +706,7 @@ def build_page(page):
     claims = read_claims(claims_path) if os.path.exists(claims_path) else None
     parts = [overview_section(page, papers, claims),
              section(page, "Provenance and environment", "",
-                     lambda: provenance_section(page, [n for n, _ in papers])),
+                     lambda: provenance_section(page, [n for n, _, _ in papers])),
              problems_section(page), stability_section(page),
              papers_section(page, papers), claims_section(page, claims)]
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -20,9 +20,9 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/elastic_body.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {
@@ -88,7 +88,7 @@ Balance damping_balance(const ElasticBody& body, const Vec& q, const Vec& v, dou
 
 ClaimResult check_net_torque(const ClaimContext& ctx) {
   SplitMix64 rng(282);
-  const int meshes = ctx.fast ? 5 : 40;
+  const int meshes = ctx.fast() ? 5 : 40;
   const double beta = 0.01;
   double rayleigh_torque_min = INFINITY, rayleigh_force_max = 0;
   double corrected_max = 0, corrected_nonrigid_max = 0;
@@ -213,7 +213,7 @@ SpinRun spin(const std::string& damping, double beta, double h, long steps) {
 
 ClaimResult check_spinning_beam(const ClaimContext& ctx) {
   const double beta = 0.02, h = 0.01;
-  const long steps = ctx.fast ? 100 : 300;
+  const long steps = ctx.fast() ? 100 : 300;
   const SpinRun none = spin("none", 0.0, h, steps);
   const SpinRun rayleigh = spin("rayleigh", beta, h, steps);
   const SpinRun projection = spin("rayleigh-projection", beta, h, steps);

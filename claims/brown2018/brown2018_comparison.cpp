@@ -38,7 +38,7 @@ Retained spin(const std::string& integrator, double h, double t_end) {
 }
 
 ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
-  const double h = 0.02, t_end = ctx.fast ? 0.5 : 3.0;
+  const double h = 0.02, t_end = ctx.fast() ? 0.5 : 3.0;
   const Retained be = spin("opt-backward-euler", h / 2, t_end);
   const Retained bdf2 = spin("opt-bdf2", h / 2, t_end);
   const Retained trbdf2 = spin("opt-tr-bdf2", h, t_end);

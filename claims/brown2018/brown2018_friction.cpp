@@ -64,9 +64,9 @@ double deceleration(int iterations, double h) {
 
 ClaimResult check_sliding_box(const ClaimContext& ctx) {
   const std::vector<int> counts =
-      ctx.fast ? std::vector<int>{10, 50} : std::vector<int>{5, 10, 20, 50};
+      ctx.fast() ? std::vector<int>{10, 50} : std::vector<int>{5, 10, 20, 50};
   const std::vector<double> steps =
-      ctx.fast ? std::vector<double>{0.01} : std::vector<double>{0.001, 0.01, 0.04};
+      ctx.fast() ? std::vector<double>{0.01} : std::vector<double>{0.001, 0.01, 0.04};
   const double mu_g = kMu * kG;
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();
   double worst = 0.0;
@@ -197,11 +197,11 @@ double leaning_drop(double lean, double mu, double t_end) {
 }
 
 ClaimResult check_leaning_simulation(const ClaimContext& ctx) {
-  const double t_end = ctx.fast ? 0.3 : 1.0, limit = ctx.fast ? 0.003 : 0.01;
+  const double t_end = ctx.fast() ? 0.3 : 1.0, limit = ctx.fast() ? 0.003 : 0.01;
   std::vector<std::pair<std::size_t, std::size_t>> cells;
   for (std::size_t a = 0; a < kAngles.size(); ++a)
     for (std::size_t m = 0; m < kMus.size(); ++m)
-      if (!ctx.fast || (a == 0 && m == 2) || (a == 2 && m == 0)) cells.emplace_back(a, m);
+      if (!ctx.fast() || (a == 0 && m == 2) || (a == 2 && m == 0)) cells.emplace_back(a, m);
   nlohmann::ordered_json drops;
   int disagreements = 0;
   std::string stays;

@@ -16,11 +16,11 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "harness/analysis/convergence.hpp"
 #include "harness/run/run_cell.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/engines/optimization_integrators.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {
@@ -35,7 +35,7 @@ const std::string kPaper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37
 // with m = g = L = 1), scaled as in D-S1: positions by max|x|, velocities by
 // max(|v|, |x|/h) (the resolution of velocities formed from positions).
 ClaimResult one_stage_family(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 100 : 1000;
+  const int samples = ctx.fast() ? 100 : 1000;
   auto p = make_problem("pendulum");
   auto a = [](double x) { return -std::sin(x); };
   SplitMix64 rng(6);
@@ -224,7 +224,7 @@ ClaimResult tr_bdf2_l_stability(const ClaimContext&) {
 }
 
 ClaimResult optimization_vs_newton(const ClaimContext& ctx) {
-  const long steps = ctx.fast ? 200 : 2000;
+  const long steps = ctx.fast() ? 200 : 2000;
   auto run_pair = [&](const Problem& p, double h) {
     auto opt = stepper("opt-tr-bdf2", p, h, {"newton_tol=1e-14"});
     auto rk = stepper("tr-bdf2", p, h, {"newton_tol=1e-14"});
@@ -326,7 +326,7 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
   // The verdict rests on opt-tr-bdf2; the other second-order rules are
   // reported alongside in the full run.
   std::vector<std::string> rules{"opt-tr-bdf2"};
-  if (!ctx.fast) rules.insert(rules.end(), {"opt-trapezoidal", "opt-bdf2"});
+  if (!ctx.fast()) rules.insert(rules.end(), {"opt-trapezoidal", "opt-bdf2"});
   nlohmann::ordered_json per_rule = nlohmann::ordered_json::object();
   std::map<std::string, std::map<std::string, double>> slope;
   for (const auto& id : rules) {

@@ -185,7 +185,7 @@ ClaimResult check_power_law_decay(const ClaimContext& ctx) {
   bool all = true;
   nlohmann::ordered_json by_exponent = nlohmann::ordered_json::array();
   for (const double p : {0.0, 0.5, 1.0, 2.0}) {
-    const PowerResult one = study(p, ctx.fast);
+    const PowerResult one = study(p, ctx.fast());
     by_exponent.push_back(one.measured);
     all = all && one.agrees;
     r.summary += (r.summary.empty() ? "" : "; ") + one.line;

@@ -54,7 +54,7 @@ double half_h2_norm(const Problem& p, const Vec& g, double h) {
 }
 
 ClaimResult check_fe_identity(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 200 : 2000;
+  const int samples = ctx.fast() ? 200 : 2000;
   SplitMix64 rng(43);
   double worst_identity = 0.0, min_rel_dH = INFINITY;
   double h_min = INFINITY, h_max = 0.0;
@@ -93,7 +93,7 @@ ClaimResult check_fe_identity(const ClaimContext& ctx) {
 
 ClaimResult check_fe_nonconvex(const ClaimContext& ctx) {
   // E = 1 − cos θ (pendulum with m = g = L = 1) is concave for |θ| > π/2.
-  const int tries = ctx.fast ? 2000 : 20000;
+  const int tries = ctx.fast() ? 2000 : 20000;
   auto p = make_problem("pendulum");
   SplitMix64 rng(1729);
   ClaimResult r;
@@ -124,7 +124,7 @@ ClaimResult check_fe_nonconvex(const ClaimContext& ctx) {
 }
 
 ClaimResult check_be_identity(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 200 : 2000;
+  const int samples = ctx.fast() ? 200 : 2000;
   // Newton is run far tighter than the default so that the identity, which
   // assumes an exact solve, is tested and not the solver tolerance.
   const std::vector<std::string> tight{"newton_tol=1e-15"};
@@ -152,8 +152,8 @@ ClaimResult check_be_identity(const ClaimContext& ctx) {
     max_rel_dH = std::max(max_rel_dH, (H1 - H0) / std::abs(H0));
   }
   // Boundedness over long runs: H_n <= H_0 (1 + 1e-10) for all n.
-  const int runs = ctx.fast ? 2 : 5;
-  const long steps = ctx.fast ? 2000 : 10000;
+  const int runs = ctx.fast() ? 2 : 5;
+  const long steps = ctx.fast() ? 2000 : 10000;
   double worst_growth = -INFINITY;
   for (int k = 0; k < runs; ++k) {
     auto [p, s, h] = convex_sample(rng, 1000 + k);
@@ -198,7 +198,7 @@ double v_scale(double v0, double v1, double x0, double x1, double h) {
 }
 
 ClaimResult check_compositions(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 200 : 2000;
+  const int samples = ctx.fast() ? 200 : 2000;
   const std::vector<std::string> tight{"newton_tol=1e-15"};
   auto p = make_problem("pendulum");  // m = g = L = 1: f(x) = −sin x
   SplitMix64 rng(8);

@@ -85,7 +85,7 @@ long frame_or_minus_one(const std::vector<long>& frames, std::size_t k) {
 }
 
 ClaimResult check_bar(const ClaimContext& ctx) {
-  const Bounces be = bounce("backward-euler", ctx.fast), blend = bounce("blend-im", ctx.fast);
+  const Bounces be = bounce("backward-euler", ctx.fast()), blend = bounce("blend-im", ctx.fast());
   ClaimResult r;
   r.expected =
       "BE deviates farther from the starting position with each bounce; the blend restores the "
@@ -95,7 +95,7 @@ ClaimResult check_bar(const ClaimContext& ctx) {
       "BE's peak tip deflections strictly increase over at least two bounces; every blend peak "
       "within 5% of the first swing's depth of the start; extreme frames reported, not judged";
   r.interpretation =
-      "cantilever beam 3 x 1 x 1 m, " + std::string(ctx.fast ? "6 x 2 x 2" : "12 x 4 x 4") +
+      "cantilever beam 3 x 1 x 1 m, " + std::string(ctx.fast() ? "6 x 2 x 2" : "12 x 4 x 4") +
       " hexahedra, stable neo-Hookean E = 1e6 Pa, nu = 0.3, rho = 1000, g = 9.81, from the "
       "straight rest shape, h = 0.033 s; backward-euler and blend-im (defaults), Newton";
   r.measured = {{"backward-euler", to_json(be)}, {"blend-im", to_json(blend)}};

@@ -10,8 +10,8 @@
 // dinev2018_optimization_forms.cpp, D-M4 in dinev2018_damping.cpp.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/dinev2018/dinev2018_method_checks.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "integrators/engines/energy_blending.hpp"
 
@@ -240,7 +240,7 @@ BlendStudy blend_study(const ClaimContext& ctx) {
   BlendStudy S;
   // (a) Simple-spring runs (Sec. 3 parameters; claims.md §2 P1 defaults).
   auto spring = make_problem("simple-spring");
-  S.small_steps = ctx.fast ? 2000L : 20000L;
+  S.small_steps = ctx.fast() ? 2000L : 20000L;
   struct Run {
     const char* name;
     double h;
@@ -261,7 +261,7 @@ BlendStudy blend_study(const ClaimContext& ctx) {
   // (b) First steps on the nonconvex E_test (two springs, App. C), where BE
   // can increase H (D-C1), from a grid of states; with one step per run
   // H_total = H(x_n, v_n), so e(BE) > 0 means BE increased the energy.
-  S.nx = ctx.fast ? 41 : 121;
+  S.nx = ctx.fast() ? 41 : 121;
   S.nv = S.nx;
   for (int i = 0; i < S.nx; ++i)
     for (int k = 0; k < S.nv; ++k) {

@@ -60,7 +60,7 @@ std::unique_ptr<Problem> body(const ClaimContext& ctx, bool rest = false) {
                                   "nu=0.3",
                                   "rho=1000",
                                   "g=0",
-                                  ctx.fast ? "mesh_size=0.05" : "mesh_size=0.025"};
+                                  ctx.fast() ? "mesh_size=0.05" : "mesh_size=0.025"};
   params.insert(params.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
   if (rest) params.push_back("initial_shape=rest");
   return make_problem("cube-stretch-compress", params);
@@ -149,7 +149,7 @@ nlohmann::ordered_json to_json(const CactusRun& r) {
           {"failure", r.failure}};
 }
 
-long half_run(const ClaimContext& ctx) { return ctx.fast ? 1000 : 10000; }
+long half_run(const ClaimContext& ctx) { return ctx.fast() ? 1000 : 10000; }
 
 const CactusRun& blend_run(const ClaimContext& ctx) {
   return ctx.cache->get<CactusRun>("dinev2018-cactus-blend", [&] {

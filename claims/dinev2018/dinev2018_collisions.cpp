@@ -60,7 +60,7 @@ struct CubeRun {
 };
 
 std::vector<std::string> scene_params(const ClaimContext& ctx, const std::string& E) {
-  std::vector<std::string> params{ctx.fast ? "mesh_size=0.5" : "mesh_size=0.17", "E=" + E};
+  std::vector<std::string> params{ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.17", "E=" + E};
   params.insert(params.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
   return params;
 }
@@ -115,7 +115,7 @@ const CubeRun& cached_drop(const ClaimContext& ctx, const std::string& E,
                            const std::string& integrator, double h, double t_end) {
   char key[160];
   std::snprintf(key, sizeof key, "dinev2018-cube-on-spheres %s %s %s %.6g %.6g",
-                ctx.fast ? "fast" : "full", E.c_str(), integrator.c_str(), h, t_end);
+                ctx.fast() ? "fast" : "full", E.c_str(), integrator.c_str(), h, t_end);
   return ctx.cache->get<CubeRun>(key,
                                  [&] { return drop(scene_params(ctx, E), integrator, h, t_end); });
 }

@@ -9,8 +9,8 @@
 
 #include "claims/dinev2018/dinev2018_method_checks.hpp"
 #include "claims/support.hpp"
-#include "integrators/engines/energy_blending.hpp"
 #include "core/random.hpp"
+#include "integrators/engines/energy_blending.hpp"
 
 namespace tibench::dinev2018 {
 namespace {
@@ -41,7 +41,7 @@ double rigid_residual(const Problem& p, const State& s) {
 }  // namespace
 
 ClaimResult damping_models(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
+  const int samples = ctx.fast() ? 20 : 200;
   SplitMix64 rng(36);
   nlohmann::ordered_json per_sign = nlohmann::ordered_json::object();
   bool ours_ok = true;
@@ -115,7 +115,7 @@ ClaimResult damping_models(const ClaimContext& ctx) {
 
 // Eq. 37: each application books KE_before - KE_after in H_diss.
 ClaimResult damping_bookkeeping(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
+  const int samples = ctx.fast() ? 20 : 200;
   SplitMix64 rng(37);
   double worst = 0;
   for (int n = 0; n < samples; ++n) {

@@ -14,9 +14,9 @@
 // each is an exact BE step.
 #include <cmath>
 
+#include "claims/dinev2018/two_spring_roots.hpp"
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
-#include "claims/dinev2018/two_spring_roots.hpp"
 #include "core/random.hpp"
 
 namespace tibench {
@@ -223,7 +223,7 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
     }
   }
   const double slack56 = s.dE(beta) - s.dE(x_max);
-  const int samples = ctx.fast ? 20000 : 200000;
+  const int samples = ctx.fast() ? 20000 : 200000;
   const LemmaPairs pairs = lemma_pairs(samples, beta);
   ClaimResult r;
   r.expected =
@@ -269,8 +269,8 @@ ClaimResult check_lemmas(const ClaimContext& ctx) {
 ClaimResult check_theorem(const ClaimContext& ctx) {
   const double beta = lemma2_beta(TwoSpring(1.0, 1.0));
   SplitMix64 rng(47);
-  const int trajectories = ctx.fast ? 100 : 1000;
-  const int steps = ctx.fast ? 100 : 400;
+  const int trajectories = ctx.fast() ? 100 : 1000;
+  const int steps = ctx.fast() ? 100 : 400;
   long transitions = 0, multi_root_steps = 0, theorem_violations = 0;
   long case1 = 0, case2 = 0, case3 = 0, case1_bad = 0, case2_bad = 0, case3_bad = 0, increases = 0,
        case3_increases = 0;

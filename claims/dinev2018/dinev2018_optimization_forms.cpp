@@ -15,7 +15,7 @@ using claims::step_once;
 using claims::stepper;
 
 ClaimResult im_optimization_form(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 50 : 400;
+  const int samples = ctx.fast() ? 50 : 400;
   SplitMix64 rng(14);
   double grad_fd = 0, hess_fd = 0, critical = 0, eq17 = 0;
   for (int k = 0; k < samples; ++k) {
@@ -89,7 +89,7 @@ ClaimResult im_optimization_form(const ClaimContext& ctx) {
 }
 
 ClaimResult projective_dynamics_systems(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
+  const int samples = ctx.fast() ? 20 : 200;
   SplitMix64 rng(28);
   double be = 0, im = 0;
   for (int k = 0; k < samples; ++k) {

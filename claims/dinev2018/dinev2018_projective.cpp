@@ -101,7 +101,7 @@ double frame_seconds(const Problem& p, const std::string& integrator, int frames
 }
 
 ClaimResult check_measured(const ClaimContext& ctx) {
-  const int frames = ctx.fast ? 5 : 30, repeats = ctx.fast ? 1 : 3;
+  const int frames = ctx.fast() ? 5 : 30, repeats = ctx.fast() ? 1 : 3;
   const std::vector<std::pair<std::string, std::vector<std::string>>> scenes = {
       {"bar", {"geometry=bar", "lx=3", "mesh_size=0.28", "nu=0", "contact=none", "stretch=1.5"}},
       {"cube", {"mesh_size=0.19", "nu=0", "contact=none", "stretch=1.5"}}};

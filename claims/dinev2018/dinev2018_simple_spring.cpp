@@ -101,7 +101,7 @@ ClaimResult check_extends(const ClaimContext&) {
 }
 
 ClaimResult check_stays_inside(const ClaimContext& ctx) {
-  const long steps = ctx.fast ? 2000 : 20000;
+  const long steps = ctx.fast() ? 2000 : 20000;
   const ImRun eq7 = run_implicit_midpoint("eq7-squared", kHSmall, steps);
   const double longest = max_over(eq7.length, eq7.length.size());
   ClaimResult r;

@@ -109,7 +109,7 @@ SpinRun spin(bool fast, const std::string& integrator, const std::vector<std::st
 
 constexpr double kStep = 0.033;
 
-long spin_steps(const ClaimContext& ctx) { return ctx.fast ? 300 : 3000; }
+long spin_steps(const ClaimContext& ctx) { return ctx.fast() ? 300 : 3000; }
 
 // The run of one method, shared by D-R1 and D-R1.alpha.
 const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrator,
@@ -118,7 +118,7 @@ const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrato
   std::string key = "dinev2018-spin-" + integrator + " steps=" + std::to_string(steps);
   for (const auto& param : iparams) key += " " + param;
   return ctx.cache->get<SpinRun>(key,
-                                 [&] { return spin(ctx.fast, integrator, iparams, kStep, steps); });
+                                 [&] { return spin(ctx.fast(), integrator, iparams, kStep, steps); });
 }
 
 // The symplectic-Euler start leaves the backward-Euler stabilization far
@@ -149,7 +149,7 @@ nlohmann::ordered_json to_json(const SpinRun& r) {
 
 ClaimResult check_spinning_cube(const ClaimContext& ctx) {
   const long steps = spin_steps(ctx);
-  const auto p = spinning_cube(ctx.fast);  // for its mesh counts
+  const auto p = spinning_cube(ctx.fast());  // for its mesh counts
   const SpinRun &be = cached_spin(ctx, "backward-euler"), &bdf2 = cached_spin(ctx, "bdf2"),
                 &im = cached_spin(ctx, "implicit-midpoint"), &tr = cached_spin(ctx, "trapezoidal"),
                 &blend = cached_spin(ctx, "blend-im");
@@ -165,7 +165,7 @@ ClaimResult check_spinning_cube(const ClaimContext& ctx) {
   r.interpretation =
       "10 cm fixed-corotated cube (rho 1000, E 5e4 Pa, nu 0.3: You et al. 2025 App. A), free "
       "spin 15 rad/s about the vertical axis, no gravity or contact, mesh_size " +
-      std::string(ctx.fast ? "0.05" : "0.018") + " m, " + std::to_string(steps) +
+      std::string(ctx.fast() ? "0.05" : "0.018") + " m, " + std::to_string(steps) +
       " steps of h = 0.033 s; backward-euler, bdf2, implicit-midpoint, trapezoidal, blend-im "
       "(defaults), Newton to convergence";
   nlohmann::ordered_json mesh;

@@ -23,8 +23,8 @@
 // particle-drop and the self-collision penalty of problems/contact/.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/contact_runs.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "meshes/tet_mesh.hpp"
 #include "problems/contact/obstacle_contact.hpp"
@@ -186,10 +186,10 @@ ClaimResult check_penalty_cubic(const ClaimContext&) {
 
 ClaimResult check_solver_constants(const ClaimContext& ctx) {
   ClaimResult out;
-  const std::vector<std::string> cube{ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2",
+  const std::vector<std::string> cube{ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2",
                                       "pulse_start=100"};
   const auto opt = claims::run_contact("cube-stretch-compress", cube, "backward-euler",
-                                       kOptimization, kFrame, ctx.fast ? 0.5 : 1.0);
+                                       kOptimization, kFrame, ctx.fast() ? 0.5 : 1.0);
   out.measured["stretched_cube_1_step_per_frame"] = run_json(opt);
   const bool runs = opt.status == RunStatus::ok;
   out.status = runs ? Verdict::reproduced : Verdict::refuted;
@@ -222,9 +222,9 @@ int newton_steps_per_frame(const std::vector<std::string>& scene, double t_end, 
 
 ClaimResult check_stretched_cube(const ClaimContext& ctx) {
   ClaimResult out;
-  const std::vector<std::string> scene{ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2",
+  const std::vector<std::string> scene{ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2",
                                        "pulse_start=100", "stretch=2"};
-  const double t_end = ctx.fast ? 0.5 : 1.0;
+  const double t_end = ctx.fast() ? 0.5 : 1.0;
   const auto newton = claims::run_contact("cube-stretch-compress", scene, "backward-euler",
                                           kPlainNewton, kFrame, t_end);
   const auto opt = claims::run_contact("cube-stretch-compress", scene, "backward-euler",
@@ -250,7 +250,7 @@ ClaimResult check_stretched_cube(const ClaimContext& ctx) {
   out.interpretation =
       "cube-stretch-compress without its pulse: a 1 m fixed-corotated cube "
       "(E = 1e5 Pa, nu = 0.3) released at rest from a 2x stretch along x, " +
-      std::string(ctx.fast ? "0.5 s" : "1 s") +
+      std::string(ctx.fast() ? "0.5 s" : "1 s") +
       "; the paper gives no size, material or stretch. Plain Newton: no line "
       "search, no definiteness fix; optimization: line search, PSD fallback, "
       "Sec. 3.1 options.";
@@ -265,12 +265,12 @@ struct PulseCase {
 
 ClaimResult check_stretch_compress(const ClaimContext& ctx) {
   ClaimResult out;
-  const double pulse = ctx.fast ? 0.5 : 1.0, t_end = pulse + (ctx.fast ? 0.5 : 2.0);
+  const double pulse = ctx.fast() ? 0.5 : 1.0, t_end = pulse + (ctx.fast() ? 0.5 : 2.0);
   std::vector<PulseCase> cases;
   for (double stretch : {1.25, 1.5})
-    for (double depth : ctx.fast ? std::vector<double>{0.3} : std::vector<double>{0.1, 0.2, 0.3}) {
+    for (double depth : ctx.fast() ? std::vector<double>{0.3} : std::vector<double>{0.1, 0.2, 0.3}) {
       const std::vector<std::string> scene{
-          ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(stretch),
+          ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(stretch),
           "pulse_depth=" + format_real(depth), "pulse_start=" + format_real(pulse)};
       PulseCase c{stretch, depth,
                   claims::run_contact("cube-stretch-compress", scene, "backward-euler",
@@ -296,7 +296,7 @@ ClaimResult check_stretch_compress(const ClaimContext& ctx) {
     if (c.newton_outcome == "fails at the pulse" && !pattern) {
       pattern = true;
       needed = newton_steps_per_frame(
-          {ctx.fast ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(c.stretch),
+          {ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(c.stretch),
            "pulse_depth=" + format_real(c.depth), "pulse_start=" + format_real(pulse)},
           t_end, 2);
       j["newton_steps_per_frame_needed"] = needed;
@@ -332,14 +332,14 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
                            const std::string& paper_counts) {
   ClaimResult out;
   const std::vector<double> moduli{1e3, 1e4, 1e5};
-  const double t_end = ctx.fast ? 2.0 : 10.0;
+  const double t_end = ctx.fast() ? 2.0 : 10.0;
   std::vector<long> steps;
   std::string failures;
   bool all_ok = true, monotone = true;
   for (double E : moduli) {
     const auto r =
         claims::run_contact("cube-stretch-compress",
-                            {ctx.fast ? "mesh_size=0.5" : "mesh_size=0.25", "contact=none",
+                            {ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.25", "contact=none",
                              "initial_shape=" + shape, "E=" + format_real(E), "seed=7"},
                             "backward-euler", kOptimization, kFrame, t_end);
     nlohmann::ordered_json j = run_json(r);
@@ -367,7 +367,7 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
       "every run ends ok with no inverted element from some step on; recovery steps "
       "non-increasing with E";
   out.interpretation =
-      "A 1 m fixed-corotated cube (" + std::string(ctx.fast ? "coarse" : "about 400 tets") +
+      "A 1 m fixed-corotated cube (" + std::string(ctx.fast() ? "coarse" : "about 400 tets") +
       ", nu = 0.3, rho = 1000, no gravity or obstacles) started " +
       (shape == "random" ? "with every vertex uniform in its box (seed 7)"
                          : "with every vertex at its centre") +

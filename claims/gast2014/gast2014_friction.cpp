@@ -33,7 +33,7 @@ bool apply_friction(std::vector<Eigen::Vector3d>& v, const std::vector<double>& 
 
 ClaimResult check_friction(const ClaimContext& ctx) {
   SplitMix64 rng(6);
-  const int trials = ctx.fast ? 20000 : 200000;
+  const int trials = ctx.fast() ? 20000 : 200000;
   long violations = 0, unclamped = 0, clamped_count = 0, point_object = 0;
   double worst_gain = -INFINITY, worst_tangential = 0, worst_normal = 0;
   for (int t = 0; t < trials; ++t) {

@@ -8,11 +8,11 @@
 
 #include "claims/gast2014/gast2014_checks.hpp"
 #include "claims/support.hpp"
-#include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
-#include "problems/catalog/free_fall.hpp"
 #include "core/random.hpp"
+#include "integrators/engines/incremental_potential.hpp"
+#include "problems/catalog/free_fall.hpp"
 #include "problems/registry.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
 
 namespace tibench::gast2014 {
 namespace {
@@ -148,7 +148,7 @@ StretchedChainTrials stretched_chain_trials(double dt) {
 
 ClaimResult check_free_fall_guess(const ClaimContext& ctx) {
   const double dt = 1.0 / 24;
-  const int samples = ctx.fast ? 5 : 50;
+  const int samples = ctx.fast() ? 5 : 50;
   SplitMix64 rng(24);
   const FreeFallTrials fall = free_fall_trials(rng, samples, dt);
   ClaimResult r;

@@ -143,7 +143,7 @@ GravityShift gravity_shift() {
 }  // namespace
 
 ClaimResult check_minimization(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 4 : 20;
+  const int samples = ctx.fast() ? 4 : 20;
   const ObjectiveErrors e = objective_errors(samples);
   const GravityShift s = gravity_shift();
   ClaimResult r;
@@ -245,7 +245,7 @@ void check_damping_sample(const Problem& p, int s, double k, SplitMix64& rng, Da
 
 ClaimResult check_damping_potentials(const ClaimContext& ctx) {
   SplitMix64 rng(15);
-  const int samples = ctx.fast ? 3 : 12;
+  const int samples = ctx.fast() ? 3 : 12;
   const double k = 0.05;
   DampingErrors e;
   for (const auto& entry : potentials())

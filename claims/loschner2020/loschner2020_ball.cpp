@@ -19,8 +19,8 @@
 // flights per second of flight.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/contact_runs.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "problems/registry.hpp"
 
@@ -55,9 +55,9 @@ BallRun ball_run(const std::string& method, double h, const ClaimContext& ctx,
                  const BallModel& model) {
   BallRun b{method, h, {}, NAN, NAN, NAN, NAN};
   std::vector<std::string> params = model.problem_params;
-  params.push_back(ctx.fast ? "mesh_size=0.35" : "mesh_size=0.2");
+  params.push_back(ctx.fast() ? "mesh_size=0.35" : "mesh_size=0.2");
   b.run = claims::run_contact("ball-drop", params, method, model.integrator_params, h,
-                              ctx.fast ? 2.5 : 10.0);
+                              ctx.fast() ? 2.5 : 10.0);
   const double mass = make_problem("ball-drop", params)->mass().sum() / 3;
   double loss_sum = 0, flight_energy = 0, flight_time = 0;
   int closed = 0;
@@ -94,7 +94,7 @@ nlohmann::ordered_json to_json(const BallRun& b) {
 }
 
 // The paper's two steps; the fast mode (tests) takes 1 ms for 0.5 ms.
-std::vector<double> steps(const ClaimContext& ctx) { return {5e-3, ctx.fast ? 1e-3 : 5e-4}; }
+std::vector<double> steps(const ClaimContext& ctx) { return {5e-3, ctx.fast() ? 1e-3 : 5e-4}; }
 
 // The four runs, computed once per context (the four claims share them).
 const std::vector<BallRun>& runs(const ClaimContext& ctx, const BallModel& model) {
@@ -133,8 +133,8 @@ ClaimResult compare(const ClaimContext& ctx, const BallModel& model, double Ball
   out.summary = what + ": " + values;
   out.tolerance = "strict inequality at both steps";
   out.interpretation =
-      "ball-drop (" + std::string(ctx.fast ? "mesh_size 0.35, 2.5 s" : "mesh_size 0.2, 10 s") +
-      std::string(ctx.fast ? ", steps 5 and 1 ms" : "") + ", " + model.description +
+      "ball-drop (" + std::string(ctx.fast() ? "mesh_size 0.35, 2.5 s" : "mesh_size 0.2, 10 s") +
+      std::string(ctx.fast() ? ", steps 5 and 1 ms" : "") + ", " + model.description +
       ", chord Newton); collisions are contact phases; a collision's loss "
       "is -dH / (1/2 M v_in^2) with v_in the centre of mass's normal velocity at impact; in "
       "flight the energy that goes is the integrator's damping of the vibrations the impact "

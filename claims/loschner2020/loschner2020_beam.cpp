@@ -76,15 +76,15 @@ std::string label_of(const std::string& id) {
 
 // ---- L-E2: error at the end against the step ------------------------------
 
-double horizon(const ClaimContext& ctx) { return ctx.fast ? 2.0 : 10.0; }
+double horizon(const ClaimContext& ctx) { return ctx.fast() ? 2.0 : 10.0; }
 
 std::vector<double> ladder(int last) {
   std::vector<double> h;
   for (int k = 0; k <= last; ++k) h.push_back(0.1 / std::pow(2.0, k));
   return h;
 }
-std::vector<double> common_steps(const ClaimContext& ctx) { return ladder(ctx.fast ? 3 : 6); }
-std::vector<double> be_steps(const ClaimContext& ctx) { return ladder(ctx.fast ? 6 : 10); }
+std::vector<double> common_steps(const ClaimContext& ctx) { return ladder(ctx.fast() ? 3 : 6); }
+std::vector<double> be_steps(const ClaimContext& ctx) { return ladder(ctx.fast() ? 6 : 10); }
 
 const BeamRun& final_run(const ClaimContext& ctx, const std::string& method, double h) {
   std::vector<RunSpec> specs;
@@ -293,8 +293,8 @@ ClaimResult check_ratio_33ms(const ClaimContext& ctx) {
 // ---- L-E1: the energy error over time --------------------------------------
 
 double e1_horizon(const ClaimContext& ctx, double h) {
-  if (h == kRatio33) return ctx.fast ? 20.0 : 200.0;
-  return ctx.fast ? 5.0 : 50.0;
+  if (h == kRatio33) return ctx.fast() ? 20.0 : 200.0;
+  return ctx.fast() ? 5.0 : 50.0;
 }
 
 constexpr double kFiveMs = 0.005;

@@ -71,7 +71,7 @@ const std::vector<Method>& methods() {
 }
 
 std::vector<std::string> beam_params(const ClaimContext& ctx) {
-  std::vector<std::string> p = ctx.fast ? std::vector<std::string>{"nx=8", "ny=1", "nz=1"}
+  std::vector<std::string> p = ctx.fast() ? std::vector<std::string>{"nx=8", "ny=1", "nz=1"}
                                         : std::vector<std::string>{"nx=16", "ny=2", "nz=2"};
   p.insert(p.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
   return p;
@@ -81,7 +81,7 @@ std::string beam_description(const ClaimContext& ctx) {
   return std::string(
              "problem beam (1 x 0.125 x 0.125 m, rho = 1000, E = 1e5, nu = 0.4, Stable "
              "Neo-Hookean, gravity, both ends clamped, from rest) on ") +
-         (ctx.fast ? "8 x 1 x 1" : "16 x 2 x 2") +
+         (ctx.fast() ? "8 x 1 x 1" : "16 x 2 x 2") +
          " hexahedra, a coarser stand-in for the registry's 32 x 4 x 4";
 }
 

@@ -10,9 +10,9 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/methods/tableaux/theta.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {
@@ -108,7 +108,7 @@ double adjoint_residual(int samples) {
 ClaimResult theta_methods(const ClaimContext& ctx) {
   const double stepped = stepped_vs_formula();
   const ThetaScan scan = theta_scan();
-  const int samples = ctx.fast ? 50 : 500;
+  const int samples = ctx.fast() ? 50 : 500;
   const double adjoint = adjoint_residual(samples);
   ClaimResult r;
   r.expected =

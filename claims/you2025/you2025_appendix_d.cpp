@@ -25,10 +25,10 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
-#include "claims/you2025/decoupled_algebra.hpp"
 #include "claims/support.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
+#include "claims/you2025/decoupled_algebra.hpp"
 #include "core/random.hpp"
+#include "integrators/analysis/linear_analysis.hpp"
 
 namespace tibench {
 namespace {
@@ -90,7 +90,7 @@ GenericLimits generic_limits(int samples) {
 }
 
 ClaimResult generic_eigenvalues(const ClaimContext& ctx) {
-  const GenericLimits g = generic_limits(ctx.fast ? 50 : 400);
+  const GenericLimits g = generic_limits(ctx.fast() ? 50 : 400);
   ClaimResult r;
   r.expected = "both eigenvalues of Q_Xi -> -1 as h -> inf for generic full-rank A, A^dagger";
   r.tolerance = "|mu + 1| <= 1e-2 for both eigenvalues at h = 1e6, in at least 90% of the samples";
@@ -223,7 +223,7 @@ FamilyScan family_scan(double spacing) {
 }
 
 ClaimResult two_stage_family(const ClaimContext& ctx) {
-  const double spacing = ctx.fast ? 0.1 : 0.05;
+  const double spacing = ctx.fast() ? 0.1 : 0.05;
   const FamilyScan f = family_scan(spacing);
   ClaimResult r;
   r.expected =

@@ -84,7 +84,7 @@ BarRun run_bar(const std::string& preset, const std::string& integrator, double 
 
 std::vector<double> steps_of(const ClaimContext& ctx) {
   std::vector<double> h{1.0 / 30, 1.0 / 300, 1.0 / 3000};
-  if (!ctx.fast) h.push_back(1.0 / 30000);
+  if (!ctx.fast()) h.push_back(1.0 / 30000);
   return h;
 }
 
@@ -123,7 +123,7 @@ nlohmann::ordered_json table(const ClaimContext& ctx, const std::string& preset)
 
 std::string setup(const ClaimContext& ctx) {
   return std::string("bar1d presets (problems/catalog/bar1d.cpp), T = 5 s, h = 1/30 ... ") +
-         (ctx.fast ? "1/3000" : "1/30000") +
+         (ctx.fast() ? "1/3000" : "1/30000") +
          " s; v* = the finest row's mean over bdf2, a1, a-search (defaults)";
 }
 

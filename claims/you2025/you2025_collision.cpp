@@ -72,7 +72,7 @@ TrapezoidalScan trapezoidal_scan(int n_phases, int steps, double tol_state) {
 }
 
 ClaimResult trapezoidal_states(const ClaimContext& ctx) {
-  const int n_phases = ctx.fast ? 2000 : 10000;
+  const int n_phases = ctx.fast() ? 2000 : 10000;
   const int steps = 6;  // the closed forms leave the barrier after 2 or 3 steps
   const double tol_state = 1e-8 + kRoundoff, tol_fraction = 0.005, tol_shift = 1e-8 + kRoundoff;
   const TrapezoidalScan s = trapezoidal_scan(n_phases, steps, tol_state);
@@ -189,7 +189,7 @@ ClaimResult a1_states(const ClaimContext& ctx) {
   const int steps = 8;
   const double tol = 1e-8 + kRoundoff;
   const ListedPhases listed = a1_listed_phases(steps);
-  const int n_phases = ctx.fast ? 200 : 2000;
+  const int n_phases = ctx.fast() ? 200 : 2000;
   const A1Scan s = a1_scan(n_phases, steps);
   const bool ok = listed.dev_max <= tol && s.v_final_dev <= tol && s.exit_not_4 == 0 &&
                   s.force_not_3 == 0 && s.conserved == 0;

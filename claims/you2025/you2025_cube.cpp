@@ -79,8 +79,8 @@ std::string key(const Spec& s) {
   return buf;
 }
 
-double horizon(const ClaimContext& ctx) { return ctx.fast ? 2.0 : 10.0; }
-double reference_step(const ClaimContext& ctx) { return ctx.fast ? 1.0 / 300 : 1.0 / 1500; }
+double horizon(const ClaimContext& ctx) { return ctx.fast() ? 2.0 : 10.0; }
+double reference_step(const ClaimContext& ctx) { return ctx.fast() ? 1.0 / 300 : 1.0 / 1500; }
 
 std::unique_ptr<Problem> cube(const ClaimContext& ctx, const std::string& stiffness) {
   std::vector<std::string> p{"clamped=false",
@@ -94,7 +94,7 @@ std::unique_ptr<Problem> cube(const ClaimContext& ctx, const std::string& stiffn
                              "rho=1000",
                              "g=9.8",
                              stiffness == "soft" ? "E=5e4" : "E=1e6"};
-  for (const char* n : {"nx", "ny", "nz"}) p.push_back(std::string(n) + (ctx.fast ? "=2" : "=4"));
+  for (const char* n : {"nx", "ny", "nz"}) p.push_back(std::string(n) + (ctx.fast() ? "=2" : "=4"));
   p.insert(p.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
   return make_problem("beam", p);
 }
@@ -201,7 +201,7 @@ ClaimResult base(const ClaimContext& ctx, const std::string& expected,
                 "beam hinged=true as a 10 cm cube on %s hexahedra, fixed-corotated, E = 5e4 "
                 "(soft) / 1e6 (stiff), 15 rad/s about the pinned top edge, g = 9.8, T = %g s, "
                 "h = 1/30 unless named; S = H0 - H of the rigid cube hanging at rest",
-                ctx.fast ? "2 x 2 x 2" : "4 x 4 x 4", horizon(ctx));
+                ctx.fast() ? "2 x 2 x 2" : "4 x 4 x 4", horizon(ctx));
   r.interpretation = text;
   return r;
 }

@@ -14,8 +14,8 @@
 
 #include "claims/ledger.hpp"
 #include "claims/you2025/oscillator_update.hpp"
-#include "integrators/methods/tableaux/dirk.hpp"
 #include "core/random.hpp"
+#include "integrators/methods/tableaux/dirk.hpp"
 
 namespace tibench {
 namespace {
@@ -47,7 +47,7 @@ Eigen::Matrix2d partitioned_adjoint_pair(const Eigen::MatrixXd& A, const Eigen::
 }
 
 ClaimResult update_matrices(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 20 : 200;
+  const int samples = ctx.fast() ? 20 : 200;
   SplitMix64 rng(71);
   double sym = 0, mid = 0, trap = 0, alpha_err = 0;
   nlohmann::ordered_json examples = nlohmann::ordered_json::array();
@@ -91,7 +91,7 @@ ClaimResult update_matrices(const ClaimContext& ctx) {
 
 ClaimResult det_trace(const ClaimContext& ctx) {
   double formula_err = 0, max_disc = -INFINITY;
-  const int nh = ctx.fast ? 29 : 57, na = ctx.fast ? 21 : 41;
+  const int nh = ctx.fast() ? 29 : 57, na = ctx.fast() ? 21 : 41;
   for (int i = 0; i < nh; ++i) {
     const double hb = std::pow(10.0, -6.0 + 14.0 * i / (nh - 1));
     for (int j = 0; j < na; ++j) {

@@ -9,8 +9,8 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
 #include "core/random.hpp"
+#include "integrators/analysis/linear_analysis.hpp"
 
 namespace tibench {
 namespace {
@@ -74,7 +74,7 @@ QuadraticInAlpha quadratic_in_alpha_samples(int samples) {
 }
 
 ClaimResult quadratic_in_alpha(const ClaimContext& ctx) {
-  const int samples = ctx.fast ? 100 : 1000;
+  const int samples = ctx.fast() ? 100 : 1000;
   const QuadraticInAlpha q = quadratic_in_alpha_samples(samples);
   // A 2 kg particle under constant gravity (the setting of §5.3's free-fall
   // remark): ∇P is constant, so the force difference Δv vanishes.
@@ -125,7 +125,7 @@ ClaimResult energy_targets(const ClaimContext& ctx) {
   auto search = stepper("a-search", *p, h,
                         {"target=decay", "tau=" + format_real(tau),
                          "ground_energy=" + format_real(Eg), "decay_start=" + format_real(t0)});
-  const long steps = ctx.fast ? 200 : 1000;
+  const long steps = ctx.fast() ? 200 : 1000;
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
   double E = H0, loss = 0, loss_prev = 0, recursion_err = 0, tracking = 0, deviation = 0;

@@ -94,7 +94,7 @@ void describe_scan(ClaimResult& r, const ConditionScan& s, int states) {
 }
 
 ClaimResult rk_condition(const ClaimContext& ctx) {
-  const int states = ctx.fast ? 3 : 12;
+  const int states = ctx.fast() ? 3 : 12;
   const ConditionScan s = condition_scan(false, ctx, states);
   ClaimResult r;
   r.expected =
@@ -115,7 +115,7 @@ ClaimResult rk_condition(const ClaimContext& ctx) {
 }
 
 ClaimResult prk_condition(const ClaimContext& ctx) {
-  const int states = ctx.fast ? 3 : 12;
+  const int states = ctx.fast() ? 3 : 12;
   const ConditionScan s = condition_scan(true, ctx, states);
   ClaimResult r;
   r.expected = "every pair with b = d and b_i c_ij + d_j a_ji = b_i d_j steps area-preserving";

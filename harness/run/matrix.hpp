@@ -62,6 +62,9 @@ struct Exclusion {
 struct Matrix {
   std::string name;
   std::string description;
+  // `long = true`: over a minute on 2 cores; make run leaves it to
+  // make run FULL=1 (make run-long). It changes no cell.
+  bool long_run = false;
   std::vector<CellSpec> cells;       // in file order: study × problem × integrator × h
   std::vector<Exclusion> excluded;   // integrators "*" left out as not applicable
   std::vector<PaperTable> tables;    // [[table]] blocks (harness/analysis/paper_table.hpp)

@@ -14,7 +14,7 @@ namespace {
 
 ClaimResult fast_result(const std::string& id, std::vector<std::string> overrides = {}) {
   ClaimContext ctx;
-  ctx.fast = true;
+  ctx.fast_mode = true;
   ctx.scene_overrides = std::move(overrides);
   return run_claim(find_claim(id), ctx);
 }
@@ -28,19 +28,19 @@ void expect_flip(const std::string& id, const std::vector<std::string>& override
 
 // A body started only 20% stretched, not from random positions: implicit
 // midpoint with the damping then comes to rest as well.
-TEST(ClaimPerturbations, MildStartLetsImplicitMidpointRestInDR2Cactus) {
+TEST(LongClaimPerturbations, MildStartLetsImplicitMidpointRestInDR2Cactus) {
   expect_flip("D-R2.cactus", {"initial_shape=stretched", "stretch=1.2"}, Verdict::refuted);
 }
 
 // A stiffer cube (E = 3e7 Pa) keeps less of the impact in its elastic
 // modes: fast mode's coarse cube then rebounds above 0.9 with the blend.
-TEST(ClaimPerturbations, StifferCubeReboundsWithTheBlendInDR2Spheres) {
+TEST(LongClaimPerturbations, StifferCubeReboundsWithTheBlendInDR2Spheres) {
   expect_flip("D-R2.spheres", {"E=3e7"}, Verdict::reproduced);
 }
 
 // A very soft cube (E = 1e4 Pa) inverts tetrahedra on impact even at 100
 // substeps: implicit midpoint is then not plausible.
-TEST(ClaimPerturbations, SoftCubeInvertsAtAHundredSubstepsInDR2Hippo) {
+TEST(LongClaimPerturbations, SoftCubeInvertsAtAHundredSubstepsInDR2Hippo) {
   expect_flip("D-R2.hippo", {"E=1e4"}, Verdict::reproduced);
 }
 

@@ -1,11 +1,12 @@
-// Every registered claim check (iterates the ledger): it computes a verdict
-// with its evidence, deterministically, and does not fail for internal
-// reasons. A refuted claim is a finding, not a test failure; an exception
+// Every registered claim check (iterates the ledger), family by family: it
+// computes a verdict with its evidence, deterministically, and does not
+// fail for internal reasons. A refuted claim is a finding, not a test failure; an exception
 // inside a check is, and so is a verdict other than the one pinned in
 // claims/<paper>/expected_verdicts.toml (fast mode's; the full ledger's is
 // compared by `tibench verify --expected`, in make run and the long test).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -18,46 +19,87 @@ namespace tibench {
 namespace {
 
 const PinnedVerdicts& pins() {
-  static const PinnedVerdicts p =
-      read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
+  static const PinnedVerdicts p = read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
   return p;
 }
 
-class EveryClaim : public ::testing::TestWithParam<std::string> {};
+// A family is the claims whose ids share the part before the first dot
+// (D-R2.cactus, D-R2.cactus.energy, ...): the ledger computes them in one
+// context, sharing their runs, and so do these tests.
+std::string family_of(const std::string& id) { return id.substr(0, id.find('.')); }
 
-TEST_P(EveryClaim, ComputesAVerdictWithItsEvidence) {
-  const ClaimCheck& check = find_claim(GetParam());
-  ClaimContext ctx;
-  ctx.fast = true;
-  const ClaimResult r = run_claim(check, ctx);
-  EXPECT_EQ(r.summary.find("could not be computed"), std::string::npos) << r.summary;
-  EXPECT_FALSE(r.summary.empty());
-  EXPECT_FALSE(r.expected.empty());
-  EXPECT_FALSE(r.tolerance.empty());
-  EXPECT_FALSE(r.interpretation.empty());
-  ASSERT_TRUE(r.measured.is_object());
-  EXPECT_FALSE(r.measured.empty());
-  std::printf("%-16s %s: %s\n", check.id.c_str(), to_string(r.status), r.summary.c_str());
-  EXPECT_EQ(pinned_mismatch(pins(), check.id, r, true), "");
+std::vector<const ClaimCheck*> family(const std::string& name) {
+  std::vector<const ClaimCheck*> out;
+  for (const auto& c : claim_registry())
+    if (family_of(c.id) == name) out.push_back(&c);
+  return out;
 }
 
-TEST_P(EveryClaim, IsDeterministic) {
-  // Two contexts: nothing computed for the first is reused by the second.
-  const ClaimCheck& check = find_claim(GetParam());
-  ClaimContext first, second;
-  first.fast = second.fast = true;
-  ClaimResult a = run_claim(check, first), b = run_claim(check, second);
-  // Wall-clock timings (timing claims) are the one exception; everything
-  // else they measure must still repeat.
-  const bool timed = a.measured.is_object() && a.measured.contains(kWallClockKey);
-  if (timed) {
-    EXPECT_FALSE(a.measured[kWallClockKey].empty());
-    a.measured.erase(kWallClockKey);
-    b.measured.erase(kWallClockKey);
-  } else {
-    EXPECT_EQ(a.status, b.status);
+std::vector<ClaimResult> run_family(const std::string& name) {
+  ClaimContext ctx;
+  ctx.fast_mode = true;
+  std::vector<ClaimResult> results;
+  for (const ClaimCheck* check : family(name)) results.push_back(run_claim(*check, ctx));
+  return results;
+}
+
+class ClaimFamily : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ClaimFamily, VerdictsMatchTheirPinsWithTheirEvidence) {
+  const auto checks = family(GetParam());
+  const auto results = run_family(GetParam());
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const ClaimCheck& check = *checks[i];
+    const ClaimResult& r = results[i];
+    SCOPED_TRACE(check.id);
+    EXPECT_EQ(r.summary.find("could not be computed"), std::string::npos) << r.summary;
+    EXPECT_FALSE(r.summary.empty());
+    EXPECT_FALSE(r.expected.empty());
+    EXPECT_FALSE(r.tolerance.empty());
+    EXPECT_FALSE(r.interpretation.empty());
+    ASSERT_TRUE(r.measured.is_object());
+    EXPECT_FALSE(r.measured.empty());
+    std::printf("%-16s %s: %s\n", check.id.c_str(), to_string(r.status), r.summary.c_str());
+    EXPECT_EQ(pinned_mismatch(pins(), check.id, r, true), "");
   }
-  EXPECT_EQ(a.measured.dump(), b.measured.dump());
+}
+
+TEST_P(ClaimFamily, IsDeterministic) {
+  // Two contexts: nothing computed for the first is reused by the second.
+  const auto checks = family(GetParam());
+  auto first = run_family(GetParam()), second = run_family(GetParam());
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    ClaimResult &a = first[i], &b = second[i];
+    SCOPED_TRACE(checks[i]->id);
+    // Wall-clock timings (timing claims) are the one exception; everything
+    // else they measure must still repeat.
+    const bool timed = a.measured.is_object() && a.measured.contains(kWallClockKey);
+    if (timed) {
+      EXPECT_FALSE(a.measured[kWallClockKey].empty());
+      a.measured.erase(kWallClockKey);
+      b.measured.erase(kWallClockKey);
+    } else {
+      EXPECT_EQ(a.status, b.status);
+    }
+    EXPECT_EQ(a.measured.dump(), b.measured.dump());
+  }
+}
+
+// The families, in ledger order: those with a claim pinned `long = true`
+// (fast mode over a few seconds) or without.
+std::vector<std::string> families(bool long_ones) {
+  std::vector<std::string> out;
+  for (const auto& c : claim_registry()) {
+    const std::string name = family_of(c.id);
+    if (std::find(out.begin(), out.end(), name) != out.end()) continue;
+    bool is_long = false;
+    for (const ClaimCheck* member : family(name)) {
+      const auto pin = pins().find(member->id);
+      is_long = is_long || (pin != pins().end() && pin->second.long_test);
+    }
+    if (is_long == long_ones) out.push_back(name);
+  }
+  return out;
 }
 
 TEST(ClaimsLedger, EveryClaimIsPinnedAndEveryPinIsAClaim) {
@@ -87,13 +129,11 @@ TEST(ClaimsLedger, IdsAreUniqueAndUnknownIdsAreRejected) {
   EXPECT_THROW(find_claim("X-NOPE"), std::invalid_argument);
 }
 
-std::vector<std::string> ids() {
-  std::vector<std::string> out;
-  for (const auto& c : claim_registry()) out.push_back(c.id);
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(Ledger, EveryClaim, ::testing::ValuesIn(ids()), test::id_name);
+// A suite whose name starts with "Long" carries the ctest label long
+// (tests/CMakeLists.txt): make test-long, not make test.
+INSTANTIATE_TEST_SUITE_P(Ledger, ClaimFamily, ::testing::ValuesIn(families(false)), test::id_name);
+INSTANTIATE_TEST_SUITE_P(LongLedger, ClaimFamily, ::testing::ValuesIn(families(true)),
+                         test::id_name);
 
 }  // namespace
 }  // namespace tibench

@@ -11,8 +11,8 @@
 #include <set>
 
 #include "cli_support.hpp"
-#include "harness/run/matrix.hpp"
 #include "harness/io/run_io.hpp"
+#include "harness/run/matrix.hpp"
 #include "run_files.hpp"
 
 namespace tibench {
@@ -357,7 +357,7 @@ TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(Figures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
+TEST(LongFigures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   const auto dir = test::scratch_dir("figures");
   const auto runs = dir / "smoke.h5";
   ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + runs.string()).exit_code, 0);

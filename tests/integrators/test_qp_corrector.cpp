@@ -13,10 +13,10 @@
 #include <cstring>
 #include <thread>
 
+#include "core/random.hpp"
 #include "integrators/engines/driver.hpp"
 #include "integrators/engines/qp_corrector.hpp"
 #include "integrators/methods/registry.hpp"
-#include "core/random.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {
@@ -156,7 +156,7 @@ TEST(QpCorrector, WithoutContactEveryIntegratorKeepsItsTrajectoryOrRefuses) {
   EXPECT_GE(accepted, 30);
 }
 
-TEST(QpCorrector, KeepsAFallingBallOnTheGround) {
+TEST(LongQpCorrector, KeepsAFallingBallOnTheGround) {
   // 2 cm above the ground at 3 m/s: it lands within a few 5 ms steps.
   const auto p = make_problem("ball-drop", {"mesh_size=0.35", "y0=0.52", "vy=-3", "contact=none"});
   const double scale = 1 + p->initial_state().q.cwiseAbs().maxCoeff();
