@@ -422,8 +422,8 @@ std::string problems_markdown() {
   const auto& problems = problem_registry();
   std::string out = md_generated_note("problems") + "# Problems\n\n" +
                     std::to_string(problems.size()) +
-                    " problems in the registry (`problems/registry.cpp`). Each file "
-                    "`problems/<name>.cpp` opens with the equations, the invariants, the "
+                    " problems in the registry (`problems/problem_list.hpp`). Each file "
+                    "`problems/catalog/<name>.cpp` opens with the equations, the invariants, the "
                     "sources and the choices made where a paper is silent. Parameters are set "
                     "with `--param name=value` or `params = { ... }` in a matrix.\n\n";
   std::vector<std::vector<std::string>> summary;

@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """Compares two tibench HDF5 files object by object: every group, dataset (dtype,
 shape, bytes) and attribute (type and bytes), except wall times and the
-root's build provenance. Exit 0 when identical, 1 otherwise, listing the first
+root's build provenance. An attribute holding a JSON object (such as a
+run's `params`) is compared as an object: the order of its keys carries no
+meaning. Exit 0 when identical, 1 otherwise, listing the first
 40 differences. Used to show that a refactoring leaves `make run` unchanged:
 
     /usr/bin/python3 scripts/compare-h5.py old/default.h5 new/default.h5
 """
+import json
 import sys
 import h5py
 import numpy as np
@@ -21,6 +24,24 @@ def as_bytes(v):
     if isinstance(v, str):
         return v.encode()
     return np.asarray(v).tobytes()
+
+
+def json_object(v):
+    try:
+        text = as_bytes(v).decode()
+        value = json.loads(text)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def same_attribute(va, vb, ta, tb):
+    if ta.get_class() != tb.get_class():
+        return False
+    ja, jb = json_object(va), json_object(vb)
+    if ja is not None and jb is not None:
+        return ja == jb
+    return ta.get_size() == tb.get_size() and as_bytes(va) == as_bytes(vb)
 
 
 def collect(f):
@@ -56,7 +77,7 @@ def main(a_path, b_path):
             n_attr += 1
             va, vb = x.attrs[k], y.attrs[k]
             ta, tb = x.attrs.get_id(k).get_type(), y.attrs.get_id(k).get_type()
-            if ta.get_class() != tb.get_class() or ta.get_size() != tb.get_size() or as_bytes(va) != as_bytes(vb):
+            if not same_attribute(va, vb, ta, tb):
                 diffs.append(f"{name}@{k}: {va!r} != {vb!r}")
     print(f"{a_path} vs {b_path}: {len(oa)} objects, {n_ds} datasets, {n_attr} attributes compared "
           f"({n_skipped} wall-time/provenance attributes skipped): {len(diffs)} differences")

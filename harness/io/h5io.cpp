@@ -8,9 +8,9 @@
 #include <ctime>
 #include <filesystem>
 
+#include "core/parameters.hpp"
 #include "fileio/atomic_write.hpp"
 #include "harness/io/build_info.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench::h5 {
 

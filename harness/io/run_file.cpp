@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "harness/io/build_info.hpp"
 #include "harness/analysis/convergence.hpp"
+#include "harness/io/build_info.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
 

@@ -3,12 +3,12 @@
 #include <filesystem>
 #include <map>
 
+#include "core/parameters.hpp"
 #include "harness/analysis/convergence.hpp"
 #include "harness/io/h5_copy.hpp"
 #include "harness/io/h5io.hpp"
-#include "harness/run/run_identity.hpp"
 #include "harness/io/run_io.hpp"
-#include "core/parameters.hpp"
+#include "harness/run/run_identity.hpp"
 
 namespace tibench {
 
