@@ -7,7 +7,7 @@
 #   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
 #   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make test-slurm     opt-in, as root, not in make test: docs/scale-out.md's sbatch
-#                       files on a one-node Slurm cluster started here (~5-8 min)
+#                       files on a one-node Slurm cluster started here (6.5-8 min)
 #   make figures  figures from results/default.h5 (after make run)
 #   make docs     docs/integrators.md, problems.md, claims.md from the registries
 #   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,

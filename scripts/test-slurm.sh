@@ -367,9 +367,11 @@ main() {
   check_shards SLURM_PROCID/SLURM_STEP_NUM_TASKS "$srun_dir"/results/default.*-of-$SRUN_N.h5
   [ -f "$srun_dir/results/default-all.h5" ] || die "the srun job wrote no default-all.h5"
   log "srun set merged by its job: $srun_dir/results/default-all.h5"
-  log "array set: tibench merge results/default-all.h5 results/default.shard-*-of-$ARRAY_N.h5"
-  (cd "$array_dir" && tibench merge results/default-all.h5 results/default.shard-*-of-$ARRAY_N.h5) |
-    sed 's/^/         /'
+  t0=$SECONDS
+  (cd "$array_dir" && tibench merge results/default-all.h5 results/default.shard-*-of-$ARRAY_N.h5) \
+    >"$TMP/log/merge.out"
+  log "array set: tibench merge results/default-all.h5 results/default.shard-*-of-$ARRAY_N.h5" \
+    "($((SECONDS - t0)) s): $(cat "$TMP/log/merge.out")"
 
   t0=$SECONDS
   mkdir -p "$TMP/unsharded"
