@@ -2,7 +2,7 @@
 # Installs the Debian packages tibench needs, only those that are missing.
 # Idempotent: a second run installs nothing and does not touch apt.
 #
-# usage: scripts/setup-deps.sh [core] [figures] [report] [bench] [fuzz] [format]
+# usage: scripts/setup-deps.sh [core] [figures] [report] [bench] [fuzz] [format] [slurm]
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
 #           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
@@ -29,6 +29,10 @@
 #           (libclang-rt-dev: libFuzzer and clang's ASan/UBSan runtimes)
 #   format  `make format` and `make format-check` (CI): clang-format, which
 #           applies the repository's .clang-format
+#   slurm   `make test-slurm` only: Slurm (slurm-wlm: slurmctld, slurmd and the
+#           client commands) and MUNGE (munge), for the one-node cluster of
+#           scripts/test-slurm.sh; their daemons are started by that script
+#           (never by this one), with their own configuration
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -42,6 +46,7 @@ GROUP[report]="chromium fonts-dejavu-core"
 GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev libopenblas0-serial"
 GROUP[fuzz]="clang libclang-rt-dev"
 GROUP[format]="clang-format"
+GROUP[slurm]="slurm-wlm munge"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)
