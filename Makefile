@@ -35,10 +35,10 @@ all: build
 help:
 	@sed -n '2,/^# CI=true/p' Makefile
 
-# The tests also run mpirun (sharding), the figures script and, in Chromium,
-# the HTML report.
+# The tests also run mpirun (sharding), the figures script, the Python reader's
+# tests and, in Chromium, the HTML report.
 deps:
-	@scripts/setup-deps.sh core figures report
+	@scripts/setup-deps.sh core figures python report
 
 build: deps
 	@cmake --preset $(PRESET) >/dev/null

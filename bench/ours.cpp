@@ -12,8 +12,8 @@
 #include "bench/suite.hpp"
 #include "integrators/engines/energy_blending.hpp"
 #include "integrators/engines/qp_corrector.hpp"
-#include "integrators/methods/registry.hpp"
 #include "integrators/engines/runge_kutta.hpp"
+#include "integrators/methods/registry.hpp"
 
 namespace tibench::bench {
 namespace {

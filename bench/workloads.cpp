@@ -9,8 +9,8 @@
 
 #include "integrators/engines/driver.hpp"
 #include "integrators/methods/registry.hpp"
-#include "problems/registry.hpp"
 #include "problems/catalog/spring_chain_kernel.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench::bench {
 

@@ -3,15 +3,15 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/commands.hpp"
 #include "fileio/atomic_write.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
 #include "harness/analysis/convergence.hpp"
-#include "harness/io/h5io.hpp"
-#include "harness/run/matrix.hpp"
 #include "harness/analysis/paper_table.hpp"
+#include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
+#include "harness/run/matrix.hpp"
 
 namespace tibench::cli {
 

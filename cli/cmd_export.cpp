@@ -2,10 +2,10 @@
 // (integrators/methods/method_file.hpp), to stdout or written atomically to -o FILE.
 #include <iostream>
 
+#include "cli/commands.hpp"
 #include "fileio/atomic_write.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
 #include "integrators/methods/method_file.hpp"
 
 namespace tibench::cli {

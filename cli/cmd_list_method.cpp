@@ -7,9 +7,9 @@
 #include <iostream>
 
 #include "cli/integrator_json.hpp"
-#include "integrators/methods/method_file.hpp"
-#include "integrators/analysis/rooted_trees.hpp"
 #include "core/parameters.hpp"
+#include "integrators/analysis/rooted_trees.hpp"
+#include "integrators/methods/method_file.hpp"
 
 namespace tibench::cli {
 

@@ -1,10 +1,10 @@
 #include <cstdio>
 
+#include "cli/commands.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
-#include "harness/run/merge.hpp"
 #include "harness/io/xdmf.hpp"
+#include "harness/run/merge.hpp"
 
 namespace tibench::cli {
 

@@ -1,11 +1,11 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cli/commands.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
-#include "harness/run/matrix.hpp"
 #include "harness/analysis/regress.hpp"
+#include "harness/run/matrix.hpp"
 #include "harness/run/runner.hpp"
 
 namespace tibench::cli {

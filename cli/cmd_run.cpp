@@ -4,14 +4,14 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/commands.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
 #include "harness/analysis/convergence.hpp"
-#include "harness/run/matrix.hpp"
-#include "integrators/methods/method_file.hpp"
-#include "harness/run/runner.hpp"
 #include "harness/io/xdmf.hpp"
+#include "harness/run/matrix.hpp"
+#include "harness/run/runner.hpp"
+#include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 

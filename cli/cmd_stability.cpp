@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "integrators/methods/method_file.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
+#include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 
 namespace tibench::cli {

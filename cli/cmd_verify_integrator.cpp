@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
-#include "integrators/methods/method_file.hpp"
 #include "harness/analysis/observed_order.hpp"
+#include "integrators/methods/method_file.hpp"
 
 namespace tibench::cli {
 

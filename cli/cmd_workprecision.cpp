@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/commands.hpp"
 #include "fileio/atomic_write.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "cli/commands.hpp"
-#include "harness/io/h5io.hpp"
 #include "harness/analysis/work_precision.hpp"
+#include "harness/io/h5io.hpp"
 
 namespace tibench::cli {
 

@@ -5,12 +5,12 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "fileio/output_path.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "core/parameters.hpp"
+#include "fileio/output_path.hpp"
 #include "integrators/methods/registry.hpp"
 #include "meshes/mesh_source.hpp"
-#include "core/parameters.hpp"
 
 int main(int argc, char** argv) {
   using namespace tibench;

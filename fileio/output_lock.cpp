@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <utility>
 
-#include "fileio/atomic_write.hpp"
 #include "core/errors.hpp"
+#include "fileio/atomic_write.hpp"
 
 namespace tibench {
 

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
-#include "integrators/methods/method_file.hpp"
-#include "harness/run/shard.hpp"
-#include "integrators/methods/registry.hpp"
 #include "core/parameters.hpp"
+#include "harness/run/shard.hpp"
+#include "integrators/methods/method_file.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace {

@@ -12,11 +12,11 @@
 #include <filesystem>
 #include <string>
 
-#include "fuzz/tiny_run.hpp"
 #include "cli/commands.hpp"
-#include "harness/run/merge.hpp"
-#include "harness/io/run_file.hpp"
 #include "core/parameters.hpp"
+#include "fuzz/tiny_run.hpp"
+#include "harness/io/run_file.hpp"
+#include "harness/run/merge.hpp"
 
 namespace {
 

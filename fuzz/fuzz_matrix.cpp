@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "harness/run/matrix.hpp"
 #include "core/parameters.hpp"
+#include "harness/run/matrix.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

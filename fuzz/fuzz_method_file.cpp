@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "integrators/methods/method_file.hpp"
 #include "core/parameters.hpp"
+#include "integrators/methods/method_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "fuzz/tiny_run.hpp"
-#include "harness/run/run_cell.hpp"
 #include "harness/io/run_file.hpp"
+#include "harness/run/run_cell.hpp"
 
 int main(int argc, char** argv) {
   using namespace tibench;

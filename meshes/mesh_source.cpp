@@ -18,13 +18,13 @@
 #include <optional>
 #include <system_error>
 
+#include "core/errors.hpp"
 #include "fileio/atomic_write.hpp"
 #include "meshes/gmsh_mesher.hpp"
 #include "meshes/mesh_disk_cache.hpp"
 #include "meshes/mesh_spec.hpp"
 #include "meshes/msh_reader.hpp"
 #include "meshes/sha256.hpp"
-#include "core/errors.hpp"
 
 namespace tibench {
 namespace {

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <limits>
 
-#include "meshes/msh_reader.hpp"
 #include "core/errors.hpp"
+#include "meshes/msh_reader.hpp"
 
 namespace tibench {
 namespace {

@@ -1,6 +1,5 @@
 #include "problems/registry.hpp"
 
-
 namespace tibench {
 
 #define TIBENCH_PROBLEM(name) ProblemInfo name##_problem();

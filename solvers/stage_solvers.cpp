@@ -51,8 +51,8 @@ bool takes(const SolverEntry& e, const std::string& name) {
 }
 
 bool same_spec(const ParamSpec& a, const ParamSpec& b) {
-  return a.kind == b.kind && a.default_value == b.default_value &&
-         a.description == b.description && a.choices == b.choices;
+  return a.kind == b.kind && a.default_value == b.default_value && a.description == b.description &&
+         a.choices == b.choices;
 }
 
 // A parameter of another solver set to other than its default would be
@@ -96,8 +96,8 @@ StageNeed stage_need(StageSolverKind kind) { return entry(kind).need; }
 std::vector<ParamSpec> StageSolverOptions::param_specs() {
   std::string description = "solver of the implicit stages (docs/solvers.md):";
   for (const auto& e : solver_entries())
-    description += std::string(&e == &solver_entries().front() ? " " : "; ") + e.id + " (" +
-                   e.summary + ")";
+    description +=
+        std::string(&e == &solver_entries().front() ? " " : "; ") + e.id + " (" + e.summary + ")";
   std::vector<ParamSpec> specs{choice_param("solver", "newton", stage_solver_ids(), description)};
   for (const auto& e : solver_entries()) {
     for (ParamSpec& spec : e.param_specs()) {

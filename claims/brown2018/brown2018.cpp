@@ -20,9 +20,9 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/elastic_body.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

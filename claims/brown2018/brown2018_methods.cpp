@@ -16,11 +16,11 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "harness/analysis/convergence.hpp"
 #include "harness/run/run_cell.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/engines/optimization_integrators.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

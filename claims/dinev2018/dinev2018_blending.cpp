@@ -10,8 +10,8 @@
 // dinev2018_optimization_forms.cpp, D-M4 in dinev2018_damping.cpp.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/dinev2018/dinev2018_method_checks.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "integrators/engines/energy_blending.hpp"
 

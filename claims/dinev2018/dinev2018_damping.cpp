@@ -9,8 +9,8 @@
 
 #include "claims/dinev2018/dinev2018_method_checks.hpp"
 #include "claims/support.hpp"
-#include "integrators/engines/energy_blending.hpp"
 #include "core/random.hpp"
+#include "integrators/engines/energy_blending.hpp"
 
 namespace tibench::dinev2018 {
 namespace {

@@ -14,9 +14,9 @@
 // each is an exact BE step.
 #include <cmath>
 
+#include "claims/dinev2018/two_spring_roots.hpp"
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
-#include "claims/dinev2018/two_spring_roots.hpp"
 #include "core/random.hpp"
 
 namespace tibench {

@@ -11,8 +11,8 @@
 // The checks live in gast2014_objective.cpp (G-M1, G-M4),
 // gast2014_initial_guess.cpp (G-M2) and gast2014_friction.cpp (G-M6); the
 // contact claims in gast2014_contact.cpp.
-#include "claims/ledger.hpp"
 #include "claims/gast2014/gast2014_checks.hpp"
+#include "claims/ledger.hpp"
 
 namespace tibench {
 

@@ -23,8 +23,8 @@
 // particle-drop and the self-collision penalty of problems/contact/.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/contact_runs.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "meshes/tet_mesh.hpp"
 #include "problems/contact/obstacle_contact.hpp"

@@ -8,11 +8,11 @@
 
 #include "claims/gast2014/gast2014_checks.hpp"
 #include "claims/support.hpp"
-#include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
-#include "problems/catalog/free_fall.hpp"
 #include "core/random.hpp"
+#include "integrators/engines/incremental_potential.hpp"
+#include "problems/catalog/free_fall.hpp"
 #include "problems/registry.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
 
 namespace tibench::gast2014 {
 namespace {

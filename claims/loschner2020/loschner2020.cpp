@@ -16,10 +16,10 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
+#include "core/parameters.hpp"
+#include "integrators/engines/rosenbrock.hpp"
 #include "integrators/methods/families.hpp"
 #include "integrators/methods/registry.hpp"
-#include "integrators/engines/rosenbrock.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

@@ -19,8 +19,8 @@
 // flights per second of flight.
 #include <cmath>
 
-#include "claims/ledger.hpp"
 #include "claims/contact_runs.hpp"
+#include "claims/ledger.hpp"
 #include "claims/support.hpp"
 #include "problems/registry.hpp"
 

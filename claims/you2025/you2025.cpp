@@ -10,9 +10,9 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
+#include "core/random.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/methods/tableaux/theta.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

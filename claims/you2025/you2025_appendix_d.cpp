@@ -25,10 +25,10 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
-#include "claims/you2025/decoupled_algebra.hpp"
 #include "claims/support.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
+#include "claims/you2025/decoupled_algebra.hpp"
 #include "core/random.hpp"
+#include "integrators/analysis/linear_analysis.hpp"
 
 namespace tibench {
 namespace {

@@ -228,7 +228,8 @@ std::string interpretation(const std::string& root, bool literal, int n_phases) 
                     "smaller energy error; the registry default)") +
          "; clip [alpha_min, alpha_max] = [0, alpha_max], alpha_max in {1.1, 2}; no real root: "
          "the vertex (closest approach), dv = 0: alpha_max below the target, alpha_min above "
-         "(integrators/engines/decoupled.hpp); barrier-quadratic (barrier on x < 0), m = 1, h = 1, k = "
+         "(integrators/engines/decoupled.hpp); barrier-quadratic (barrier on x < 0), m = 1, h = 1, "
+         "k = "
          "hbar = 1e10, x0 = b h, v0 = -1, b = (j + 1/2)/N, N = " +
          std::to_string(n_phases) + ", " + std::to_string(kSteps) + " steps, v_final = v_" +
          std::to_string(kSteps) +

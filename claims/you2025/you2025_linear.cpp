@@ -14,8 +14,8 @@
 
 #include "claims/ledger.hpp"
 #include "claims/you2025/oscillator_update.hpp"
-#include "integrators/methods/tableaux/dirk.hpp"
 #include "core/random.hpp"
+#include "integrators/methods/tableaux/dirk.hpp"
 
 namespace tibench {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
 #include "core/random.hpp"
+#include "integrators/analysis/linear_analysis.hpp"
 
 namespace tibench {
 namespace {

@@ -54,8 +54,7 @@ void read_presentation(const TomlFile& file, const toml::table& t, PaperTable& p
 }
 
 // rows (requested step sizes) and their optional labels.
-void read_rows(const TomlFile& file, const toml::table& t, const toml::node& node,
-               PaperTable& p) {
+void read_rows(const TomlFile& file, const toml::table& t, const toml::node& node, PaperTable& p) {
   const toml::node* rows = t.get("rows");
   if (!rows || !rows->as_array() || rows->as_array()->empty())
     file.fail(rows ? *rows : node, "[[table]] needs rows = [h, ...] (requested step sizes)");

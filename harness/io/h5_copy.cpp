@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "harness/io/h5io.hpp"
 #include "core/parameters.hpp"
+#include "harness/io/h5io.hpp"
 
 namespace tibench::h5 {
 

@@ -2,9 +2,9 @@
 
 #include <filesystem>
 
+#include "core/parameters.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
-#include "core/parameters.hpp"
 #include "reference/hash.hpp"
 
 namespace tibench {

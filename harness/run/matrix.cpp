@@ -6,11 +6,11 @@
 #include <map>
 #include <sstream>
 
+#include "core/toml_input.hpp"
 #include "harness/analysis/matrix_figures.hpp"
 #include "harness/analysis/matrix_tables.hpp"
-#include "core/toml_input.hpp"
-#include "integrators/methods/method_file.hpp"
 #include "harness/io/run_io.hpp"
+#include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
@@ -248,9 +248,9 @@ Study read_study(const TomlFile& file, const toml::node& node) {
   s.table = node.as_table();
   if (!s.table) file.fail(node, "[[study]] must be a table");
   toml_input::check_keys(file, *s.table,
-                          {"problems", "integrators", "methods", "exclude", "h", "t_end", "outputs",
-                           "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
-                          "[[study]]");
+                         {"problems", "integrators", "methods", "exclude", "h", "t_end", "outputs",
+                          "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
+                         "[[study]]");
   read_problems(file, s);
   read_integrators(file, s);
   read_exclude(file, s);
@@ -355,7 +355,7 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
   toml::table root = toml_input::parse_document(
       text, source_name, "TOML v1.0 with [[study]] tables, see harness/run/matrix.hpp");
   toml_input::check_keys(file, root, {"name", "description", "study", "table", "figure"},
-                          "the matrix file");
+                         "the matrix file");
   Matrix m;
   m.name = root["name"].value_or(std::string());
   m.description = root["description"].value_or(std::string());

@@ -7,9 +7,9 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "integrators/methods/method_file.hpp"
 #include "harness/run/run_recorder.hpp"
 #include "integrators/engines/driver.hpp"
+#include "integrators/methods/method_file.hpp"
 #include "problems/registry.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"

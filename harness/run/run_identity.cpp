@@ -3,9 +3,9 @@
 
 #include <map>
 
+#include "core/parameters.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/run/shard_plan.hpp"
-#include "core/parameters.hpp"
 #include "reference/hash.hpp"
 
 namespace tibench {

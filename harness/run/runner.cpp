@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <optional>
 
-#include "harness/run/cell_progress.hpp"
-#include "harness/run/progress.hpp"
 #include "harness/io/reference_cache.hpp"
 #include "harness/io/run_file.hpp"
+#include "harness/run/cell_progress.hpp"
+#include "harness/run/progress.hpp"
 #include "harness/run/run_identity.hpp"
 #include "harness/run/shard_plan.hpp"
 #include "harness/run/thread_pool.hpp"

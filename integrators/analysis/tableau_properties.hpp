@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "integrators/analysis/polynomial.hpp"
 #include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/methods/method_properties.hpp"
-#include "integrators/analysis/polynomial.hpp"
 
 namespace tibench {
 

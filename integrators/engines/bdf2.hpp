@@ -15,14 +15,15 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 
 class Bdf2Stepper final : public Stepper {
  public:
-  Bdf2Stepper(const Problem& p, double h, StageSolverOptions newton, std::unique_ptr<Stepper> starter);
+  Bdf2Stepper(const Problem& p, double h, StageSolverOptions newton,
+              std::unique_ptr<Stepper> starter);
   StepReport step(State& s) override;
 
   int history_size() const override { return 1; }

@@ -22,8 +22,8 @@
 
 #include <string>
 
-#include "problems/contact/obstacle_contact.hpp"
 #include "core/parameters.hpp"
+#include "problems/contact/obstacle_contact.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench {

@@ -69,7 +69,8 @@ double momentum_preserving_damping(const Problem& p, State& s, double k, double 
   return before - p.kinetic_energy(s.v);
 }
 
-BlendStepper::BlendStepper(const Problem& p, double h, StageSolverOptions newton, BlendOptions options)
+BlendStepper::BlendStepper(const Problem& p, double h, StageSolverOptions newton,
+                           BlendOptions options)
     : Stepper(h), p_(p), o_(options) {
   require_contact_support(p, "blend-im",
                           {false, false, true,

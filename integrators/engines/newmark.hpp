@@ -35,9 +35,9 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
 #include "integrators/engines/velocity_potential.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 

@@ -29,8 +29,8 @@
 #include <string>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 

@@ -17,10 +17,10 @@
 #include <optional>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/stepper.hpp"
-#include "integrators/methods/tableaux/partitioned.hpp"
 #include "integrators/engines/velocity_potential.hpp"
+#include "integrators/methods/tableaux/partitioned.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 

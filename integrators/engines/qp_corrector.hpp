@@ -39,10 +39,10 @@
 #include <memory>
 #include <vector>
 
-#include "solvers/qp/qp_solver.hpp"
-#include "integrators/methods/registry.hpp"
 #include "integrators/engines/stepper.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/contact/obstacle_contact.hpp"
+#include "solvers/qp/qp_solver.hpp"
 
 namespace tibench {
 

@@ -26,10 +26,10 @@
 #include <array>
 #include <vector>
 
-#include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/engines/pair_sums.hpp"
 #include "integrators/engines/rk_stage_values.hpp"
 #include "integrators/engines/stepper.hpp"
+#include "integrators/methods/butcher_tableau.hpp"
 
 namespace tibench {
 

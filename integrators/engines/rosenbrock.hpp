@@ -18,10 +18,10 @@
 #include <Eigen/SparseLU>
 
 #include "integrators/engines/pair_sums.hpp"
-#include "solvers/linear/sparse_assembly.hpp"
-#include "solvers/linear/sparse_factorization.hpp"
 #include "integrators/engines/stepper.hpp"
 #include "integrators/methods/tableaux/rosenbrock.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
+#include "solvers/linear/sparse_factorization.hpp"
 
 namespace tibench {
 

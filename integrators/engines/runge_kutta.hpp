@@ -31,11 +31,11 @@
 #include <optional>
 #include <stdexcept>
 
-#include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/rk_stage_values.hpp"
 #include "integrators/engines/stepper.hpp"
+#include "integrators/methods/butcher_tableau.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 

@@ -7,10 +7,10 @@
 // from the linear analysis of the fixed-α base map (A-1 for a-search,
 // implicit midpoint for blend-im) and labelled as such. The observed order
 // of the searched methods is measured by the order tests.
+#include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/engines/decoupled.hpp"
 #include "integrators/engines/energy_blending.hpp"
 #include "integrators/methods/families.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
 
 namespace tibench {
@@ -98,13 +98,14 @@ IntegratorInfo a_search_entry(const tableaux::MethodRecord& record) {
     if (o.alpha_min > o.alpha_max)
       throw InputError("a-search: alpha_min " + format_real(o.alpha_min) + " exceeds alpha_max " +
                        format_real(o.alpha_max));
-    return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions::from_params(params), 1.0, o,
-                                              params.choice("correction") == "full");
+    return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions::from_params(params),
+                                              1.0, o, params.choice("correction") == "full");
   };
   linear_properties_of(
       info,
       [be](const Problem& p, double h) {
-        return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions{}, 1.0, std::nullopt);
+        return std::make_unique<DecoupledStepper>(p, be, h, StageSolverOptions{}, 1.0,
+                                                  std::nullopt);
       },
       "linear analysis of the alpha = 1 map (A-1); the search makes the step nonlinear");
   check_declaration(info);

@@ -14,13 +14,13 @@
 #include <mutex>
 #include <sstream>
 
-#include "integrators/methods/coefficient_expression.hpp"
-#include "core/toml_input.hpp"
-#include "integrators/methods/families.hpp"
-#include "integrators/engines/partitioned_rk.hpp"
-#include "integrators/analysis/rooted_trees.hpp"
-#include "integrators/engines/rosenbrock.hpp"
 #include "core/parameters.hpp"
+#include "core/toml_input.hpp"
+#include "integrators/analysis/rooted_trees.hpp"
+#include "integrators/engines/partitioned_rk.hpp"
+#include "integrators/engines/rosenbrock.hpp"
+#include "integrators/methods/coefficient_expression.hpp"
+#include "integrators/methods/families.hpp"
 
 namespace tibench {
 
@@ -221,9 +221,9 @@ MethodDeclaration read_declaration(Reader& r, const toml::table& root) {
                 "a method file needs a [declared] table with at least order = p");
   const toml::table& t = *n->as_table();
   toml_input::check_keys(r.file, t,
-                          {"order", "stage_order", "embedded_order", "stiffly_accurate", "a_stable",
-                           "l_stable", "symplectic", "r_inf"},
-                          "[declared]");
+                         {"order", "stage_order", "embedded_order", "stiffly_accurate", "a_stable",
+                          "l_stable", "symplectic", "r_inf"},
+                         "[declared]");
   auto integer = [&](const char* key, long long low) -> std::optional<int> {
     const toml::node* v = t.get(key);
     if (!v) return std::nullopt;
@@ -412,8 +412,7 @@ MethodFile parse_method_file(const std::string& text, const std::string& source_
     r.file.fail(*nodes, "c is not given: it is the row sums of " +
                             std::string(family == "rosenbrock" ? "alpha" : "A") + " (accepted: " +
                             toml_input::comma_list(coefficient_keys(family)) + ")");
-  toml_input::check_keys(r.file, c, coefficient_keys(family),
-                          "[coefficients] of family " + family);
+  toml_input::check_keys(r.file, c, coefficient_keys(family), "[coefficients] of family " + family);
   const MethodDeclaration declared = read_declaration(r, root);
   const auto precision = [&] {
     out.digits = coefficient_digits(r, root, out.digits_source);

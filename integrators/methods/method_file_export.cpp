@@ -1,7 +1,7 @@
 // `tibench export`: a registry entry as a method file (integrators/methods/method_file.hpp).
+#include "core/parameters.hpp"
 #include "core/toml_input.hpp"
 #include "integrators/methods/method_file.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 

@@ -2,11 +2,11 @@
 // function and no tree theory for their second-order forms, so order, A- and
 // L-stability come from the linear analysis of the update matrix (for BDF2
 // the 4×4 matrix on (q_n, v_n, q_{n−1}, v_{n−1})).
-#include "integrators/engines/bdf2.hpp"
-#include "integrators/methods/families.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
+#include "integrators/engines/bdf2.hpp"
 #include "integrators/engines/newmark.hpp"
 #include "integrators/engines/runge_kutta.hpp"
+#include "integrators/methods/families.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
 
 namespace tibench {

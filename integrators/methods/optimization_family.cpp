@@ -4,9 +4,9 @@
 // Order, A- and L-stability come from the linear analysis of the update
 // matrix (on the damped oscillator R = ½ c v² is q-independent, where both
 // dissipation terms give the classical method).
-#include "integrators/methods/families.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/engines/optimization_integrators.hpp"
+#include "integrators/methods/families.hpp"
 
 namespace tibench {
 
@@ -22,7 +22,8 @@ IntegratorInfo optimization_entry(const tableaux::OptimizationRecord& record) {
     const DissipationTerm term = params.choice("dissipation") == "second-order"
                                      ? DissipationTerm::second_order
                                      : DissipationTerm::first_order;
-    return std::make_unique<OptimizationStepper>(p, h, r, term, StageSolverOptions::from_params(params));
+    return std::make_unique<OptimizationStepper>(p, h, r, term,
+                                                 StageSolverOptions::from_params(params));
   };
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "linear analysis");
   check_declaration(info);

@@ -1,10 +1,10 @@
 // Registry entries for partitioned Runge–Kutta pairs.
 #include <Eigen/Core>
 
-#include "integrators/methods/families.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
-#include "integrators/engines/partitioned_rk.hpp"
 #include "integrators/analysis/rooted_trees.hpp"
+#include "integrators/engines/partitioned_rk.hpp"
+#include "integrators/methods/families.hpp"
 
 namespace tibench {
 

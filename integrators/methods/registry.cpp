@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "integrators/methods/families.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/engines/qp_corrector.hpp"
+#include "integrators/methods/families.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
 #include "integrators/methods/tableaux/explicit_rk.hpp"
 #include "integrators/methods/tableaux/multistep.hpp"
 #include "integrators/methods/tableaux/theta.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 

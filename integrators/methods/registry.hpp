@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "integrators/analysis/tableau_properties.hpp"
+#include "integrators/engines/stepper.hpp"
 #include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/methods/method_properties.hpp"
-#include "integrators/engines/stepper.hpp"
-#include "integrators/analysis/tableau_properties.hpp"
 
 namespace tibench {
 

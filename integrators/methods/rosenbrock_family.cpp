@@ -2,9 +2,9 @@
 // Rosenbrock trees, R(z), stiff accuracy, A- and L-stability from the
 // stability tableau (B = α + Γ, b), and the W-order (Jacobian-free order
 // conditions, Hairer & Wanner II §IV.7) for the claims ledger.
-#include "integrators/methods/families.hpp"
 #include "integrators/analysis/rooted_trees.hpp"
 #include "integrators/engines/rosenbrock.hpp"
+#include "integrators/methods/families.hpp"
 
 namespace tibench {
 

@@ -1,7 +1,7 @@
 // Registry entries for Butcher-tableau methods, run by the generic
 // Runge–Kutta engine (explicit and diagonally implicit tableaux).
-#include "integrators/methods/families.hpp"
 #include "integrators/engines/runge_kutta.hpp"
+#include "integrators/methods/families.hpp"
 
 namespace tibench {
 
@@ -37,7 +37,8 @@ IntegratorInfo butcher_entry(const MethodIdentity& identity, const ButcherTablea
   if (!info.is_explicit) info.param_specs = StageSolverOptions::param_specs();
   const bool is_explicit = info.is_explicit;
   info.make = [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
-    const StageSolverOptions newton = is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params);
+    const StageSolverOptions newton =
+        is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params);
     return std::make_unique<RungeKuttaStepper>(p, tableau, h, newton);
   };
   return info;

@@ -55,11 +55,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "problems/dissipation/local_quadratic.hpp"
-#include "problems/dissipation/dissipative_problem.hpp"
-#include "problems/contact/ipc_barrier.hpp"
-#include "problems/registry.hpp"
 #include "core/random.hpp"
+#include "problems/contact/ipc_barrier.hpp"
+#include "problems/dissipation/dissipative_problem.hpp"
+#include "problems/dissipation/local_quadratic.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {

@@ -22,9 +22,9 @@
 // the barrier layer, in_contact (x < d̂), barrier_force −P'(x) ≥ 0.
 #include <cmath>
 
+#include "core/random.hpp"
 #include "problems/contact/ipc_barrier.hpp"
 #include "problems/registry.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

@@ -46,9 +46,9 @@
 // nodes of the x = length face (0 when it is clamped).
 #include <cmath>
 
+#include "problems/dissipation/solid_damping.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/registry.hpp"
-#include "problems/dissipation/solid_damping.hpp"
 
 namespace tibench {
 namespace {

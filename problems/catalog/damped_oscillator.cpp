@@ -22,8 +22,8 @@
 // Layout: one 1-D node.
 #include <cmath>
 
-#include "problems/dissipation/local_quadratic.hpp"
 #include "problems/dissipation/dissipative_problem.hpp"
+#include "problems/dissipation/local_quadratic.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

@@ -23,8 +23,8 @@
 #include <cmath>
 #include <memory>
 
-#include "problems/contact/level_set.hpp"
 #include "problems/contact/contact_body.hpp"
+#include "problems/contact/level_set.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

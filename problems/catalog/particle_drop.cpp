@@ -19,8 +19,8 @@
 // Observables: height (y) and vertical velocity.
 #include <cmath>
 
-#include "problems/contact/obstacle_contact.hpp"
 #include "problems/contact/ipc_barrier.hpp"
+#include "problems/contact/obstacle_contact.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

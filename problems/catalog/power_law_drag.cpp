@@ -24,8 +24,8 @@
 // Layout: one 1-D node.
 #include <cmath>
 
-#include "problems/dissipation/local_quadratic.hpp"
 #include "problems/dissipation/dissipative_problem.hpp"
+#include "problems/dissipation/local_quadratic.hpp"
 #include "problems/element_split.hpp"
 #include "problems/registry.hpp"
 

@@ -9,8 +9,8 @@
 // platform. Layout: n one-dimensional nodes (dim = 1); no exact solution.
 #include <cmath>
 
-#include "problems/registry.hpp"
 #include "core/random.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {

@@ -23,9 +23,9 @@
 #include <cmath>
 #include <complex>
 
-#include "problems/registry.hpp"
 #include "core/random.hpp"
 #include "problems/catalog/spring_chain_kernel.hpp"
+#include "problems/registry.hpp"
 
 namespace tibench {
 namespace {

@@ -26,9 +26,9 @@
 // momentum-conserving damping model (Rayleigh damping of a deformed element
 // exerts a net torque on rigid rotations, Brown et al. §6).
 #include "problems/dissipation/implicit_rayleigh.hpp"
+#include "problems/dissipation/solid_damping.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/registry.hpp"
-#include "problems/dissipation/solid_damping.hpp"
 
 namespace tibench {
 namespace {

@@ -2,14 +2,14 @@
 
 #include <cmath>
 
+#include "core/random.hpp"
 #include "meshes/mesh_source.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/contact/self_collision.hpp"
 #include "problems/dissipation/dissipative_problem.hpp"
+#include "problems/dissipation/solid_damping.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/fem/elastic_split.hpp"
-#include "core/random.hpp"
-#include "problems/dissipation/solid_damping.hpp"
 
 namespace tibench {
 namespace {

@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "problems/contact/level_set.hpp"
 #include "core/parameters.hpp"
+#include "problems/contact/level_set.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench {

@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "solvers/linear/sparse_assembly.hpp"
 #include "core/parameters.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
 
 #ifdef TIBENCH_HAVE_CHOLMOD
 #include <dlfcn.h>

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "problems/problem.hpp"
 #include "solvers/linear/elimination_ordering.hpp"
 #include "solvers/linear/partitioned_tridiagonal.hpp"
 #include "solvers/linear/preordered_ldlt.hpp"
-#include "problems/problem.hpp"
 
 namespace tibench {
 

@@ -48,7 +48,8 @@ StageSolveResult NewtonCgSolver::solve(const StageObjective& phi, Vec& x) {
     }
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
-    const double tolerance = options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
+    const double tolerance =
+        options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
     if (ends_before_step(phi, options_.stop, x, r, tolerance, false)) return r;
     if (!cg_direction(phi, x, r)) return r;
     if (r.converged) return r;
@@ -79,7 +80,8 @@ bool NewtonCgSolver::cg_direction(const StageObjective& phi, const Vec& x, Stage
   }
   const double scale = std::max(phi.scale(x), std::numeric_limits<double>::min());
   const double eta =
-      std::min(0.5, options_.forcing_scale * std::sqrt(std::max(r.residual / scale, options_.stop.tolerance)));
+      std::min(0.5, options_.forcing_scale *
+                        std::sqrt(std::max(r.residual / scale, options_.stop.tolerance)));
   const int max_cg = static_cast<int>(std::min<Index>(10 * phi.size(), 100000));
   const TruncatedCgResult cg = truncated_cg(H_, -g_, eta, max_cg, options_.jacobi, dx_);
   ++r.linear_solves;
@@ -102,7 +104,8 @@ bool NewtonCgSolver::cg_direction(const StageObjective& phi, const Vec& x, Stage
 // Moves x along dx_ by a strong-Wolfe step (or the full step when it halves
 // the residual); g_ is left at the new x. False (message set) when no step
 // decreases Φ.
-bool NewtonCgSolver::wolfe_step(const StageObjective& phi, Vec& x, StageSolveResult& r, double slope) {
+bool NewtonCgSolver::wolfe_step(const StageObjective& phi, Vec& x, StageSolveResult& r,
+                                double slope) {
   if (!(slope < 0)) {
     r.message = "Newton-CG direction is not a descent direction";
     return false;

@@ -11,9 +11,11 @@ namespace tibench {
 std::vector<ParamSpec> NewtonOptions::param_specs() {
   const NewtonOptions d;
   std::vector<ParamSpec> specs = NewtonStopping::param_specs();
-  specs.push_back(bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"));
-  specs.push_back(bool_param("psd_fallback", d.psd_fallback,
-                             "replace an indefinite Hessian by the PSD-projected one, then shift it"));
+  specs.push_back(
+      bool_param("line_search", d.line_search, "backtracking Armijo line search on Phi"));
+  specs.push_back(
+      bool_param("psd_fallback", d.psd_fallback,
+                 "replace an indefinite Hessian by the PSD-projected one, then shift it"));
   for (ParamSpec& s : NewtonStart::param_specs()) specs.push_back(std::move(s));
   specs.push_back(bool_param("descent_safeguard", d.descent_safeguard,
                              "Gast & Schroeder 2014 Sec. 3.1: accept dx only if dx.g < -0.01 "
@@ -118,7 +120,8 @@ bool NewtonSolver::solves_in_one_step(const StageObjective& phi) const {
 // solve on a quadratic Φ, never needs it.)
 bool NewtonSolver::takes_exact_step(const StageObjective& phi, const Vec& x) const {
   if (!solves_in_one_step(phi)) return false;
-  if (options_.start.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.start.step_clamp) return false;
+  if (options_.start.step_clamp > 0 && dx_.cwiseAbs().maxCoeff() > options_.start.step_clamp)
+    return false;
   return phi.max_step(x, dx_) >= 1.0;
 }
 
@@ -220,9 +223,9 @@ double NewtonSolver::descent_direction(StageSolveResult& r, double step_norm) {
 // evaluated only when it fails. Close to the minimizer the decrease of Φ can
 // fall below the rounding error of evaluating Φ (e.g. 1 − cos θ): halving the
 // residual is then the test that still works.
-NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x, StageSolveResult& r,
-                                               bool chord, bool pd, double slope,
-                                               bool& have_gradient) {
+NewtonSolver::Search NewtonSolver::line_search(const StageObjective& phi, Vec& x,
+                                               StageSolveResult& r, bool chord, bool pd,
+                                               double slope, bool& have_gradient) {
   if (!(slope < 0)) {
     if (chord) {
       // A stale factor can point uphill where the exact one would not.
@@ -303,9 +306,9 @@ StageSolveResult NewtonSolver::solve(const StageObjective& phi, Vec& x) {
     phi.update_active_set(x, g_);
     r.residual = phi.residual(g_);
     const bool chord = reuses_factor(phi);
-    const double tolerance = options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
-    if (ends_before_step(phi, options_.stop, x, r, tolerance,
-                         !chord && keeps_constant_factor(phi)))
+    const double tolerance =
+        options_.stop.tolerance * phi.scale(x) + options_.stop.absolute_tolerance;
+    if (ends_before_step(phi, options_.stop, x, r, tolerance, !chord && keeps_constant_factor(phi)))
       return r;
     bool pd = reuse_.pd;
     if (!chord && !factorize_hessian(phi, x, r, pd)) return r;
@@ -337,7 +340,8 @@ StageSolveResult NewtonSolver::solve(const StageObjective& phi, Vec& x) {
     const double error_estimate = step_error_estimate(chord, step_norm, previous_step_norm);
     // A step below the rounding level of the unknown cannot improve it at
     // all: the iterate is then as converged as doubles allow.
-    if ((pd && error_estimate <= options_.stop.tolerance * phi.scale(trial_) + options_.stop.absolute_tolerance) ||
+    if ((pd && error_estimate <= options_.stop.tolerance * phi.scale(trial_) +
+                                     options_.stop.absolute_tolerance) ||
         step_norm <= 4 * eps * x.cwiseAbs().maxCoeff()) {
       x.swap(trial_);
       ++r.iterations;

@@ -97,8 +97,8 @@ class NewtonSolver : public StageSolver {
   enum class Search { moved, refresh, ended };
   Search line_search(const StageObjective& phi, Vec& x, StageSolveResult& r, bool chord, bool pd,
                      double slope, bool& have_gradient);
-  bool full_step_accepted(const StageObjective& phi, const Vec& x, StageSolveResult& r, double slope,
-                          double& phi0);
+  bool full_step_accepted(const StageObjective& phi, const Vec& x, StageSolveResult& r,
+                          double slope, double& phi0);
   // Whether a positive definite Newton step on phi solves it: Φ quadratic
   // (constant Hessian), unconstrained, and no descent safeguard.
   bool solves_in_one_step(const StageObjective& phi) const;

@@ -14,8 +14,8 @@ std::vector<ParamSpec> NewtonStopping::param_specs() {
                  "max(||x||_inf, ||x_hat||_inf) + newton_atol (relative: 1 or more accepts "
                  "any iterate)",
                  Range::open(0, 1)),
-      real_param("newton_atol", d.absolute_tolerance,
-                 "absolute Newton tolerance [position units]", Range::nonnegative()),
+      real_param("newton_atol", d.absolute_tolerance, "absolute Newton tolerance [position units]",
+                 Range::nonnegative()),
       integer_param("newton_max_iters", d.max_iterations,
                     "Newton iterations per stage before the step fails (solver_failed); more "
                     "than 1e4 only hides a stalled solve",

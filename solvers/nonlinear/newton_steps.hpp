@@ -15,7 +15,7 @@ namespace tibench {
 // residual's rounding level; fail after max_iterations updates. (Parameters
 // newton_tol, newton_atol, newton_max_iters.)
 struct NewtonStopping {
-  double tolerance = 1e-12;  // relative, on the position residual
+  double tolerance = 1e-12;         // relative, on the position residual
   double absolute_tolerance = 0.0;  // in position units
   int max_iterations = 50;
 
@@ -27,7 +27,7 @@ struct NewtonStopping {
 // (Parameters two_candidate_guess, step_clamp.)
 struct NewtonStart {
   bool two_candidate_guess = false;  // start from the better of x̂ and x̂ + τ²M⁻¹f(x_a)
-  double step_clamp = 0.0;  // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
+  double step_clamp = 0.0;           // ‖dx‖_∞ ≤ step_clamp (0: no clamp; Gast use 1e3)
 
   static std::vector<ParamSpec> param_specs();
   static NewtonStart from_params(const ParamSet& params);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solvers/projective/admm_local_newton.hpp"
 #include "problems/fem/element_loop.hpp"
+#include "solvers/projective/admm_local_newton.hpp"
 
 namespace tibench {
 

@@ -42,11 +42,11 @@
 
 #include <memory>
 
+#include "problems/element_split.hpp"
+#include "solvers/linear/inertia_factors.hpp"
 #include "solvers/projective/admm_contact.hpp"
 #include "solvers/projective/admm_dissipation.hpp"
 #include "solvers/projective/admm_viscous.hpp"
-#include "solvers/linear/inertia_factors.hpp"
-#include "problems/element_split.hpp"
 
 namespace tibench {
 

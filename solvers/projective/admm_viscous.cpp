@@ -1,8 +1,8 @@
 #include "solvers/projective/admm_viscous.hpp"
 
-#include "solvers/projective/admm_local_newton.hpp"
 #include "problems/fem/elastic_split.hpp"
 #include "problems/fem/element_loop.hpp"
+#include "solvers/projective/admm_local_newton.hpp"
 
 namespace tibench {
 

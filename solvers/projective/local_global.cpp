@@ -12,7 +12,7 @@ namespace tibench {
 // criterion of the Newton solver, whose Hessian term needs one Hessian
 // assembly: done only then, once per solve).
 bool LocalGlobalSolver::ends_at_tolerance_or_noise(const StageObjective& phi, const Vec& x,
-                                              StageSolveResult& r, Stall& stall) {
+                                                   StageSolveResult& r, Stall& stall) {
   if (r.residual <= options_.budget.tolerance * phi.scale(x)) {
     r.converged = true;
     return true;
@@ -34,7 +34,8 @@ bool LocalGlobalSolver::ends_at_tolerance_or_noise(const StageObjective& phi, co
 
 // The Cholesky factor of W + L for phi's inertia W, built on first use;
 // null when phi has no projective form or W + L is not positive definite.
-const Eigen::SimplicialLLT<SparseMatrix>* LocalGlobalSolver::global_factor(const StageObjective& phi) {
+const Eigen::SimplicialLLT<SparseMatrix>* LocalGlobalSolver::global_factor(
+    const StageObjective& phi) {
   if (const auto* f = global_factors_.find(phi.inertia())) return f;
   triplets_.clear();
   if (!phi.projective_laplacian(triplets_)) return nullptr;
@@ -81,7 +82,8 @@ StageSolveResult LocalGlobalSolver::solve(const StageObjective& phi, Vec& x) {
     std::snprintf(buf, sizeof buf,
                   "local-global did not reach tolerance in %d iterations (residual %.3e, target "
                   "%.3e)",
-                  options_.budget.max_iterations, r.residual, options_.budget.tolerance * phi.scale(x));
+                  options_.budget.max_iterations, r.residual,
+                  options_.budget.tolerance * phi.scale(x));
     r.message = buf;
   }
   return r;

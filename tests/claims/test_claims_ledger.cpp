@@ -18,8 +18,7 @@ namespace tibench {
 namespace {
 
 const PinnedVerdicts& pins() {
-  static const PinnedVerdicts p =
-      read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
+  static const PinnedVerdicts p = read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
   return p;
 }
 

@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_support.hpp"
 #include "claims/ledger.hpp"
 #include "claims/pinned_verdicts.hpp"
+#include "cli_support.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 

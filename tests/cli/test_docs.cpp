@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
-#include "cli_support.hpp"
 #include "claims/ledger.hpp"
+#include "cli_support.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 #include "test_names.hpp"

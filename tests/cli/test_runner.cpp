@@ -11,8 +11,8 @@
 #include <set>
 
 #include "cli_support.hpp"
-#include "harness/run/matrix.hpp"
 #include "harness/io/run_io.hpp"
+#include "harness/run/matrix.hpp"
 #include "run_files.hpp"
 
 namespace tibench {

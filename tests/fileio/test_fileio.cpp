@@ -8,10 +8,10 @@
 #include <fstream>
 #include <set>
 
+#include "core/parameters.hpp"
 #include "fileio/atomic_write.hpp"
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

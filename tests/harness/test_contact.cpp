@@ -19,12 +19,12 @@
 
 #include <cmath>
 
+#include "core/random.hpp"
 #include "harness/analysis/contact_phases.hpp"
 #include "integrators/engines/driver.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/contact/level_set.hpp"
 #include "problems/contact/obstacle_contact.hpp"
-#include "core/random.hpp"
 #include "selected_suite.hpp"
 
 namespace tibench {

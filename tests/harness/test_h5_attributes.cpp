@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

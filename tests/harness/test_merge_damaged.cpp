@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "harness/io/h5io.hpp"
+#include "harness/io/run_file.hpp"
 #include "harness/run/merge.hpp"
 #include "harness/run/run_cell.hpp"
-#include "harness/io/run_file.hpp"
 #include "harness/run/run_identity.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

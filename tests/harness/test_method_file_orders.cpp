@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "integrators/methods/method_file.hpp"
 #include "harness/analysis/observed_order.hpp"
+#include "integrators/methods/method_file.hpp"
 #include "test_names.hpp"
 
 namespace tibench {

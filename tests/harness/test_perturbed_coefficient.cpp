@@ -13,11 +13,11 @@
 
 #include "test_names.hpp"
 
-#include "harness/run/matrix.hpp"
 #include "harness/analysis/regress.hpp"
 #include "harness/io/run_io.hpp"
-#include "integrators/methods/registry.hpp"
+#include "harness/run/matrix.hpp"
 #include "integrators/engines/runge_kutta.hpp"
+#include "integrators/methods/registry.hpp"
 
 namespace tibench {
 namespace {
@@ -78,7 +78,8 @@ TEST_P(PerturbedCoefficient, FailsTheGateWhileTheRegistryMethodPasses) {
   auto engine_on = [is_explicit](const ButcherTableau& tableau) -> StepperFactory {
     return [tableau, is_explicit](const Problem& p, double h, const ParamSet& params) {
       return std::make_unique<RungeKuttaStepper>(
-          p, tableau, h, is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params));
+          p, tableau, h,
+          is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(params));
     };
   };
   // The engine on an unperturbed copy reproduces the registry method exactly,

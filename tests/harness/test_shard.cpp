@@ -9,10 +9,10 @@
 #include <map>
 #include <numeric>
 
+#include "core/parameters.hpp"
 #include "harness/run/matrix.hpp"
 #include "harness/run/shard.hpp"
 #include "harness/run/shard_plan.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <string>
 
-#include "harness/io/h5io.hpp"
 #include "harness/analysis/regress.hpp"
+#include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
 #include "harness/run/runner.hpp"
 

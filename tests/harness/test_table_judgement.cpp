@@ -6,8 +6,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "harness/run/matrix.hpp"
 #include "harness/analysis/paper_table.hpp"
+#include "harness/run/matrix.hpp"
 
 namespace tibench {
 namespace {

@@ -2,8 +2,8 @@
 // Pareto front and cheapest-at-level answers are known by construction.
 #include <gtest/gtest.h>
 
-#include "harness/analysis/work_precision.hpp"
 #include "core/parameters.hpp"
+#include "harness/analysis/work_precision.hpp"
 
 namespace tibench {
 namespace {

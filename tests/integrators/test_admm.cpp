@@ -10,16 +10,16 @@
 //    minimizer instead).
 #include <gtest/gtest.h>
 
-#include "solvers/projective/admm.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
-#include "solvers/projective/admm_solver.hpp"
 #include "integrators/engines/optimization_integrators.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "problems/element_split.hpp"
 #include "selected_suite.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/projective/admm.hpp"
+#include "solvers/projective/admm_solver.hpp"
 
 namespace tibench {
 namespace {
@@ -245,7 +245,7 @@ TEST(Admm, TrBdf2StagesShareOneGlobalMatrix) {
     const StageSolveResult r = solver.minimize(phi, y);
     ASSERT_TRUE(r.converged) << r.message;
     EXPECT_EQ(r.iterations, o.budget.max_iterations);  // the fixed budget
-    EXPECT_GT(r.cg_iterations, 0);              // local Newton iterations
+    EXPECT_GT(r.cg_iterations, 0);                     // local Newton iterations
     factorizations += r.factorizations;
   }
   EXPECT_EQ(factorizations, 2);  // the shared α, then backward Euler's α = 1

@@ -15,12 +15,12 @@
 #include <cmath>
 #include <random>
 
-#include "solvers/projective/admm.hpp"
-#include "solvers/projective/admm_dissipation.hpp"
-#include "solvers/projective/admm_viscous.hpp"
 #include "integrators/engines/incremental_potential.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "solvers/projective/admm.hpp"
+#include "solvers/projective/admm_dissipation.hpp"
+#include "solvers/projective/admm_viscous.hpp"
 
 namespace tibench {
 namespace {

@@ -59,11 +59,11 @@
 #include <string>
 #include <utility>
 
+#include "core/random.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
 #include "problems/contact/level_set.hpp"
 #include "problems/contact/obstacle_contact.hpp"
-#include "core/random.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
 
 namespace tibench {
 namespace {

@@ -5,9 +5,9 @@
 #include <Eigen/LU>
 #include <cmath>
 
+#include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/engines/decoupled.hpp"
 #include "integrators/engines/energy_blending.hpp"
-#include "integrators/analysis/linear_analysis.hpp"
 #include "integrators/methods/registry.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
 #include "problems/registry.hpp"
@@ -50,7 +50,8 @@ TEST(DecoupledMethods, AdjointOfBackwardEulerIsForwardEuler) {
 TEST(DecoupledMethods, AdjointThatIsNotDiagonallyImplicitIsRefused) {
   const auto p = make_problem("oscillator");
   const ButcherTableau s3 = ButcherTableau::from_record(tableaux::sdirk3);
-  EXPECT_THROW(DecoupledStepper(*p, s3, 0.1, StageSolverOptions{}, 1.0, std::nullopt), std::logic_error);
+  EXPECT_THROW(DecoupledStepper(*p, s3, 0.1, StageSolverOptions{}, 1.0, std::nullopt),
+               std::logic_error);
 }
 
 TEST(ASearch, PinnedAlphaIsBitIdenticalToA1) {

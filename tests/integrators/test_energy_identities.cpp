@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "integrators/methods/registry.hpp"
 #include "core/random.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

@@ -12,10 +12,10 @@
 
 #include "integrators/engines/driver.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/first_order.hpp"
 #include "problems/registry.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
 
 namespace tibench {
 namespace {

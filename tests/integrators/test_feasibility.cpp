@@ -14,9 +14,9 @@
 
 #include <cmath>
 
+#include "core/random.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/contact/ipc_barrier.hpp"
-#include "core/random.hpp"
 #include "selected_suite.hpp"
 
 namespace tibench {

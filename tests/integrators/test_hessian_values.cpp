@@ -14,11 +14,11 @@
 #include <cstring>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "integrators/engines/incremental_potential.hpp"
 #include "integrators/methods/registry.hpp"
-#include "solvers/linear/sparse_assembly.hpp"
 #include "problem_cases.hpp"
-#include "core/parameters.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
 
 namespace tibench {
 namespace {

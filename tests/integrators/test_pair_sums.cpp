@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "integrators/engines/pair_sums.hpp"
 #include "core/random.hpp"
+#include "integrators/engines/pair_sums.hpp"
 
 namespace tibench {
 namespace {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <functional>
 
-#include "integrators/methods/registry.hpp"
 #include "core/parameters.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

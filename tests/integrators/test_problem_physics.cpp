@@ -10,9 +10,9 @@
 
 #include "integrators/engines/driver.hpp"
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/nonlinear/newton_solver.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "solvers/nonlinear/newton_solver.hpp"
 
 namespace tibench {
 namespace {

@@ -13,10 +13,10 @@
 #include <cmath>
 #include <limits>
 
+#include "core/random.hpp"
 #include "integrators/engines/driver.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/contact/obstacle_contact.hpp"
-#include "core/random.hpp"
 #include "selected_suite.hpp"
 
 namespace tibench {

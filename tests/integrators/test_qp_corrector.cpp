@@ -13,10 +13,10 @@
 #include <cstring>
 #include <thread>
 
+#include "core/random.hpp"
 #include "integrators/engines/driver.hpp"
 #include "integrators/engines/qp_corrector.hpp"
 #include "integrators/methods/registry.hpp"
-#include "core/random.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {

@@ -13,8 +13,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "integrators/methods/registry.hpp"
 #include "integrators/engines/runge_kutta.hpp"
+#include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {
@@ -58,8 +58,9 @@ const std::vector<ProblemCase>& problem_cases() {
 // which all must report at the same step).
 bool steps_match(const IntegratorInfo& info, RungeKuttaStepper& kept, Stepper& fast,
                  const Problem& p, double h, int steps) {
-  const StageSolverOptions newton =
-      info.is_explicit ? StageSolverOptions{} : StageSolverOptions::from_params(integrator_params(info));
+  const StageSolverOptions newton = info.is_explicit
+                                        ? StageSolverOptions{}
+                                        : StageSolverOptions::from_params(integrator_params(info));
   RungeKuttaStepper reference(p, kept.tableau(), h, newton, RkLayer::reference);
   kept.keep_stage_positions();
   reference.keep_stage_positions();

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/contact/obstacle_contact.hpp"
 #include "selected_suite.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 namespace {

@@ -17,11 +17,11 @@
 #include <string>
 
 #include "integrators/engines/incremental_potential.hpp"
-#include "solvers/stage_solvers.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
 #include "problems/registry.hpp"
 #include "selected_suite.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 namespace {
@@ -83,7 +83,8 @@ TEST(StageSolvers, EverySolverReachesTheNewtonSolutionForEveryIntegrator) {
     const double h = c.h_over_time_scale * p->time_scale();
     for (const std::string& solver : stage_solver_ids()) {
       if (solver == "newton") continue;
-      if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p->has_projective_form())
+      if (stage_need(stage_solver(solver)) == StageNeed::projective_form &&
+          !p->has_projective_form())
         continue;
       if (stage_need(stage_solver(solver)) == StageNeed::element_split && !p->element_split())
         continue;

@@ -10,9 +10,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "integrators/analysis/rooted_trees.hpp"
 #include "integrators/methods/families.hpp"
 #include "integrators/methods/registry.hpp"
-#include "integrators/analysis/rooted_trees.hpp"
 #include "integrators/methods/tableaux/constexpr_math.hpp"
 
 namespace tibench {

@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/parameters.hpp"
 #include "meshes/mesh_source.hpp"
 #include "meshes/tet_mesh.hpp"
-#include "core/parameters.hpp"
 
 namespace tibench {
 namespace {

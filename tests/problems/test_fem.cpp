@@ -9,9 +9,9 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
+#include "core/random.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/elastic_body.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

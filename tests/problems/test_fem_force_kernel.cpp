@@ -10,10 +10,10 @@
 #include <Eigen/Geometry>
 #include <cstring>
 
+#include "core/random.hpp"
 #include "problems/fem/assembly.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/fem/element_loop.hpp"
-#include "core/random.hpp"
 
 namespace tibench {
 namespace {

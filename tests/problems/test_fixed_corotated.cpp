@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "problems/fem/material.hpp"
 #include "core/random.hpp"
+#include "problems/fem/material.hpp"
 
 namespace tibench {
 namespace {

@@ -24,8 +24,8 @@
 #include <map>
 #include <numbers>
 
-#include "problems/contact/self_collision.hpp"
 #include "core/random.hpp"
+#include "problems/contact/self_collision.hpp"
 
 namespace tibench {
 namespace {

@@ -12,9 +12,9 @@
 #include <random>
 #include <vector>
 
+#include "problem_cases.hpp"
 #include "solvers/linear/partitioned_tridiagonal.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
-#include "problem_cases.hpp"
 
 namespace tibench {
 namespace {

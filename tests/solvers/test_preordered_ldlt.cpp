@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "solvers/linear/preordered_ldlt.hpp"
 #include "problem_cases.hpp"
+#include "solvers/linear/preordered_ldlt.hpp"
 
 namespace tibench {
 namespace {

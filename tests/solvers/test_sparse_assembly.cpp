@@ -9,8 +9,8 @@
 #include <cstring>
 #include <string>
 
-#include "solvers/linear/sparse_assembly.hpp"
 #include "problem_cases.hpp"
+#include "solvers/linear/sparse_assembly.hpp"
 
 namespace tibench {
 namespace {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "problem_cases.hpp"
 #include "solvers/linear/elimination_ordering.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
-#include "problem_cases.hpp"
 
 namespace tibench {
 namespace {

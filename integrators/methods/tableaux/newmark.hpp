@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "integrators/engines/newmark.hpp"
 #include "core/parameters.hpp"
+#include "integrators/engines/newmark.hpp"
 
 namespace tibench::tableaux {
 
