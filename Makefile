@@ -8,6 +8,8 @@
 #   make test-report    the HTML report in headless Chromium (also in make test-long)
 #   make test-sanitize  a subset of the unit and CLI tests under ASan + UBSan
 #   make test-fuzz      libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
+#   make test-slurm     opt-in, as root, not in make test: docs/scale-out.md's sbatch
+#                       files on a one-node Slurm cluster started here (6.5-8 min)
 #   make figures  figures from results/default.h5 (after make run)
 #   make docs     docs/integrators.md, problems.md, claims.md from the registries
 #   make bench    Google Benchmark suite against Boost.Odeint, an Eigen loop,
@@ -28,17 +30,17 @@ TIBENCH := $(BUILD)/cli/tibench
 RESULTS := results
 PYTHON := /usr/bin/python3
 
-.PHONY: all deps build build-tool format format-check test test-long test-report test-sanitize test-fuzz run docs figures bench bench-build bench-native bench-callgrind bench-gate vectorization-report clean distclean help
+.PHONY: all deps build build-tool format format-check test test-long test-report test-sanitize test-fuzz test-slurm run docs figures bench bench-build bench-native bench-callgrind bench-gate vectorization-report clean distclean help
 
 all: build
 
 help:
-	@sed -n '2,20p' Makefile
+	@sed -n '2,/^# CI=true/p' Makefile
 
-# The tests also run mpirun (sharding), the figures script and, in Chromium,
-# the HTML report.
+# The tests also run mpirun (sharding), the figures script, the Python reader's
+# tests and, in Chromium, the HTML report.
 deps:
-	@scripts/setup-deps.sh core figures report
+	@scripts/setup-deps.sh core figures python report
 
 build: deps
 	@cmake --preset $(PRESET) >/dev/null
@@ -116,6 +118,15 @@ test-fuzz:
 	@cmake --build --preset fuzz -j $(JOBS) --target make_h5_seed fuzz_matrix fuzz_cli fuzz_h5 \
 	    fuzz_method_file
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh $(FUZZ_BUILD)
+
+# A real Slurm cluster on this machine (docs/scale-out.md, "A real Slurm
+# test"): munged, slurmctld and slurmd on localhost from a temporary directory;
+# the sbatch files of scripts/slurm/ (shown verbatim in the doc) submitted as a
+# job array and as an `srun -n 2` job; both merged shard sets compared with an
+# unsharded run of the matrix. Stops its daemons on any exit. As root.
+test-slurm: build-tool
+	@scripts/setup-deps.sh slurm figures
+	@scripts/test-slurm.sh $(TIBENCH)
 
 # The registry pages of docs/, written by the binary (tibench list --format md);
 # the cli test GeneratedDocs fails when a committed page differs from them.

@@ -12,6 +12,7 @@
 #include "fileio/output_lock.hpp"
 #include "fileio/output_path.hpp"
 #include "harness/io/h5io.hpp"
+#include "harness/io/schema_fields.hpp"
 
 namespace tibench::cli {
 
@@ -48,23 +49,57 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
   return md;
 }
 
+// A claim's group in the ledger file: the outcome and how it was run.
+struct LedgerEntry {
+  const Outcome& outcome;
+  bool fast;
+};
+
+// What write_ledger_file writes to /claims/<id>, in order; the file's
+// schema_description declares these fields (harness/io/schema_fields.hpp).
+const std::vector<schema::Attribute<LedgerEntry>>& claim_attributes() {
+  using E = LedgerEntry;
+  using schema::attribute;
+  static const std::vector<schema::Attribute<E>> table = {
+      attribute<E>("paper", "identity", "the paper: authors, year, venue",
+                   [](const E& e) { return e.outcome.check->paper; }),
+      attribute<E>("statement", "identity", "the claim, in one or two sentences",
+                   [](const E& e) { return e.outcome.check->statement; }),
+      attribute<E>("status", "result", "the verdict: reproduced, refuted or inconclusive",
+                   [](const E& e) { return to_string(e.outcome.result.status); }),
+      attribute<E>("definition", "identity",
+                   "why the check cannot fail (a definition check, not tallied); empty otherwise",
+                   [](const E& e) { return e.outcome.check->definition; }),
+      attribute<E>("source", "identity", "the source file that declares the check",
+                   [](const E& e) { return e.outcome.check->source_file; }),
+      attribute<E>("summary", "result", "one line: what was found",
+                   [](const E& e) { return e.outcome.result.summary; }),
+      schema::json_attribute<E>("measured", "result",
+                                "everything computed that the verdict rests on",
+                                [](const E& e) { return e.outcome.result.measured.dump(); }),
+      attribute<E>("expected", "result", "the paper's statement or printed value",
+                   [](const E& e) { return e.outcome.result.expected; }),
+      attribute<E>("tolerance", "result", "the tolerance of the comparison",
+                   [](const E& e) { return e.outcome.result.tolerance; }),
+      attribute<E>("interpretation", "result", "how the claim was made testable",
+                   [](const E& e) { return e.outcome.result.interpretation; }),
+      attribute<E>("fast", "run", "run by tibench verify --fast (smaller samples)",
+                   [](const E& e) { return e.fast; }),
+      attribute<E>("wall_s", "run", "seconds the check took (depends on the machine)",
+                   [](const E& e) { return e.outcome.seconds; })};
+  return table;
+}
+
 void write_ledger_file(const std::vector<Outcome>& outcomes, const VerifyOptions& o) {
   h5::AtomicFile out(o.output);
-  h5::write_provenance(out.file(), o.command_line);
+  const nlohmann::ordered_json claim = {
+      {"path", "/claims/{id}"},
+      {"path_fields", {{"id", "the claim's id (tibench list claims)"}}},
+      {"attributes", schema::describe(claim_attributes())}};
+  h5::write_provenance(out.file(), o.command_line, {{"claim", claim}});
   for (const auto& oc : outcomes) {
     H5::Group g = h5::group(out.file(), "/claims/" + oc.check->id);
-    h5::attr(g, "paper", oc.check->paper);
-    h5::attr(g, "statement", oc.check->statement);
-    h5::attr(g, "status", to_string(oc.result.status));
-    h5::attr(g, "definition", oc.check->definition);
-    h5::attr(g, "source", oc.check->source_file);
-    h5::attr(g, "summary", oc.result.summary);
-    h5::attr(g, "measured", oc.result.measured.dump());
-    h5::attr(g, "expected", oc.result.expected);
-    h5::attr(g, "tolerance", oc.result.tolerance);
-    h5::attr(g, "interpretation", oc.result.interpretation);
-    h5::attr(g, "fast", o.fast);
-    h5::attr(g, "wall_s", oc.seconds);
+    for (const auto& a : claim_attributes()) a.write(g, a, {oc, o.fast});
   }
   out.commit();
 }

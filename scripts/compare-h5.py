@@ -7,6 +7,15 @@ meaning. Exit 0 when identical, 1 otherwise, listing the first
 40 differences. Used to show that a refactoring leaves `make run` unchanged:
 
     /usr/bin/python3 scripts/compare-h5.py old/default.h5 new/default.h5
+
+With --merged, B is `tibench merge` of A's matrix run in shards (make
+test-slurm): the two root attributes that name a merge are checked instead of
+compared, A's shard_source "none" and B's "merge", and B's merged_from (the
+input files, provenance) is skipped; every other shard identity attribute
+(matrix_hash, matrix_cells, shard_index, shard_count, shard_scheme,
+shard_partial) must still be equal.
+
+    /usr/bin/python3 scripts/compare-h5.py --merged unsharded.h5 merged.h5
 """
 import json
 import sys
@@ -16,6 +25,7 @@ import numpy as np
 PROVENANCE = {"created_utc", "git_commit", "git_dirty", "command_line", "hostname",
               "compiler", "build_type", "cxx_flags", "tibench_version"}
 TIMING = {"wall_s", "wall_per_sim_s"}
+MERGE_IDENTITY = {"shard_source", "merged_from"}  # root attributes, with --merged
 
 
 def as_bytes(v):
@@ -53,10 +63,22 @@ def collect(f):
     return objs
 
 
-def main(a_path, b_path):
+def merge_identity(a, b):
+    """With --merged: A is unsharded, B a merge; returns the differences."""
+    diffs = []
+    for f, want in ((a, b"none"), (b, b"merge")):
+        got = as_bytes(f.attrs.get("shard_source", b""))
+        if got != want:
+            diffs.append(f"{f.filename}: /@shard_source is {got!r}, expected {want!r}")
+    if "merged_from" in a.attrs or "merged_from" not in b.attrs:
+        diffs.append("/@merged_from: expected in B only")
+    return diffs
+
+
+def main(a_path, b_path, merged=False):
     a, b = h5py.File(a_path, "r"), h5py.File(b_path, "r")
     oa, ob = collect(a), collect(b)
-    diffs = []
+    diffs = merge_identity(a, b) if merged else []
     if set(oa) != set(ob):
         diffs.append(f"objects only in A: {sorted(set(oa) - set(ob))[:10]}, only in B: {sorted(set(ob) - set(oa))[:10]}")
     n_ds = n_attr = n_skipped = 0
@@ -69,6 +91,8 @@ def main(a_path, b_path):
             if x.dtype != y.dtype or x.shape != y.shape or as_bytes(x[()]) != as_bytes(y[()]):
                 diffs.append(f"{name}: dataset differs")
         ka, kb = set(x.attrs.keys()), set(y.attrs.keys())
+        if merged and name == "/":
+            ka, kb = ka - MERGE_IDENTITY, kb - MERGE_IDENTITY
         if ka != kb:
             diffs.append(f"{name}: attribute names differ: {sorted(ka ^ kb)}")
         for k in sorted(ka & kb):
@@ -80,11 +104,18 @@ def main(a_path, b_path):
             if not same_attribute(va, vb, ta, tb):
                 diffs.append(f"{name}@{k}: {va!r} != {vb!r}")
     print(f"{a_path} vs {b_path}: {len(oa)} objects, {n_ds} datasets, {n_attr} attributes compared "
-          f"({n_skipped} wall-time/provenance attributes skipped): {len(diffs)} differences")
+          f"({n_skipped} wall-time/provenance attributes skipped"
+          f"{'; shard_source, merged_from checked as a merge' if merged else ''}): "
+          f"{len(diffs)} differences")
     for d in diffs[:40]:
         print("  ", d)
     return 1 if diffs else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    args = sys.argv[1:]
+    merged = "--merged" in args
+    paths = [x for x in args if x != "--merged"]
+    if len(paths) != 2:
+        sys.exit("usage: compare-h5.py [--merged] A.h5 B.h5")
+    sys.exit(main(paths[0], paths[1], merged))

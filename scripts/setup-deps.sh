@@ -2,7 +2,7 @@
 # Installs the Debian packages tibench needs, only those that are missing.
 # Idempotent: a second run installs nothing and does not touch apt.
 #
-# usage: scripts/setup-deps.sh [core] [figures] [report] [bench] [fuzz] [format]
+# usage: scripts/setup-deps.sh [core] [figures] [python] [report] [bench] [fuzz] [format] [slurm]
 #   core    compiler, CMake, Eigen, Boost (odeint), HDF5, fmt, CLI11,
 #           tomlplusplus, nlohmann-json, GoogleTest, Google Benchmark,
 #           Open MPI's mpirun (the sharding test runs `mpirun -n 2`; tibench
@@ -12,6 +12,8 @@
 #           self-collision penalty) and Ipopt (coinor-libipopt-dev: the
 #           independent constrained solver the contact tests compare with)
 #   figures /usr/bin/python3 with h5py and matplotlib (scripts/plot.py)
+#   python  /usr/bin/python3 with h5py, numpy and pandas for the reader
+#           python/tibench (docs/python.md), and pytest for its tests (make test)
 #   report  headless Chromium (chromium) and a font (fonts-dejavu-core) for the
 #           test that opens the HTML report of scripts/report.py in a real browser
 #           (ctest label report, docs/report.md); report.py itself needs only
@@ -29,6 +31,10 @@
 #           (libclang-rt-dev: libFuzzer and clang's ASan/UBSan runtimes)
 #   format  `make format` and `make format-check` (CI): clang-format, which
 #           applies the repository's .clang-format
+#   slurm   `make test-slurm` only: Slurm (slurm-wlm: slurmctld, slurmd and the
+#           client commands) and MUNGE (munge), for the one-node cluster of
+#           scripts/test-slurm.sh; their daemons are started by that script
+#           (never by this one), with their own configuration
 # With no argument, installs `core`.
 set -euo pipefail
 
@@ -38,10 +44,12 @@ GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
   libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
   openmpi-bin libgmsh-dev libcgal-dev coinor-libipopt-dev"
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
+GROUP[python]="python3 python3-h5py python3-numpy python3-pandas python3-pytest"
 GROUP[report]="chromium fonts-dejavu-core"
 GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev libopenblas0-serial"
 GROUP[fuzz]="clang libclang-rt-dev"
 GROUP[format]="clang-format"
+GROUP[slurm]="slurm-wlm munge"
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)

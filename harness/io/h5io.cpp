@@ -7,6 +7,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "core/parameters.hpp"
 #include "fileio/atomic_write.hpp"
@@ -279,7 +280,8 @@ std::vector<std::string> children(const H5::Group& g) {
   return out;
 }
 
-void write_provenance(H5::H5File& f, const std::string& command_line) {
+void write_provenance(H5::H5File& f, const std::string& command_line,
+                      const nlohmann::ordered_json& groups) {
   H5::Group root = f.openGroup("/");
   attr(root, "schema", kSchema);
   attr(root, "tibench_version", build_info::version);
@@ -298,6 +300,9 @@ void write_provenance(H5::H5File& f, const std::string& command_line) {
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
   attr(root, "hostname", host);
+  const nlohmann::ordered_json description = {
+      {"schema", kSchema}, {"documentation", "docs/hdf5-schema.md"}, {"groups", groups}};
+  attr(root, "schema_description", description.dump());
 }
 
 }  // namespace tibench::h5

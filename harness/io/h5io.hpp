@@ -6,6 +6,7 @@
 
 #include <H5Cpp.h>
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,12 @@ std::vector<long long> read_ints(const H5::Group& g, const std::string& name);
 std::vector<std::string> children(const H5::Group& g);
 
 // Root attributes: schema, version, git commit/dirty, compiler, flags, build
-// type, creation time (UTC), command line and host name.
-void write_provenance(H5::H5File& f, const std::string& command_line);
+// type, creation time (UTC), command line and host name; and
+// schema_description, the file's declaration of its layout:
+//   {"schema": kSchema, "documentation": "docs/hdf5-schema.md", "groups": groups}
+// where `groups` describes each kind of group the file holds (a run, a claim;
+// built from the writers' tables, harness/io/schema_fields.hpp).
+void write_provenance(H5::H5File& f, const std::string& command_line,
+                      const nlohmann::ordered_json& groups);
 
 }  // namespace tibench::h5

@@ -42,7 +42,7 @@ void RunFile::checkpoint(const std::vector<RunRecord>& runs,
   else
     out.emplace(path_);
   H5::H5File& f = out->file();
-  h5::write_provenance(f, command_line_);
+  h5::write_provenance(f, command_line_, {{"run", run_group_description()}});
   write_identity(f, identity_);
   for (const auto& [problem, ref] : references)
     write_reference(f, reference_path(problem, *ref), *ref);

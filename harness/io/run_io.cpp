@@ -1,6 +1,7 @@
 #include "harness/io/run_io.hpp"
 
 #include "harness/io/h5io.hpp"
+#include "harness/io/schema_fields.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,7 +18,8 @@ std::string frame_dataset(std::size_t k) {
 namespace {
 
 void write_contact(H5::H5File& f, const std::string& path, const RunRecord& rec) {
-  H5::Group c = h5::group(f, path + "/contact");
+  if (rec.contact_model.empty()) return;
+  H5::Group c = h5::group(f, path);
   h5::attr(c, "model", rec.contact_model);
   h5::attr(c, "phases", static_cast<long long>(rec.contact_phases.size()));
   double deepest = 0.0;
@@ -27,7 +29,7 @@ void write_contact(H5::H5File& f, const std::string& path, const RunRecord& rec)
   h5::attr(c, "max_penetration", deepest);
   h5::dataset(c, "active", rec.series.contact_active);
   h5::dataset(c, "min_phi", rec.series.min_phi);
-  H5::Group g = h5::group(f, path + "/contact/phases");
+  H5::Group g = h5::group(f, path + "/phases");
   std::vector<double> t0, t1, open, normal, vin, vout, e, dH, dp, pen, act, flight, apex;
   std::size_t dim = 1;
   for (const auto& ph : rec.contact_phases) {
@@ -67,11 +69,12 @@ void write_contact(H5::H5File& f, const std::string& path, const RunRecord& rec)
 // XDMF reader can take a whole dataset, while hyperslabs of one 3-D array
 // are read in Fortran order by some (the XDMF 3 library among them).
 void write_frames(H5::H5File& f, const std::string& path, const RunRecord& rec) {
-  H5::Group g = h5::group(f, path + "/frames");
   const Frames& fr = rec.frames;
+  if (fr.t.empty()) return;
+  H5::Group g = h5::group(f, path);
   h5::dataset(g, "t", fr.t);
   h5::matrix_dataset(g, "surface", fr.surface, 3);
-  H5::Group p = h5::group(f, path + "/frames/positions");
+  H5::Group p = h5::group(f, path + "/positions");
   const std::size_t dofs = fr.t.empty() ? 3 : fr.positions.size() / fr.t.size();
   for (std::size_t k = 0; k < fr.t.size(); ++k) {
     const auto first = fr.positions.begin() + static_cast<std::ptrdiff_t>(k * dofs);
@@ -80,7 +83,163 @@ void write_frames(H5::H5File& f, const std::string& path, const RunRecord& rec) 
   }
 }
 
+void write_observables(H5::H5File& f, const std::string& path, const RunRecord& rec) {
+  const TimeSeries& s = rec.series;
+  if (s.observable_names.empty()) return;
+  H5::Group obs = h5::group(f, path);
+  for (std::size_t k = 0; k < s.observable_names.size(); ++k)
+    h5::dataset(obs, s.observable_names[k], s.observables[k]);
+}
+
+using R = RunRecord;
+using schema::attribute;
+
+// What write_run writes, in order: the one list of a run's fields, from
+// which run_group_description() declares them. Metrics come from kMetricKeys.
+const std::vector<schema::Attribute<R>>& run_attributes() {
+  static const std::vector<schema::Attribute<R>> table = [] {
+    std::vector<schema::Attribute<R>> t = {
+        attribute<R>("problem", "identity", "problem id (tibench list problems)",
+                     [](const R& r) { return r.spec.problem; }),
+        attribute<R>("integrator", "identity",
+                     "integrator id (tibench list integrators) or file:PATH of a method file",
+                     [](const R& r) { return r.spec.integrator; }),
+        attribute<R>("h", "identity", "step size used: t_end / steps",
+                     [](const R& r) { return r.h; }),
+        attribute<R>("h_requested", "identity", "step size of the ladder (the group name's)",
+                     [](const R& r) { return r.spec.h; }),
+        attribute<R>("t_end", "identity", "end time [s]", [](const R& r) { return r.spec.t_end; }),
+        attribute<R>("steps", "identity", "steps of the run, round(t_end / h_requested)",
+                     [](const R& r) { return static_cast<long long>(r.steps); }),
+        attribute<R>("status", "result", "how the run ended: one of " + run_status_names(),
+                     [](const R& r) { return to_string(r.status); }),
+        attribute<R>("message", "result", "why the run ended early (empty when ok)",
+                     [](const R& r) { return r.message; }),
+        schema::json_attribute<R>(
+            "params", "parameters",
+            "every parameter, defaults included: {\"problem\": {name: value}, "
+            "\"integrator\": {name: value}}",
+            [](const R& r) { return r.params_json; }),
+        attribute<R>("reference", "reference", "reference method: exact, rk4, or empty (none)",
+                     [](const R& r) { return r.reference_method; }),
+        attribute<R>("reference_key", "reference",
+                     "the reference's group: /reference/<problem>/<key>",
+                     [](const R& r) { return r.reference_key; }),
+        attribute<R>("reference_check", "reference",
+                     "exact, or pass, fail or none followed by ': ' and the reason",
+                     [](const R& r) { return to_string(r.reference_check); }),
+        attribute<R>("cell_key", "identity", "hash of everything the result depends on",
+                     [](const R& r) { return r.cell_key; }),
+        attribute<R>("outputs", "identity", "error output times t_j = j t_end / outputs",
+                     [](const R& r) { return static_cast<long long>(r.spec.outputs); })};
+    for (const char* key : kMetricKeys)
+      t.push_back({key, schema::type_of<double>(), "metric",
+                   "metric (NaN: not measured), defined in docs/hdf5-schema.md#metrics",
+                   [](H5::H5Object& g, const schema::Attribute<R>& a, const R& r) {
+                     h5::attr(g, a.name, r.metrics[a.name]);
+                   }});
+    return t;
+  }();
+  return table;
+}
+
+const std::vector<schema::Dataset<R>>& run_datasets() {
+  using schema::matrix_dataset, schema::vector_dataset;
+  static const std::vector<schema::Dataset<R>> table = {
+      vector_dataset<R>(
+          "t", "samples", nullptr, "time of each sample [s]",
+          [](const R& r) -> const auto& { return r.series.t; }),
+      vector_dataset<R>(
+          "energy", "samples", nullptr, "total energy H",
+          [](const R& r) -> const auto& { return r.series.energy; }),
+      vector_dataset<R>(
+          "kinetic", "samples", nullptr, "kinetic energy",
+          [](const R& r) -> const auto& { return r.series.kinetic; }),
+      vector_dataset<R>(
+          "potential", "samples", nullptr, "H minus the kinetic energy",
+          [](const R& r) -> const auto& { return r.series.potential; }),
+      matrix_dataset<R>(
+          "linear_momentum", {"samples", "dim"}, nullptr, "total linear momentum",
+          [](const R& r) -> const auto& { return r.series.linear_momentum; },
+          [](const R& r) { return r.dim; }),
+      matrix_dataset<R>(
+          "angular_momentum", {"samples", "3"}, nullptr, "total angular momentum about the origin",
+          [](const R& r) -> const auto& { return r.series.angular_momentum; },
+          [](const R&) { return 3; }),
+      vector_dataset<R>(
+          "newton_iters", "samples", nullptr, "stage-solver iterations since the previous sample",
+          [](const R& r) -> const auto& { return r.series.newton_iters; }),
+      vector_dataset<R>(
+          "alpha", "samples", "the method reports α",
+          "α of the step that ended at the sample (energy blending, decoupled methods)",
+          [](const R& r) -> const auto& { return r.series.alpha; }),
+      vector_dataset<R>(
+          "energy_target", "samples", "the method reports an energy target",
+          "the energy the method steered towards",
+          [](const R& r) -> const auto& { return r.series.energy_target; }),
+      vector_dataset<R>(
+          "error_estimate", "samples", "the method has an embedded estimate",
+          "the embedded error estimate of the step that ended at the sample",
+          [](const R& r) -> const auto& { return r.series.error_estimate; }),
+      vector_dataset<R>(
+          "t_out", "outputs", nullptr, "output times reached [s]",
+          [](const R& r) -> const auto& { return r.t_out; }),
+      vector_dataset<R>(
+          "err", "error_outputs", nullptr,
+          "err_final's error at each output time (NaN: not resolved by the reference)",
+          [](const R& r) -> const auto& { return r.err_out; }),
+      vector_dataset<R>(
+          "final_q", "dofs", nullptr, "positions after the last step",
+          [](const R& r) -> const auto& { return r.final_q; }),
+      vector_dataset<R>(
+          "final_v", "dofs", nullptr, "velocities after the last step",
+          [](const R& r) -> const auto& { return r.final_v; })};
+  return table;
+}
+
+const std::vector<schema::Subgroup<R>>& run_subgroups() {
+  static const std::vector<schema::Subgroup<R>> table = {
+      {"observables",
+       "the problem has observables",
+       schema::type_of<double>(),
+       {"samples", nullptr},
+       "one series per observable of the problem, by name",
+       write_observables},
+      {"contact",
+       "the problem has obstacles",
+       nullptr,
+       {nullptr, nullptr},
+       "contact model, per-sample contact data and collision phases (docs/contact.md)",
+       write_contact},
+      {"frames",
+       "frames are kept of a body with a surface mesh",
+       nullptr,
+       {nullptr, nullptr},
+       "node positions at evenly spaced steps and the surface triangles (docs/contact.md)",
+       write_frames}};
+  return table;
+}
+
 }  // namespace
+
+nlohmann::ordered_json run_group_description() {
+  return {
+      {"path", "/runs/{problem_label}/{integrator_label}/{run_key}"},
+      {"path_fields",
+       {{"problem_label", "the matrix's label of the problem (its id unless a study gives one)"},
+        {"integrator_label", "the matrix's label of the integrator (likewise)"},
+        {"run_key", "h= and the requested step size, %.6e"}}},
+      {"dimensions",
+       {{"samples", "time-series samples: t = 0, every k-th step and the last step taken"},
+        {"dim", "components of the momentum (the problem's spatial dimension)"},
+        {"outputs", "output times reached (at most the attribute outputs)"},
+        {"error_outputs",
+         "output times with an error: those reached, none without a working reference"},
+        {"dofs", "degrees of freedom"}}},
+      {"attributes", schema::describe(run_attributes())},
+      {"datasets", schema::describe(run_datasets())},
+      {"groups", schema::describe(run_subgroups())}};
+}
 
 std::string run_path(const CellSpec& spec) {
   return "/runs/" + spec.problem_key() + "/" + spec.integrator_key() + "/" + hkey(spec.h);
@@ -90,44 +249,9 @@ void write_run(H5::H5File& f, const RunRecord& rec) {
   const std::string path = run_path(rec.spec);
   if (h5::exists(f, path)) f.unlink(path);
   H5::Group g = h5::group(f, path);
-  h5::attr(g, "problem", rec.spec.problem);
-  h5::attr(g, "integrator", rec.spec.integrator);
-  h5::attr(g, "h", rec.h);
-  h5::attr(g, "h_requested", rec.spec.h);
-  h5::attr(g, "t_end", rec.spec.t_end);
-  h5::attr(g, "steps", static_cast<long long>(rec.steps));
-  h5::attr(g, "status", std::string(to_string(rec.status)));
-  h5::attr(g, "message", rec.message);
-  h5::attr(g, "params", rec.params_json);
-  h5::attr(g, "reference", rec.reference_method);
-  h5::attr(g, "reference_key", rec.reference_key);
-  h5::attr(g, "reference_check", to_string(rec.reference_check));
-  h5::attr(g, "cell_key", rec.cell_key);
-  h5::attr(g, "outputs", static_cast<long long>(rec.spec.outputs));
-  rec.metrics.for_each([&](const char* key, double value) { h5::attr(g, key, value); });
-
-  const TimeSeries& s = rec.series;
-  h5::dataset(g, "t", s.t);
-  h5::dataset(g, "energy", s.energy);
-  h5::dataset(g, "kinetic", s.kinetic);
-  h5::dataset(g, "potential", s.potential);
-  h5::matrix_dataset(g, "linear_momentum", s.linear_momentum, static_cast<std::size_t>(rec.dim));
-  h5::matrix_dataset(g, "angular_momentum", s.angular_momentum, 3);
-  h5::dataset(g, "newton_iters", s.newton_iters);
-  if (!s.alpha.empty()) h5::dataset(g, "alpha", s.alpha);
-  if (!s.energy_target.empty()) h5::dataset(g, "energy_target", s.energy_target);
-  if (!s.error_estimate.empty()) h5::dataset(g, "error_estimate", s.error_estimate);
-  if (!s.observable_names.empty()) {
-    H5::Group obs = h5::group(f, path + "/observables");
-    for (std::size_t k = 0; k < s.observable_names.size(); ++k)
-      h5::dataset(obs, s.observable_names[k], s.observables[k]);
-  }
-  h5::dataset(g, "t_out", rec.t_out);
-  h5::dataset(g, "err", rec.err_out);
-  h5::dataset(g, "final_q", rec.final_q);
-  h5::dataset(g, "final_v", rec.final_v);
-  if (!rec.contact_model.empty()) write_contact(f, path, rec);
-  if (!rec.frames.t.empty()) write_frames(f, path, rec);
+  for (const auto& a : run_attributes()) a.write(g, a, rec);
+  for (const auto& d : run_datasets()) d.write(g, d, rec);
+  for (const auto& s : run_subgroups()) s.write(f, path + "/" + s.name, rec);
 }
 
 std::string reference_path(const std::string& problem_label, const Reference& ref) {

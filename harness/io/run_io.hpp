@@ -16,6 +16,7 @@
 
 #include <H5Cpp.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ std::string run_path(const CellSpec& spec);
 // The name of frame k's dataset under /runs/.../frames/positions ("000012").
 std::string frame_dataset(std::size_t k);
 void write_run(H5::H5File& f, const RunRecord& rec);
+// The declaration of a run group (path, dimensions, attributes, datasets,
+// subgroups) for the file's schema_description (h5::write_provenance),
+// generated from the tables write_run iterates (harness/io/schema_fields.hpp).
+nlohmann::ordered_json run_group_description();
 
 std::string reference_path(const std::string& problem_label, const Reference& ref);
 void write_reference(H5::H5File& f, const std::string& path, const Reference& ref);

@@ -86,7 +86,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
       ++result.references;
     }
   }
-  h5::write_provenance(o, command_line);
+  h5::write_provenance(o, command_line, {{"run", run_group_description()}});
   H5::Group root = o.openGroup("/");
   h5::attr(root, "merged_from", names);
   write_identity(o, merged);
