@@ -132,12 +132,15 @@ const std::vector<schema::Attribute<R>>& run_attributes() {
                      [](const R& r) { return r.cell_key; }),
         attribute<R>("outputs", "identity", "error output times t_j = j t_end / outputs",
                      [](const R& r) { return static_cast<long long>(r.spec.outputs); })};
-    for (const char* key : kMetricKeys)
-      t.push_back({key, schema::type_of<double>(), "metric",
-                   "metric (NaN: not measured), defined in docs/hdf5-schema.md#metrics",
-                   [](H5::H5Object& g, const schema::Attribute<R>& a, const R& r) {
-                     h5::attr(g, a.name, r.metrics[a.name]);
-                   }});
+    const std::string metric_meaning =
+        "metric (NaN: not measured), defined in docs/hdf5-schema.md#metrics";
+    for (const char* key : kMetricKeys) {
+      schema::Attribute<R> metric{key, schema::type_of<double>(), "metric", metric_meaning,
+                                  [](H5::H5Object& g, const schema::Attribute<R>& a, const R& r) {
+                                    h5::attr(g, a.name, r.metrics[a.name]);
+                                  }};
+      t.push_back(std::move(metric));
+    }
     return t;
   }();
   return table;
