@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "fileio/output_path.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/schema_fields.hpp"
+#include "harness/run/progress.hpp"
 
 namespace tibench::cli {
 
@@ -164,6 +167,9 @@ int verify(const VerifyOptions& o) {
   ctx.fast_mode = o.fast;
   std::vector<Outcome> outcomes;
   std::vector<std::string> mismatches;
+  // On a terminal, claims done / total with an ETA on stderr (the full
+  // ledger takes over an hour; stdout may go to a log).
+  Progress progress("claims", selected.size(), ::isatty(STDERR_FILENO) == 1);
   for (const ClaimCheck* c : selected) {
     const auto start = std::chrono::steady_clock::now();
     ClaimResult r = run_claim(*c, ctx);
@@ -173,8 +179,10 @@ int verify(const VerifyOptions& o) {
                 s, r.short_version ? ", short version" : "");
     const std::string mismatch = pins.empty() ? "" : pinned_mismatch(pins, c->id, r, o.fast);
     if (!mismatch.empty()) mismatches.push_back(mismatch);
+    progress.advance(c->id, to_string(r.status));
     outcomes.push_back({c, std::move(r), s, mismatch});
   }
+  progress.finish();
 
   if (!o.output.empty()) write_ledger_file(outcomes, o);
   if (!o.report.empty()) {

@@ -3,10 +3,12 @@
 #include <H5Cpp.h>
 
 #include <cstdlib>
+#include <new>
 #include <iostream>
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "core/errors.hpp"
 #include "core/parameters.hpp"
 #include "fileio/output_path.hpp"
 #include "integrators/methods/registry.hpp"
@@ -37,16 +39,23 @@ int main(int argc, char** argv) {
     if (a.command == "export") return cli::export_method(a.export_method);
   } catch (const InputError& e) {
     std::cerr << "tibench: " << e.what() << "\n";
-    return 2;
+    return kExitBadInput;
   } catch (const RegistryError& e) {
     std::cerr << "tibench: registry error: " << e.what() << "\n";
-    return 1;
+    return kExitCheckFailed;
+  } catch (const EnvironmentError& e) {
+    std::cerr << "tibench: " << e.what() << "\n";
+    return kExitEnvironment;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "tibench: out of memory\n";
+    return kExitEnvironment;
   } catch (const H5::Exception& e) {
     std::cerr << "tibench: HDF5 error: " << e.getDetailMsg() << "\n";
-    return 2;
+    return kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "tibench: error: " << e.what() << "\n";
-    return 1;
+    std::cerr << "tibench: internal error (please report it with the command line): " << e.what()
+              << "\n";
+    return kExitInternal;
   }
   return 0;
 }

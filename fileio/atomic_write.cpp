@@ -15,7 +15,7 @@
 #include <random>
 #include <system_error>
 
-#include "core/errors.hpp"  // InputError (header only)
+#include "core/errors.hpp"  // InputError, EnvironmentError (header only)
 
 namespace tibench {
 
@@ -133,7 +133,7 @@ void write_file_atomically(const std::string& path, std::string_view bytes,
   }
   if (!problem.empty()) {
     fs::remove(tmp, ec);
-    throw InputError("cannot write " + what + " '" + path + "' (" + problem + ")");
+    throw EnvironmentError("cannot write " + what + " '" + path + "' (" + problem + ")");
   }
 }
 

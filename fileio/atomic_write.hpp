@@ -32,7 +32,7 @@ std::string unique_temp_path(const std::string& directory, const std::string& na
 std::string temp_path_for(const std::string& path);
 
 // Writes `bytes` to a temporary beside `path` and renames it to `path`.
-// Throws InputError naming the path when the file cannot be written;
+// Throws EnvironmentError naming the path when the file cannot be written;
 // `what` says which file it is (e.g. "the mesh cache entry").
 void write_file_atomically(const std::string& path, std::string_view bytes,
                            const std::string& what = "output file");

@@ -93,7 +93,7 @@ std::string one_line(std::string text) {
 }
 
 [[noreturn]] void fail_to_load(const char* why) {
-  throw InputError(std::string("gmsh cannot be loaded: ") + one_line(why != nullptr ? why : "") +
+  throw EnvironmentError(std::string("gmsh cannot be loaded: ") + one_line(why != nullptr ? why : "") +
                    "; accepted: gmsh's shared library " + TIBENCH_GMSH_SONAME +
                    " installed (Debian/Ubuntu: apt install libgmsh4.8, or libgmsh-dev)");
 }

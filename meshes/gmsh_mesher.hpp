@@ -20,8 +20,8 @@ std::string gmsh_version();
 
 // Meshes `spec` (already validated) and writes the result to `path`, which
 // must end in ".msh". Throws InputError naming `key` with gmsh's error
-// messages when gmsh fails, and InputError when gmsh's library cannot be
-// loaded or is not the configured version.
+// messages when gmsh fails, and EnvironmentError when gmsh's library cannot
+// be loaded or is not the configured version.
 void gmsh_write_mesh(const MeshSpec& spec, const std::string& key, const std::string& path);
 
 }  // namespace tibench

@@ -1,5 +1,7 @@
 #include "harness/io/h5io.hpp"
 
+#include "core/errors.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -81,7 +83,9 @@ AtomicFile::~AtomicFile() {
 
 void AtomicFile::commit() {
   file_.close();
-  std::filesystem::rename(tmp_, path_);
+  std::error_code ec;
+  std::filesystem::rename(tmp_, path_, ec);
+  if (ec) throw EnvironmentError("cannot write '" + path_ + "' (" + ec.message() + ")");
   committed_ = true;
 }
 
