@@ -3,8 +3,8 @@
 #include <H5Cpp.h>
 
 #include <cstdlib>
-#include <new>
 #include <iostream>
+#include <new>
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"

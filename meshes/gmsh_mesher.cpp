@@ -93,9 +93,10 @@ std::string one_line(std::string text) {
 }
 
 [[noreturn]] void fail_to_load(const char* why) {
-  throw EnvironmentError(std::string("gmsh cannot be loaded: ") + one_line(why != nullptr ? why : "") +
-                   "; accepted: gmsh's shared library " + TIBENCH_GMSH_SONAME +
-                   " installed (Debian/Ubuntu: apt install libgmsh4.8, or libgmsh-dev)");
+  throw EnvironmentError(std::string("gmsh cannot be loaded: ") +
+                         one_line(why != nullptr ? why : "") +
+                         "; accepted: gmsh's shared library " + TIBENCH_GMSH_SONAME +
+                         " installed (Debian/Ubuntu: apt install libgmsh4.8, or libgmsh-dev)");
 }
 
 // dlopen and dlsym; throws InputError when the library or a function is

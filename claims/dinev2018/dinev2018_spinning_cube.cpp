@@ -117,8 +117,8 @@ const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrato
   if (steps == 0) steps = spin_steps(ctx);
   std::string key = "dinev2018-spin-" + integrator + " steps=" + std::to_string(steps);
   for (const auto& param : iparams) key += " " + param;
-  return ctx.cache->get<SpinRun>(key,
-                                 [&] { return spin(ctx.fast(), integrator, iparams, kStep, steps); });
+  return ctx.cache->get<SpinRun>(
+      key, [&] { return spin(ctx.fast(), integrator, iparams, kStep, steps); });
 }
 
 // The symplectic-Euler start leaves the backward-Euler stabilization far

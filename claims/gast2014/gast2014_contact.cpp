@@ -268,7 +268,8 @@ ClaimResult check_stretch_compress(const ClaimContext& ctx) {
   const double pulse = ctx.fast() ? 0.5 : 1.0, t_end = pulse + (ctx.fast() ? 0.5 : 2.0);
   std::vector<PulseCase> cases;
   for (double stretch : {1.25, 1.5})
-    for (double depth : ctx.fast() ? std::vector<double>{0.3} : std::vector<double>{0.1, 0.2, 0.3}) {
+    for (double depth :
+         ctx.fast() ? std::vector<double>{0.3} : std::vector<double>{0.1, 0.2, 0.3}) {
       const std::vector<std::string> scene{
           ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2", "stretch=" + format_real(stretch),
           "pulse_depth=" + format_real(depth), "pulse_start=" + format_real(pulse)};

@@ -72,7 +72,7 @@ const std::vector<Method>& methods() {
 
 std::vector<std::string> beam_params(const ClaimContext& ctx) {
   std::vector<std::string> p = ctx.fast() ? std::vector<std::string>{"nx=8", "ny=1", "nz=1"}
-                                        : std::vector<std::string>{"nx=16", "ny=2", "nz=2"};
+                                          : std::vector<std::string>{"nx=16", "ny=2", "nz=2"};
   p.insert(p.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
   return p;
 }
