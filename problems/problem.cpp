@@ -17,29 +17,15 @@ Problem::Problem(ParamSet params, int dim, Vec mass)
   inv_mass_ = mass_.cwiseInverse();
 }
 
-double Problem::dissipation(const Vec&, const Vec&) const { return 0.0; }
+void Dissipation::gradient_q(const Vec& q, const Vec&, Vec& g) const { g.setZero(q.size()); }
 
-void Problem::dissipation_gradient(const Vec&, const Vec& v, Vec& g) const { g.setZero(v.size()); }
+void Dissipation::mixed_hessian(const Vec&, const Vec&, Triplets&) const {}
 
-void Problem::dissipation_hessian(const Vec&, const Vec&, Triplets&) const {}
-
-void Problem::dissipation_gradient_q(const Vec& q, const Vec&, Vec& g) const {
-  g.setZero(q.size());
-}
-
-void Problem::dissipation_mixed_hessian(const Vec&, const Vec&, Triplets&) const {}
-
-void Problem::external_force(double, Vec& f) const { f.setZero(dofs()); }
-
-void Problem::external_force_rate(double t, Vec& df) const {
-  if (!has_external_force()) {
-    df.setZero(dofs());
-    return;
-  }
+void ExternalForce::rate(double t, Vec& df) const {
   const double d = 1e-6 * std::max(1.0, std::abs(t));
   Vec plus;
-  external_force(t + d, plus);
-  external_force(t - d, df);
+  at(t + d, plus);
+  at(t - d, df);
   df = (plus - df) / (2 * d);
 }
 
@@ -51,18 +37,18 @@ void Problem::force(const Vec& q, const Vec& v, double t, Vec& f, Vec& scratch) 
   set_potential_time(t);
   gradient(q, f);
   f = -f;
-  if (has_dissipation()) {
-    dissipation_gradient(q, v, scratch);
+  if (const Dissipation* r = dissipation()) {
+    r->gradient_v(q, v, scratch);
     f -= scratch;
   }
-  if (has_external_force()) {
-    external_force(t, scratch);
+  if (const ExternalForce* e = external_force()) {
+    e->at(t, scratch);
     f += scratch;
   }
 }
 
 void Problem::acceleration(const Vec& q, const Vec& v, double t, Vec& a, Vec& scratch) const {
-  if (!has_dissipation() && !has_external_force() && !time_dependent_potential_) {
+  if (!dissipation() && !external_force() && !time_dependent_potential_) {
     potential_acceleration(q, a);
     return;
   }
@@ -88,9 +74,9 @@ double Problem::time_scale() const {
   hessian(s.q, t, false);
   const double omega = std::sqrt(gershgorin_rate(t, mass_));
   double rate = omega;
-  if (has_dissipation()) {
+  if (const Dissipation* r = dissipation()) {
     Triplets d;
-    dissipation_hessian(s.q, s.v, d);
+    r->hessian_vv(s.q, s.v, d);
     rate = std::max(rate, gershgorin_rate(d, mass_));
   }
   if (!(rate > 0) || !std::isfinite(rate))

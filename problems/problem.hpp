@@ -26,13 +26,11 @@
 #include <vector>
 
 #include "core/parameters.hpp"
+#include "problems/capabilities.hpp"
 
 namespace tibench {
 
-using Vec = Eigen::VectorXd;
-using Index = Eigen::Index;
 using SparseMatrix = Eigen::SparseMatrix<double>;
-using Triplets = std::vector<Eigen::Triplet<double>>;
 
 // v.allFinite() in one vectorized pass (Eigen's visits entry by entry):
 // v_i · 0 is ±0 for a finite entry and NaN otherwise, so the sum is zero
@@ -48,22 +46,8 @@ inline void copy_vector(const Vec& from, Vec& to) {
   std::copy(from.data(), from.data() + from.size(), to.data());
 }
 
-class ObstacleContact;    // problems/contact/obstacle_contact.hpp
-class ElementSplit;       // problems/element_split.hpp
-struct SplitDissipation;  // problems/dissipation/dissipation_model.hpp
-
-// A surface vertex inside a tetrahedron of another part of a body's mesh
-// (another body, for meshes made of several), and the surface point of that
-// part closest to it: Σ_k weights[k] x_{dofs[k]} over `count` vertices (a
-// triangle, edge or vertex). `normal` is the unit direction from the vertex
-// to that point: the way out of the other part.
-struct MeshContact {
-  Index point_dof = 0;
-  std::array<Index, 3> dofs{0, 0, 0};
-  std::array<double, 3> weights{0, 0, 0};
-  int count = 0;
-  Eigen::Vector3d normal = Eigen::Vector3d::Zero();
-};
+class ObstacleContact;  // problems/contact/obstacle_contact.hpp
+class ElementSplit;     // problems/element_split.hpp
 
 struct State {
   Vec q;
@@ -143,39 +127,31 @@ class Problem {
   // The boundary triangles of a body whose node i is mesh vertex i (for
   // viewing the body: XDMF files of its motion); empty for other problems.
   virtual std::vector<std::array<int, 3>> surface_triangles() const { return {}; }
-  // Vertex–tetrahedron contacts between the parts of the body's mesh at q,
-  // for contact enforced outside the potential (the QP corrector,
-  // integrators/engines/qp_corrector.hpp); empty for problems that do not report
-  // them (has_mesh_contacts() false).
-  virtual bool has_mesh_contacts() const { return false; }
-  virtual std::vector<MeshContact> mesh_contacts(const Vec& /*q*/) const { return {}; }
+  // Contacts between the parts of the body's mesh (problems/capabilities.hpp),
+  // or null when the problem does not report them.
+  virtual const MeshContacts* mesh_contacts() const { return nullptr; }
 
-  // --- Projective Dynamics form (solver=local-global) ----------------------
-  // A potential that is exactly a sum of projective constraints plus a
-  // linear term (Bouaziz et al. 2014 §4; Dinev et al. 2018 Eq. 26),
-  //   P(q) = Σ_c w_c/2 ‖G_c q + z_c − Π_c(G_c q + z_c)‖² − f·q + const,
-  // Π_c the closest-point projection onto the constraint's manifold (a
-  // sphere for springs, SO(3) for as-rigid-as-possible tetrahedra), so that
-  // ∇P(q) = Σ_c w_c G_cᵀ (G_c q + z_c − Π_c) − f: the problem's gradient
-  // carries out the local step. projective_laplacian appends the constant
-  // L = Σ_c w_c G_cᵀ G_c (per dof) of the global step. A problem declares
-  // the form only for parameter values where it is exact.
-  virtual bool has_projective_form() const { return false; }
-  virtual void projective_laplacian(Triplets& /*out*/) const {}
+  // --- capabilities (problems/capabilities.hpp); null: the problem has none ---
+  // R(q, v); the force term −∇_v R.
+  virtual const Dissipation* dissipation() const { return nullptr; }
+  // Whether there is an R and it depends on q within a step.
+  bool dissipation_depends_on_q() const {
+    const Dissipation* r = dissipation();
+    return r != nullptr && r->depends_on_q();
+  }
+  // f_ext(t).
+  virtual const ExternalForce* external_force() const { return nullptr; }
+  // P as projective constraints (solver=local-global).
+  virtual const ProjectiveForm* projective_form() const { return nullptr; }
 
   // --- ADMM split (solver=admm) ---------------------------------------------
   // P(q) = Σ_b E_b(D_b q + c_b) − f·q + const (problems/element_split.hpp),
   // or null when the potential has other terms (contact energies,
   // self-collision penalties) or the problem has dissipation that
-  // split_dissipation cannot list. (Constraint contact is not part of P: the
+  // Dissipation::split cannot list. (Constraint contact is not part of P: the
   // solver enforces it.) A problem returns a split only for parameter values
   // where it is exact.
   virtual const ElementSplit* element_split() const { return nullptr; }
-  // The dissipation in the pieces ADMM has local steps for (local quadratic
-  // forms, possibly raised to a power; strain-rate damping), appended to
-  // out; false if any part of R is of another kind. True with nothing
-  // appended: no dissipation.
-  virtual bool split_dissipation(SplitDissipation& /*out*/) const { return !has_dissipation(); }
 
   // --- time-dependent potentials (kinematic obstacles) ----------------------
   // P may depend on t through scripted obstacles: P(q) is then evaluated at
@@ -194,27 +170,6 @@ class Problem {
   // a Problem instance therefore serves one run at a time (every run builds
   // its own instance from the registry).
   virtual void begin_step(const State& /*s*/) const {}
-
-  // --- dissipation R(q, v) ------------------------------------------------
-  virtual bool has_dissipation() const { return false; }
-  // Whether R depends on q. Engines that fold R into an incremental
-  // potential need it to be q-independent (or lagged by the problem).
-  virtual bool dissipation_depends_on_q() const { return false; }
-  virtual double dissipation(const Vec& q, const Vec& v) const;
-  virtual void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const;        // ∇_v R
-  virtual void dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const;  // ∇²_vv R
-  // ∇_q R, for problems whose R depends on q (default: zero). Needed by
-  // schemes that minimize τ R(x, (x − x_a)/τ) over x (Brown et al. 2018 §5).
-  virtual void dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const;
-  // Appends ∂(∇_v R)/∂q (row: v-index, column: q-index); default: none.
-  virtual void dissipation_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const;
-
-  // --- external force -----------------------------------------------------
-  virtual bool has_external_force() const { return false; }
-  virtual void external_force(double t, Vec& f) const;  // default: zero
-  // ∂f_ext/∂t (Rosenbrock methods need it); default: central difference of
-  // external_force with step 1e-6 · max(1, |t|).
-  virtual void external_force_rate(double t, Vec& df) const;
 
   // --- initial value and exact solution -----------------------------------
   virtual State initial_state() const = 0;
@@ -276,15 +231,6 @@ class Problem {
     else
       for (Index i = 0; i < n; ++i) scale(i);
   }
-  // potential_acceleration of a one-dof problem, bit for bit, on its single
-  // coordinate passed and returned in registers: explicit engines on such a
-  // problem then keep every stage value out of memory, whose store-to-load
-  // trips set a tiny system's step time. Valid only when
-  // has_scalar_acceleration().
-  bool has_scalar_acceleration() const { return scalar_acceleration_; }
-  virtual double scalar_potential_acceleration(double /*q*/) const {
-    return std::numeric_limits<double>::quiet_NaN();
-  }
   double kinetic_energy(const Vec& v) const;
   double total_energy(const State& s) const {
     set_potential_time(s.t);
@@ -306,9 +252,6 @@ class Problem {
   // Declares that fused_potential_acceleration (an override) gives
   // potential_acceleration's result in one pass.
   void set_fuses_acceleration(bool on) { fuses_acceleration_ = on; }
-  // Declares that scalar_potential_acceleration (an override) gives
-  // potential_acceleration's result; only for problems with one dof.
-  void set_scalar_acceleration(bool on) { scalar_acceleration_ = on; }
   virtual void on_potential_time(double /*t*/) const {}
 
  private:
@@ -322,7 +265,6 @@ class Problem {
   // problems keep their single virtual call, and engines resolve the flag
   // once (rk_fast_stages.hpp).
   bool fuses_acceleration_ = false;
-  bool scalar_acceleration_ = false;
   bool time_dependent_potential_ = false;
 };
 

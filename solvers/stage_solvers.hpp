@@ -25,7 +25,7 @@ enum class StageSolverKind {
 // What a solver needs of the problem besides its potential.
 enum class StageNeed {
   nothing,
-  projective_form,  // Problem::has_projective_form (local/global)
+  projective_form,  // Problem::projective_form (local/global)
   element_split,    // Problem::element_split (ADMM)
 };
 

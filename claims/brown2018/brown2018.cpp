@@ -202,8 +202,9 @@ SpinRun spin(const std::string& damping, double beta, double h, long steps) {
   for (long n = 0; n < steps; ++n) {
     const Vec x_n = s.q;
     s = claims::step_once(*be, s);
-    if (!p->has_dissipation()) continue;
-    p->dissipation_gradient(s.q, s.v, f);  // forms lagged at x_n: the step's damping force
+    const Dissipation* r = p->dissipation();
+    if (!r) continue;
+    r->gradient_v(s.q, s.v, f);  // forms lagged at x_n: the step's damping force
     for (Index i = 0; i < p->nodes(); ++i)
       from_damping -=
           h * Eigen::Vector3d(x_n.segment<3>(3 * i)).cross(Eigen::Vector3d(f.segment<3>(3 * i)));

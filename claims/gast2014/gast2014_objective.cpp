@@ -103,7 +103,7 @@ ObjectiveErrors objective_errors(int samples) {
       e.grad_vs_residual = std::max(e.grad_vs_residual, rel_diff(fd, h2));
       e.grad_vs_printed_min = std::min(e.grad_vs_printed_min, rel_diff(fd, h3));
       // The minimizer (registry backward-euler) solves the BE equations.
-      if (!p->has_dissipation())
+      if (!p->dissipation())
         e.be_residual = std::max(e.be_residual, be_residual_at_minimizer(*p, n, dt));
     }
   }

@@ -8,7 +8,7 @@ namespace tibench {
 
 namespace {
 
-class LinearTestProblem final : public Problem {
+class LinearTestProblem final : public Problem, private Dissipation {
  public:
   LinearTestProblem(double m, double c, double k)
       : Problem(ParamSet("linear test problem", {}), 1, Vec::Constant(1, m)), c_(c), k_(k) {}
@@ -16,17 +16,18 @@ class LinearTestProblem final : public Problem {
   double potential(const Vec& q) const override { return 0.5 * k_ * q[0] * q[0]; }
   void gradient(const Vec& q, Vec& g) const override { g = Vec::Constant(1, k_ * q[0]); }
   void hessian(const Vec&, Triplets& out, bool) const override { out.emplace_back(0, 0, k_); }
-  bool has_dissipation() const override { return c_ != 0.0; }
-  double dissipation(const Vec&, const Vec& v) const override { return 0.5 * c_ * v[0] * v[0]; }
-  void dissipation_gradient(const Vec&, const Vec& v, Vec& g) const override {
-    g = Vec::Constant(1, c_ * v[0]);
-  }
-  void dissipation_hessian(const Vec&, const Vec&, Triplets& out) const override {
-    out.emplace_back(0, 0, c_);
-  }
+  const Dissipation* dissipation() const override { return c_ != 0.0 ? this : nullptr; }
   State initial_state() const override { return {Vec::Ones(1), Vec::Zero(1), 0.0}; }
 
  private:
+  bool depends_on_q() const override { return false; }
+  double value(const Vec&, const Vec& v) const override { return 0.5 * c_ * v[0] * v[0]; }
+  void gradient_v(const Vec&, const Vec& v, Vec& g) const override {
+    g = Vec::Constant(1, c_ * v[0]);
+  }
+  void hessian_vv(const Vec&, const Vec&, Triplets& out) const override {
+    out.emplace_back(0, 0, c_);
+  }
   double c_, k_;
 };
 

@@ -1,5 +1,5 @@
 // A problem seen without its dissipation: the same mass, potential, external
-// force and per-step hook, has_dissipation() = false. The decoupled methods
+// force and per-step hook, and no dissipation(). The decoupled methods
 // of You et al. (§4.5) apply their explicit momentum correction to the
 // conservative forces only; the adjoint step runs on this view.
 #pragma once
@@ -22,9 +22,7 @@ class ConservativeView final : public Problem {
     return p_.hessian_values(q, project_psd, values, count);
   }
   void begin_step(const State& s) const override { p_.begin_step(s); }
-  bool has_external_force() const override { return p_.has_external_force(); }
-  void external_force(double t, Vec& f) const override { p_.external_force(t, f); }
-  void external_force_rate(double t, Vec& df) const override { p_.external_force_rate(t, df); }
+  const ExternalForce* external_force() const override { return p_.external_force(); }
   State initial_state() const override { return p_.initial_state(); }
 
  private:

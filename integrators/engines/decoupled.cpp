@@ -22,7 +22,7 @@ DecoupledStepper::DecoupledStepper(const Problem& p, const ButcherTableau& phi, 
                            "a_ij = b_j below the diagonal, e.g. backward Euler, SDIRK2)");
   phi_ = std::make_unique<RungeKuttaStepper>(p, phi, h, newton);
   const Problem* adjoint_problem = &p;
-  if (!full_correction && p.has_dissipation()) {
+  if (!full_correction && p.dissipation()) {
     conservative_ = std::make_unique<ConservativeView>(p);
     adjoint_problem = conservative_.get();
   }
@@ -45,8 +45,8 @@ void DecoupledStepper::conservative_impulse(const RungeKuttaStepper& st, double 
     } else {
       p_.gradient(Q, g_);
       g_ = -g_;
-      if (p_.has_external_force()) {
-        p_.external_force(t + tab.c[i] * h(), f_ext_);
+      if (const ExternalForce* e = p_.external_force()) {
+        e->at(t + tab.c[i] * h(), f_ext_);
         g_ += f_ext_;
       }
     }
@@ -112,11 +112,11 @@ StepReport DecoupledStepper::step(State& s) {
   if (search_) {
     // ℰ: energy dissipated by R inside Φ, h Σ b_i V_i·∇_v R(Q_i, V_i).
     double loss = 0.0;
-    if (p_.has_dissipation()) {
+    if (const Dissipation* r = p_.dissipation()) {
       const ButcherTableau& tab = phi_->tableau();
       for (int i = 0; i < tab.stages(); ++i) {
         const auto k = static_cast<std::size_t>(i);
-        p_.dissipation_gradient(phi_->stage_positions()[k], phi_->stage_velocities()[k], g_);
+        r->gradient_v(phi_->stage_positions()[k], phi_->stage_velocities()[k], g_);
         loss += h() * tab.b[i] * phi_->stage_velocities()[k].dot(g_);
       }
     }

@@ -95,14 +95,14 @@ BlendStepper::BlendStepper(const Problem& p, double h, StageSolverOptions newton
 // the external force and the energy the problem's own dissipation removes
 // (at the start method's midpoint).
 void BlendStepper::account_work(const State& start, const State& z_s) {
-  if (p_.has_external_force()) {
-    p_.external_force(start.t, f0_);
-    p_.external_force(z_s.t, f1_);
+  if (const ExternalForce* e = p_.external_force()) {
+    e->at(start.t, f0_);
+    e->at(z_s.t, f1_);
     H_added_ += 0.5 * (f0_ + f1_).dot(z_s.q - start.q);
   }
-  if (p_.has_dissipation()) {
+  if (const Dissipation* r = p_.dissipation()) {
     const Vec q_mid = 0.5 * (start.q + z_s.q), v_mid = 0.5 * (start.v + z_s.v);
-    p_.dissipation_gradient(q_mid, v_mid, g_);
+    r->gradient_v(q_mid, v_mid, g_);
     H_diss_ += h() * v_mid.dot(g_);
   }
   H_total_ = *H_initial_ + H_added_ - H_diss_;

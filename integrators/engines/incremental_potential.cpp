@@ -11,7 +11,7 @@ namespace tibench {
 
 IncrementalPotential::IncrementalPotential(const Problem& p, DissipationTerm term)
     : p_(p), term_(term) {
-  if (term == DissipationTerm::exact && p.has_dissipation() && p.dissipation_depends_on_q())
+  if (term == DissipationTerm::exact && p.dissipation_depends_on_q())
     throw std::logic_error(std::string(p.id()) +
                            ": q-dependent dissipation is not an exact incremental potential (use "
                            "an optimization integrator with a first- or second-order "
@@ -50,7 +50,7 @@ bool IncrementalPotential::admm_form(AdmmForm& out) const {
   // damping's blocks take the term: κ R(F, Ḟ), minus κ R(F, Ḟ_ref) for the
   // second-order one.)
   out.dissipation = {};
-  if (!p_.split_dissipation(out.dissipation)) return false;
+  if (const Dissipation* r = p_.dissipation(); r && !r->split(out.dissipation)) return false;
   out.v_ref = &v_ref_;
   out.second_order = term_ == DissipationTerm::second_order;
   out.split = split;
@@ -107,12 +107,12 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
   friction_in_solver_ = false;
   p_.set_potential_time(t);
   if (constraints_) constraints_->clear_active_set();
-  if (p_.has_external_force())
-    p_.external_force(t, f_ext_);
+  const ExternalForce* e = p_.external_force();
+  if (e)
+    e->at(t, f_ext_);
   else if (f_ext_.size() != p_.dofs())
     f_ext_.setZero(p_.dofs());
-  external_magnitude_ =
-      p_.has_external_force() ? f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() : 0.0;
+  external_magnitude_ = e ? f_ext_.cwiseQuotient(inertia_).cwiseAbs().maxCoeff() : 0.0;
   target_magnitude_ = y_hat_.cwiseAbs().maxCoeff();
 }
 
@@ -131,9 +131,9 @@ double IncrementalPotential::value(const Vec& y) const {
   double phi = 0.5 * scratch_.dot(inertia_.cwiseProduct(scratch_));
   // f_ext·x_a is constant and omitted: it cancels in every comparison of Φ.
   phi += p_.potential(position(y)) - f_ext_.dot(y);
-  if (p_.has_dissipation()) {
-    phi += kappa_ * p_.dissipation(x_, velocity(y));
-    if (term_ == DissipationTerm::second_order) phi -= kappa_ * p_.dissipation(x_, v_ref_);
+  if (const Dissipation* r = p_.dissipation()) {
+    phi += kappa_ * r->value(x_, velocity(y));
+    if (term_ == DissipationTerm::second_order) phi -= kappa_ * r->value(x_, v_ref_);
   }
   return phi;
 }
@@ -150,19 +150,19 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
     force_magnitude_ = g.cwiseAbs().maxCoeff() * inverse_inertia_[0] + external_magnitude_;
   else
     force_magnitude_ = g.cwiseAbs().cwiseProduct(inverse_inertia_).maxCoeff() + external_magnitude_;
-  if (p_.has_external_force())
+  if (p_.external_force())
     g += inertia_.cwiseProduct(y - y_hat_) - f_ext_;
   else if (uniform_inertia_)
     g += inertia_[0] * (y - y_hat_);
   else
     g += inertia_.cwiseProduct(y - y_hat_);
-  if (p_.has_dissipation()) {
-    p_.dissipation_gradient(x_, velocity(y), scratch_);
-    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
-      p_.dissipation_gradient_q(x_, velocity_, gq_);
+  if (const Dissipation* r = p_.dissipation()) {
+    r->gradient_v(x_, velocity(y), scratch_);
+    if (term_ != DissipationTerm::exact && r->depends_on_q()) {
+      r->gradient_q(x_, velocity_, gq_);
       scratch_ += kappa_ * gq_;
       if (term_ == DissipationTerm::second_order) {
-        p_.dissipation_gradient_q(x_, v_ref_, gq_);
+        r->gradient_q(x_, v_ref_, gq_);
         scratch_ -= kappa_ * gq_;
       }
     }
@@ -206,15 +206,15 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
     add_magnitude(row, col, a, hessian_abs_row_sums_, hessian_abs_diagonal_);
   }
   positions_known_ = values_path_applies();
-  if (p_.has_dissipation()) {
+  if (const Dissipation* r = p_.dissipation()) {
     const std::size_t dissipation_first = out.size();
-    p_.dissipation_hessian(x_, velocity(y), out);
+    r->hessian_vv(x_, velocity(y), out);
     for (std::size_t k = dissipation_first; k < out.size(); ++k)
       out[k] = Eigen::Triplet<double>(out[k].row(), out[k].col(), out[k].value() / kappa_);
-    if (term_ != DissipationTerm::exact && p_.dissipation_depends_on_q()) {
+    if (term_ != DissipationTerm::exact && r->depends_on_q()) {
       // ∂_q ∇_v R and its transpose (the κ ∇_qq R part is not available).
       const std::size_t mixed_first = out.size();
-      p_.dissipation_mixed_hessian(x_, velocity_, out);
+      r->mixed_hessian(x_, velocity_, out);
       const std::size_t mixed_end = out.size();
       for (std::size_t k = mixed_first; k < mixed_end; ++k)
         out.emplace_back(out[k].col(), out[k].row(), out[k].value());
@@ -235,7 +235,7 @@ void IncrementalPotential::begin_magnitudes(std::size_t count) const {
 
 // ∇²Φ is then the inertia's diagonal followed by ∇²P, nothing added after.
 bool IncrementalPotential::values_path_applies() const {
-  return !constraints_ && !p_.has_dissipation() && p_.hessian_pattern_is_fixed();
+  return !constraints_ && !p_.dissipation() && p_.hessian_pattern_is_fixed();
 }
 
 // hessian()'s values without its positions: the inertia, then the

@@ -98,15 +98,14 @@ class IncrementalPotential final : public StageObjective {
   // Constant when ∇²P is and there is no dissipation (whose Hessian may be
   // lagged per step) and no contact constraint (whose active set changes it).
   bool hessian_is_constant() const override {
-    return p_.hessian_is_constant() && !p_.has_dissipation() && !constraints_;
+    return p_.hessian_is_constant() && !p_.dissipation() && !constraints_;
   }
   // The problem's projective form, when nothing else enters Φ: no
   // dissipation, no contact constraints, no barrier.
   bool projective_laplacian(Triplets& out) const override {
-    if (constraints_ || p_.has_dissipation() || p_.has_feasibility_limit() ||
-        !p_.has_projective_form())
-      return false;
-    p_.projective_laplacian(out);
+    const ProjectiveForm* form = p_.projective_form();
+    if (constraints_ || p_.dissipation() || p_.has_feasibility_limit() || !form) return false;
+    form->add_laplacian(out);
     return true;
   }
   // The problem's element split, with constraint contact against static

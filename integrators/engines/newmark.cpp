@@ -83,7 +83,7 @@ StepReport NewmarkStepper::step(State& s) {
     y_ = keep_f * (d_hat_ + (beta_ * h * h) * a_);  // initial guess: a_{n+1} ≈ a_n
     positions_->set_stage(s.q, y_hat_, tau, kappa, s.t + keep_f * h);
     // (The offset enters dissipation and contact terms only.)
-    if (p_.has_dissipation() || p_.contact() != nullptr) {
+    if (p_.dissipation() || p_.contact() != nullptr) {
       velocity_offset_ = keep_f * v_pred_ + alpha_f_ * s.v - (keep_f * d_hat_) / kappa;
       positions_->set_velocity_offset(velocity_offset_);
     }
@@ -98,7 +98,7 @@ StepReport NewmarkStepper::step(State& s) {
     s.q += h * s.v + (0.5 * h * h) * a_;
     y_ = velocities_.set_stage(s.q, v_pred_, kappa, t1);
     ++report.rhs_evals;
-    if (p_.has_dissipation() && !absorb(solver_->minimize(velocities_, y_))) return report;
+    if (p_.dissipation() && !absorb(solver_->minimize(velocities_, y_))) return report;
     a_ = (y_ - v_pred_) / kappa;
     s.v = y_;
   }

@@ -74,7 +74,7 @@ StepReport PartitionedRKStepper::step(State& s) {
       const double kappa = h * ah;
       V_[i] = velocities_->set_stage(q_tilde_, v_tilde_, kappa, t_stage);
       ++report.rhs_evals;
-      if (p_.has_dissipation() && !absorb(solver_->minimize(*velocities_, V_[i]), i)) return report;
+      if (p_.dissipation() && !absorb(solver_->minimize(*velocities_, V_[i]), i)) return report;
       A_[i] = (V_[i] - v_tilde_) / kappa;
     } else {
       const double kappa = h * a, tau = h * std::sqrt(a * ah);

@@ -24,7 +24,7 @@ void stiffness_and_damping(const Problem& problem, const State& p, SparseMatrix&
   problem.hessian(p.q, t, /*project_psd=*/true);
   K = assemble(t, n, n);
   t.clear();
-  if (problem.has_dissipation()) problem.dissipation_hessian(p.q, p.v, t);
+  if (const Dissipation* r = problem.dissipation()) r->hessian_vv(p.q, p.v, t);
   D = assemble(t, n, n);
 }
 
@@ -68,14 +68,14 @@ ContactRow mesh_row(const MeshContact& c) {
   return row;
 }
 
-void add_mesh_rows(const Problem& problem, const Vec& q_n, const Vec& q_p,
+void add_mesh_rows(const MeshContacts& contacts, const Vec& q_n, const Vec& q_p,
                    std::vector<ContactRow>& rows) {
   std::vector<Index> points;
-  for (const MeshContact& c : problem.mesh_contacts(q_n)) {
+  for (const MeshContact& c : contacts.find(q_n)) {
     rows.push_back(mesh_row(c));
     points.push_back(c.point_dof);
   }
-  for (const MeshContact& c : problem.mesh_contacts(q_p))
+  for (const MeshContact& c : contacts.find(q_p))
     if (std::find(points.begin(), points.end(), c.point_dof) == points.end())
       rows.push_back(mesh_row(c));
 }
@@ -97,7 +97,7 @@ std::vector<ContactRow> corrector_rows(const Problem& problem, const Vec& q_n, d
   std::vector<ContactRow> rows;
   if (const ObstacleContact* contact = problem.contact())
     add_obstacle_rows(*contact, q_n, t_n, q_p, h, rows);
-  if (problem.has_mesh_contacts()) add_mesh_rows(problem, q_n, q_p, rows);
+  if (const MeshContacts* mesh = problem.mesh_contacts()) add_mesh_rows(*mesh, q_n, q_p, rows);
   return rows;
 }
 
@@ -238,7 +238,7 @@ void require_corrector_problem(const std::string& id, const Problem& p) {
   const std::string head = "integrator '" + id +
                            "' with contact=qp-corrector cannot run problem '" +
                            std::string(p.id()) + "': ";
-  if (!c && !p.has_mesh_contacts())
+  if (!c && !p.mesh_contacts())
     throw InputError(head + "it has no obstacles (accepted: a contact scene, see docs/contact.md)");
   if (c && c->kind() != ContactKind::none)
     throw InputError(head + "its contact=" + to_string(c->kind()) +

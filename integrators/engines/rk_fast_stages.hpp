@@ -10,14 +10,7 @@
 //     instead of being copied in before;
 //   - explicit tableaux stepped without the implicit branch, and problems
 //     without dissipation or external force without asking for them per
-//     stage;
-//   - on a one-dof problem with a scalar kernel
-//     (Problem::scalar_potential_acceleration), explicit tableaux of up to
-//     kScalarStages stages whose update is the b-weighted sum take the whole
-//     step in registers: the stage loops unrolled at compile time, the stage
-//     values written out once at the end. A tiny system's step time is set
-//     by the latency of its values' store-to-load trips through memory,
-//     several per stage, which this path removes.
+//     stage.
 // The arithmetic is the reference loop's (RungeKuttaStepper::stages and
 // update), term for term in the same order, so the results are bit-identical;
 // tests/integrators/test_rk_fast_layer.cpp checks this on every registered tableau.
@@ -50,14 +43,6 @@ class RkFastStages {
   bool stages(RungeKuttaStepper& engine, State& s, StepReport& report);
   // (q_{n+1}, v_{n+1}) = (q_n, v_n) + h Σ b_i (V_i, A_i) after stages().
   void update(State& s);
-  // Whether step_in_registers() takes the stepper's steps (then stages()
-  // and update() are not used): the stages and the update from s, the stage
-  // values (Q_i, V_i, A_i) written as stages() writes them, and s.t left to
-  // the caller.
-  bool steps_in_registers() const { return scalar_step_ != nullptr; }
-  void step_in_registers(State& s) { (this->*scalar_step_)(s); }
-
-  static constexpr int kScalarStages = 6;
 
  private:
   // The nonzero terms of a stage or update sum: coefficients h a_j with the
@@ -88,12 +73,6 @@ class RkFastStages {
   // (fused: the problem's one-pass acceleration, Problem::fuses_acceleration.)
   template <bool potential_force_only, bool fused>
   void explicit_stages(State& s);
-  // The step in registers for a tableau of S stages; coefficients h a_ij
-  // and h b_j with flags for the nonzero ones (a zero term adds nothing, not
-  // even + 0, as in the reference loop).
-  template <int S>
-  void scalar_step(State& s);
-  void use_scalar_step(const ButcherTableau& tableau);
 
   const Problem& p_;
   const double h_;
@@ -116,11 +95,6 @@ class RkFastStages {
   // tiny systems the per-stage queries cost as much as the force itself).
   bool potential_force_only_ = false;
   bool fused_acceleration_ = false;
-  std::array<double, kScalarStages * kScalarStages> scalar_a_{};
-  std::array<bool, kScalarStages * kScalarStages> scalar_a_nonzero_{};
-  std::array<double, kScalarStages> scalar_b_{};
-  std::array<bool, kScalarStages> scalar_b_nonzero_{};
-  void (RkFastStages::*scalar_step_)(State&) = nullptr;
 };
 
 // The hot path, inline: on tiny systems the calls into a separate translation

@@ -19,7 +19,7 @@ RosenbrockTableau RosenbrockTableau::from_record(const tableaux::RosenbrockRecor
 }
 
 RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& t, double h)
-    : Stepper(h), p_(p), symmetric_(!(p.has_dissipation() && p.dissipation_depends_on_q())) {
+    : Stepper(h), p_(p), symmetric_(!p.dissipation_depends_on_q()) {
   require_contact_support(p, "rosenbrock",
                           {false, false, false,
                            "a Rosenbrock step solves linear systems, not a minimization, and "
@@ -60,7 +60,10 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
     if (has_embedded_) add(error_, m_[i] - m_hat_[i], i);
   }
   // Without an external force f_t is zero at every t: set once.
-  p.external_force_rate(0.0, f_t_);
+  if (const ExternalForce* e = p.external_force())
+    e->rate(0.0, f_t_);
+  else
+    f_t_.setZero(p.dofs());
 }
 
 // H_ from the problem's triplets (and, when its pattern changed, the map of
@@ -68,14 +71,13 @@ RosenbrockStepper::RosenbrockStepper(const Problem& p, const RosenbrockTableau& 
 void RosenbrockStepper::assemble_hessian(const State& s) {
   h_triplets_.clear();
   p_.hessian(s.q, h_triplets_, false);
-  if (p_.has_dissipation() && p_.dissipation_depends_on_q())
-    p_.dissipation_mixed_hessian(s.q, s.v, h_triplets_);
+  if (p_.dissipation_depends_on_q()) p_.dissipation()->mixed_hessian(s.q, s.v, h_triplets_);
   if (h_assembler_.assemble(h_triplets_, p_.dofs(), H_)) {
     // Where each entry of the row-major copy comes from.
     hg_kq_rows_ = value_indices(H_);
     kq_row_source_ = value_sources(hg_kq_rows_);
   }
-  h_positions_known_ = !p_.has_dissipation() && p_.hessian_pattern_is_fixed();
+  h_positions_known_ = !p_.dissipation() && p_.hessian_pattern_is_fixed();
 }
 
 // H_ refilled from the problem's values alone (Problem::hessian_values) at
@@ -92,7 +94,7 @@ bool RosenbrockStepper::refill_hessian(const Vec& q) {
 bool RosenbrockStepper::assemble(const State& s) {
   // With a constant ∇²P and no dissipation, K_q and S are the same at every
   // state: assembled once.
-  if (assembled_ && p_.hessian_is_constant() && !p_.has_dissipation()) return false;
+  if (assembled_ && p_.hessian_is_constant() && !p_.dissipation()) return false;
   assembled_ = true;
   const double hg = h() * gamma_;
   const Index n = p_.dofs();
@@ -113,7 +115,7 @@ bool RosenbrockStepper::assemble(const State& s) {
   // they did at the last step, so do the list's: their values are then
   // scattered into S's slots directly, as the assembler would (from −0.0,
   // in list order), without building the list.
-  if (!p_.has_dissipation() && (by_values || h_assembler_.same_positions()) &&
+  if (!p_.dissipation() && (by_values || h_assembler_.same_positions()) &&
       s_assembler_.same_positions()) {
     const auto& slot = s_assembler_.slots();
     double* values = S_.valuePtr();
@@ -129,7 +131,7 @@ bool RosenbrockStepper::assemble(const State& s) {
   triplets_.clear();
   for (Index i = 0; i < n; ++i) triplets_.emplace_back(i, i, p_.mass()[i] / hg);
   for (const auto& e : h_triplets_) triplets_.emplace_back(e.row(), e.col(), hg * e.value());
-  if (p_.has_dissipation()) p_.dissipation_hessian(s.q, s.v, triplets_);
+  if (const Dissipation* r = p_.dissipation()) r->hessian_vv(s.q, s.v, triplets_);
   return s_assembler_.assemble(triplets_, n, S_);
 }
 
@@ -175,7 +177,7 @@ StepReport RosenbrockStepper::step(State& s) {
     report.message = "Rosenbrock matrix M/(h gamma) - df/dv - h gamma df/dq is singular";
     return report;
   }
-  if (p_.has_external_force()) p_.external_force_rate(s.t, f_t_);
+  if (const ExternalForce* e = p_.external_force()) e->rate(s.t, f_t_);
   const double hg = h * gamma_;
   // Stage sums (q̂, v̂) = (q, v) + Σ a_ij (U_j, W_j) and Σ (c_ij/h) (U_j, W_j)
   // from +0.0: one fused pass each (integrators/engines/pair_sums.hpp), same order

@@ -174,19 +174,14 @@ StepReport RungeKuttaStepper::step(State& s) {
   StepReport report;
   p_.begin_step(s);
   RkFastStages* const fast = fast_.get();
-  if (fast && fast->steps_in_registers()) {
-    fast->step_in_registers(s);
-    report.rhs_evals = tab_.stages();
-  } else {
-    const bool solved = fast ? fast->stages(*this, s, report) : stages(s, report);
-    if (!solved) return report;  // s is left at the start of the step
-    if (last_stage_is_solution_)
-      take_last_stage(s);
-    else if (fast)
-      fast->update(s);
-    else
-      update(s);
-  }
+  const bool solved = fast ? fast->stages(*this, s, report) : stages(s, report);
+  if (!solved) return report;  // s is left at the start of the step
+  if (last_stage_is_solution_)
+    take_last_stage(s);
+  else if (fast)
+    fast->update(s);
+  else
+    update(s);
   if (tab_.b_hat.size() == tab_.stages()) report.error_estimate = embedded_estimate();
   s.t += h();
   return report;

@@ -10,8 +10,8 @@ const Vec& VelocityPotential::set_stage(const Vec& q, const Vec& v_tilde, double
   inertia_ = p_.mass() / kappa;
   p_.gradient(q, scratch_);
   v_hat_ = -scratch_;
-  if (p_.has_external_force()) {
-    p_.external_force(t, scratch_);
+  if (const ExternalForce* e = p_.external_force()) {
+    e->at(t, scratch_);
     v_hat_ += scratch_;
   }
   v_hat_ = v_tilde + kappa * p_.inverse_mass().cwiseProduct(v_hat_);
@@ -20,18 +20,22 @@ const Vec& VelocityPotential::set_stage(const Vec& q, const Vec& v_tilde, double
 
 double VelocityPotential::value(const Vec& V) const {
   g_scratch_ = V - v_hat_;
-  return 0.5 * g_scratch_.dot(inertia_.cwiseProduct(g_scratch_)) + p_.dissipation(q_, V);
+  const Dissipation* r = p_.dissipation();
+  return 0.5 * g_scratch_.dot(inertia_.cwiseProduct(g_scratch_)) + (r ? r->value(q_, V) : 0.0);
 }
 
 void VelocityPotential::gradient(const Vec& V, Vec& g) const {
-  p_.dissipation_gradient(q_, V, g);
+  if (const Dissipation* r = p_.dissipation())
+    r->gradient_v(q_, V, g);
+  else
+    g.setZero(V.size());
   dissipation_magnitude_ = g.cwiseQuotient(inertia_).cwiseAbs().maxCoeff();
   g += inertia_.cwiseProduct(V - v_hat_);
 }
 
 void VelocityPotential::hessian(const Vec& V, bool, Triplets& out) const {
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
-  p_.dissipation_hessian(q_, V, out);
+  if (const Dissipation* r = p_.dissipation()) r->hessian_vv(q_, V, out);
 }
 
 double VelocityPotential::residual_noise(const Vec& V) const {

@@ -62,7 +62,7 @@ void add_stage_solver_check(IntegratorInfo& info) {
   info.make = [id = info.id, make = std::move(info.make)](const Problem& p, double h,
                                                           const ParamSet& params) {
     const std::string& solver = params.choice("solver");
-    if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p.has_projective_form())
+    if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p.projective_form())
       throw InputError("integrator '" + id + "' cannot take solver=" + solver + " on problem '" +
                        std::string(p.id()) +
                        "': its potential has no Projective Dynamics form at these parameters "

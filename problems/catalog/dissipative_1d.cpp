@@ -33,7 +33,7 @@ std::vector<ParamSpec> dissipative_1d_params() {
   };
 }
 
-class Dissipative1d final : public Problem {
+class Dissipative1d final : public Problem, private Dissipation {
  public:
   explicit Dissipative1d(ParamSet p)
       : Problem(p, 1, Vec::Constant(1, p.real("m"))),
@@ -51,25 +51,26 @@ class Dissipative1d final : public Problem {
     return {Vec::Constant(1, x0_), Vec::Constant(1, v0_), 0.0};
   }
 
-  bool has_dissipation() const override { return c0_ > 0; }
-  bool dissipation_depends_on_q() const override { return true; }
-  double dissipation(const Vec& q, const Vec& v) const override {
+  const Dissipation* dissipation() const override { return c0_ > 0 ? this : nullptr; }
+
+ private:
+  bool depends_on_q() const override { return true; }
+  double value(const Vec& q, const Vec& v) const override {
     return 0.5 * c0_ * (1.0 + q[0] * q[0]) * v[0] * v[0];
   }
-  void dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const override {
+  void gradient_v(const Vec& q, const Vec& v, Vec& g) const override {
     g = Vec::Constant(1, c0_ * (1.0 + q[0] * q[0]) * v[0]);
   }
-  void dissipation_hessian(const Vec& q, const Vec&, Triplets& out) const override {
+  void hessian_vv(const Vec& q, const Vec&, Triplets& out) const override {
     out.emplace_back(0, 0, c0_ * (1.0 + q[0] * q[0]));
   }
-  void dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const override {
+  void gradient_q(const Vec& q, const Vec& v, Vec& g) const override {
     g = Vec::Constant(1, c0_ * q[0] * v[0] * v[0]);
   }
-  void dissipation_mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const override {
+  void mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const override {
     out.emplace_back(0, 0, 2.0 * c0_ * q[0] * v[0]);
   }
 
- private:
   double k_, c0_, x0_, v0_;
 };
 

@@ -58,7 +58,6 @@ class Oscillator final : public Problem {
         x0_(p.real("x0")),
         v0_(p.real("v0")) {
     set_fuses_acceleration(true);
-    set_scalar_acceleration(dofs() == 1);
     const Index n = dofs();
     stiffness_.resize(n);
     omega_.resize(n);
@@ -96,9 +95,6 @@ class Oscillator final : public Problem {
       accelerate(0);
     else
       for (Index i = 0; i < n; ++i) accelerate(i);
-  }
-  double scalar_potential_acceleration(double q) const override {
-    return spring_acceleration(stiffness_[0], q, inverse_mass()[0]);
   }
   void hessian(const Vec&, Triplets& out, bool) const override {
     for (Index i = 0; i < dofs(); ++i) out.emplace_back(i, i, stiffness_[i]);

@@ -54,7 +54,7 @@ Form parse_form(const std::string& s) {
   return Form::squared;
 }
 
-class SimpleSpring final : public Problem {
+class SimpleSpring final : public Problem, private ProjectiveForm {
  public:
   explicit SimpleSpring(ParamSet p)
       : Problem(p, 3, Vec::Constant(3, p.real("m"))),
@@ -111,8 +111,10 @@ class SimpleSpring final : public Problem {
   // Hookean forms are one sphere constraint ‖x‖ = L on z = x (anchor at the
   // origin) with weight k (hookean) or 2k (hookean-k): L = w I₃. Eq. 7's
   // squared form is not a distance to a manifold.
-  bool has_projective_form() const override { return form_ != Form::squared; }
-  void projective_laplacian(Triplets& out) const override {
+  const ProjectiveForm* projective_form() const override {
+    return form_ != Form::squared ? this : nullptr;
+  }
+  void add_laplacian(Triplets& out) const override {
     const double w = form_ == Form::hookean ? k_ : 2.0 * k_;
     for (Index i = 0; i < 3; ++i) out.emplace_back(i, i, w);
   }

@@ -73,7 +73,7 @@ Vec sine_transform(const Vec& y) {
   return c;
 }
 
-class SpringChain final : public Problem {
+class SpringChain final : public Problem, private ProjectiveForm {
  public:
   explicit SpringChain(ParamSet p)
       : Problem(p, 1, Vec::Constant(p.integer("N"), p.real("m"))),
@@ -125,8 +125,8 @@ class SpringChain final : public Problem {
   bool hessian_is_constant() const override { return k4_ == 0.0; }
   // Linear springs (k4 = 0) are projective constraints z_s = x_{s+1} − x_s
   // onto the single point ℓ with weight k: L is the Hessian itself.
-  bool has_projective_form() const override { return k4_ == 0.0; }
-  void projective_laplacian(Triplets& out) const override { hessian(q0_, out, false); }
+  const ProjectiveForm* projective_form() const override { return k4_ == 0.0 ? this : nullptr; }
+  void add_laplacian(Triplets& out) const override { hessian(q0_, out, false); }
   State initial_state() const override { return {q0_, v0_, 0.0}; }
 
   bool has_exact() const override { return k4_ == 0.0; }

@@ -39,7 +39,7 @@ std::vector<ParamSpec> two_spring_params() {
   };
 }
 
-class TwoSpring final : public Problem {
+class TwoSpring final : public Problem, private ProjectiveForm {
  public:
   explicit TwoSpring(ParamSet p)
       : Problem(p, 1, Vec::Constant(1, p.real("m"))),
@@ -66,8 +66,8 @@ class TwoSpring final : public Problem {
   // Projective form: each spring is a sphere constraint of radius √2 on
   // z = (x, 0) − (0, ±1) with weight k (E = Σ k/2 (‖z‖ − √2)²), so
   // L = 2k Gᵀ G = 2k with G = (1, 0)ᵀ.
-  bool has_projective_form() const override { return true; }
-  void projective_laplacian(Triplets& out) const override { out.emplace_back(0, 0, 2.0 * k_); }
+  const ProjectiveForm* projective_form() const override { return this; }
+  void add_laplacian(Triplets& out) const override { out.emplace_back(0, 0, 2.0 * k_); }
   State initial_state() const override {
     return {Vec::Constant(1, x0_), Vec::Constant(1, v0_), 0.0};
   }

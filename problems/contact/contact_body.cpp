@@ -100,7 +100,7 @@ SolidMesh placed_mesh(const TetMesh& tet, const Vector3& offset) {
   return m;
 }
 
-class ContactBody final : public DissipativeProblem {
+class ContactBody final : public DissipativeProblem, private ProjectiveForm, private MeshContacts {
  public:
   ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMesh> tet,
               std::shared_ptr<const MeshGeometry> geo, std::vector<Obstacle> obstacles);
@@ -119,12 +119,13 @@ class ContactBody final : public DissipativeProblem {
   }
   // ARAP elasticity and gravity, with contact outside the stage solve (none,
   // post-process) and neither self-collisions nor damping.
-  bool has_projective_form() const override {
+  const ProjectiveForm* projective_form() const override {
     const ContactKind k = contact_->kind();
-    return body_->is_arap() && !self_ && !has_dissipation() &&
-           (k == ContactKind::none || k == ContactKind::post_process);
+    const bool exact = body_->is_arap() && !self_ && !dissipation() &&
+                       (k == ContactKind::none || k == ContactKind::post_process);
+    return exact ? this : nullptr;
   }
-  void projective_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
+  void add_laplacian(Triplets& out) const override { body_->add_arap_laplacian(out); }
   // Elasticity and gravity, for any material, with any damping model
   // (ADMM's dissipative and viscous blocks), without
   // self-collision and with contact none, post-process, or constraint
@@ -132,8 +133,8 @@ class ContactBody final : public DissipativeProblem {
   // blocks).
   const ElementSplit* element_split() const override { return split_.get(); }
   const ObstacleContact* contact() const override { return contact_.get(); }
-  bool has_mesh_contacts() const override { return detector_ != nullptr; }
-  std::vector<MeshContact> mesh_contacts(const Vec& q) const override;
+  const MeshContacts* mesh_contacts() const override { return detector_ ? this : nullptr; }
+  std::vector<MeshContact> find(const Vec& q) const override;
   void set_initial_velocity(Vec v) { v0_ = std::move(v); }
   std::vector<std::array<int, 3>> surface_triangles() const override { return tet_->surface; }
   std::vector<std::pair<std::string, std::string>> provenance() const override {
@@ -226,7 +227,8 @@ ContactBody::ContactBody(std::string id, ParamSet p, std::shared_ptr<const TetMe
   const ContactKind k = contact_->kind();
   const bool static_constraints = k == ContactKind::constraint && !contact_->moving();
   SplitDissipation parts;
-  if (!self_ && split_dissipation(parts) &&
+  const Dissipation* r = dissipation();
+  if (!self_ && (!r || r->split(parts)) &&
       (k == ContactKind::none || k == ContactKind::post_process || static_constraints)) {
     Vec f = Vec::Zero(dofs());  // gravity, −g m along y
     for (Index n = 0; n < nodes(); ++n) f[3 * n + 1] = -g_ * mass()[3 * n + 1];
@@ -311,7 +313,7 @@ State ContactBody::sample_state(std::uint64_t seed) const {
   }
 }
 
-std::vector<MeshContact> ContactBody::mesh_contacts(const Vec& q) const {
+std::vector<MeshContact> ContactBody::find(const Vec& q) const {
   std::vector<MeshContact> out;
   if (!detector_) return out;
   const Eigen::Matrix3Xd x = positions(q);

@@ -1,6 +1,6 @@
 // A dissipation function R(q, v) ≥ 0 as a reusable piece: problems own one or
-// more models and forward their dissipation hooks to them
-// (DissipativeProblem). The force is −∇_v R (Brown et al. 2018 §3.1, Eq. 3).
+// more models, whose sum is their Dissipation (DissipativeProblem). The force is −∇_v R (Brown et
+// al. 2018 §3.1, Eq. 3).
 //
 // Models either do not depend on q at all, or lag what depends on q at the
 // start of each step (begin_step), or depend on q within a step
@@ -20,7 +20,7 @@ class LocalQuadraticDissipation;
 class StrainRateDamping;  // problems/fem/strain_rate_damping.hpp
 
 // A problem's dissipation in the pieces ADMM has local steps for
-// (Problem::split_dissipation).
+// (Dissipation::split).
 struct SplitDissipation {
   std::vector<const LocalQuadraticDissipation*> local;
   std::vector<const StrainRateDamping*> strain_rate;

@@ -2,23 +2,19 @@
 
 namespace tibench {
 
-void DissipativeProblem::add_dissipation(std::unique_ptr<DissipationModel> model) {
-  models_.push_back(std::move(model));
-}
-
-bool DissipativeProblem::dissipation_depends_on_q() const {
+bool DissipationSum::depends_on_q() const {
   for (const auto& m : models_)
     if (m->depends_on_q()) return true;
   return false;
 }
 
-bool DissipativeProblem::is_smooth() const {
+bool DissipationSum::is_smooth() const {
   for (const auto& m : models_)
     if (!m->is_smooth()) return false;
   return true;
 }
 
-bool DissipativeProblem::split_dissipation(SplitDissipation& out) const {
+bool DissipationSum::split(SplitDissipation& out) const {
   SplitDissipation parts;
   for (const auto& m : models_) {
     if (const LocalQuadraticDissipation* local = m->local_quadratic())
@@ -33,32 +29,31 @@ bool DissipativeProblem::split_dissipation(SplitDissipation& out) const {
   return true;
 }
 
-void DissipativeProblem::begin_step(const State& s) const {
-  for (const auto& m : models_) m->begin_step(s.q);
+void DissipationSum::begin_step(const Vec& q) const {
+  for (const auto& m : models_) m->begin_step(q);
 }
 
-double DissipativeProblem::dissipation(const Vec& q, const Vec& v) const {
+double DissipationSum::value(const Vec& q, const Vec& v) const {
   double r = 0.0;
   for (const auto& m : models_) r += m->value(q, v);
   return r;
 }
 
-void DissipativeProblem::dissipation_gradient(const Vec& q, const Vec& v, Vec& g) const {
+void DissipationSum::gradient_v(const Vec& q, const Vec& v, Vec& g) const {
   g.setZero(v.size());
   for (const auto& m : models_) m->add_gradient_v(q, v, g);
 }
 
-void DissipativeProblem::dissipation_hessian(const Vec& q, const Vec& v, Triplets& out) const {
+void DissipationSum::hessian_vv(const Vec& q, const Vec& v, Triplets& out) const {
   for (const auto& m : models_) m->add_hessian_vv(q, v, out);
 }
 
-void DissipativeProblem::dissipation_gradient_q(const Vec& q, const Vec& v, Vec& g) const {
+void DissipationSum::gradient_q(const Vec& q, const Vec& v, Vec& g) const {
   g.setZero(q.size());
   for (const auto& m : models_) m->add_gradient_q(q, v, g);
 }
 
-void DissipativeProblem::dissipation_mixed_hessian(const Vec& q, const Vec& v,
-                                                   Triplets& out) const {
+void DissipationSum::mixed_hessian(const Vec& q, const Vec& v, Triplets& out) const {
   for (const auto& m : models_) m->add_mixed_hessian(q, v, out);
 }
 

@@ -89,7 +89,7 @@ class StageObjective {
   }
 
   // Projective Dynamics (solver=local-global): appends the constant matrix
-  // L of the global step (Problem::projective_laplacian) when Φ − ½‖x − x̂‖²_W
+  // L of the global step (ProjectiveForm::add_laplacian) when Φ − ½‖x − x̂‖²_W
   // is exactly in projective form; false (nothing appended) otherwise.
   virtual bool projective_laplacian(Triplets& /*out*/) const { return false; }
   // ADMM (solver=admm): the split of Φ − ½‖x − x̂‖²_W (solvers/projective/admm.hpp)

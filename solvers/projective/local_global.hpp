@@ -3,7 +3,7 @@
 // objectives
 //
 //   Φ(y) = ½ (y − ŷ)ᵀ W (y − ŷ) + P(x_a + y) − f·(x_a + y),
-//   P(x) = Σ_c w_c/2 ‖G_c x + z_c − Π_c‖² + linear terms    (Problem::has_projective_form)
+//   P(x) = Σ_c w_c/2 ‖G_c x + z_c − Π_c‖² + linear terms    (Problem::projective_form)
 //
 // Local step: p_c = Π_c(G_c x + z_c), the projection of each constraint onto
 // its manifold (sphere for springs, SO(3) for ARAP tetrahedra). Global step:

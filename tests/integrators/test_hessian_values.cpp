@@ -73,7 +73,7 @@ TEST(HessianValues, EqualTheTripletValuesOnEveryProblemThatOffersThem) {
 TEST(HessianValues, ObjectiveValuesAndEstimatesEqualItsTriplets) {
   for (const auto& c : test::problem_cases()) {
     const auto p = c.make();
-    if (!offers_values(*p) || p->has_dissipation()) continue;
+    if (!offers_values(*p) || p->dissipation()) continue;
     const State s = p->initial_state();
     const double tau = 0.05;
     IncrementalPotential by_values(*p), by_triplets(*p);

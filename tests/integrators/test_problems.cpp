@@ -195,7 +195,7 @@ TEST_P(EveryProblem, FeasibleStepBoundKeepsTheContract) {
 // Whether RK4 takes the problem (it refuses q-dependent dissipation and
 // contact it cannot enforce, e.g. contact constraints or friction).
 bool rk4_applies(const Problem& p) {
-  if (p.has_dissipation() && p.dissipation_depends_on_q()) return false;
+  if (p.dissipation_depends_on_q()) return false;
   const IntegratorInfo& rk4 = find_integrator("rk4");
   try {
     (void)rk4.make(p, 1.0, integrator_params(rk4));
@@ -210,7 +210,7 @@ TEST_P(EveryProblem, TimeScaleIsPositiveAndResolvesTheMotion) {
   ASSERT_TRUE(std::isfinite(tau) && tau > 0) << tau;
   // RK4 at a tenth of the time scale must stay bounded from the initial
   // state (backward Euler where RK4 cannot take the problem's contact).
-  if (p->has_dissipation() && p->dissipation_depends_on_q()) return;  // not an RK4 problem
+  if (p->dissipation_depends_on_q()) return;  // not an RK4 problem
   const IntegratorInfo& method = find_integrator(rk4_applies(*p) ? "rk4" : "backward-euler");
   auto stepper = method.make(*p, 0.1 * tau, integrator_params(method));
   DriveOptions o;
@@ -233,26 +233,28 @@ TEST_P(EveryProblem, ObservablesMatchTheirNames) {
 class ProblemWithDissipation : public EveryProblem {};
 
 TEST_P(ProblemWithDissipation, VelocityGradientMatchesFiniteDifferences) {
+  const Dissipation& r = *p->dissipation();
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State s = p->sample_state(seed);
     Vec g;
-    p->dissipation_gradient(s.q, s.v, g);
+    r.gradient_v(s.q, s.v, g);
     ASSERT_EQ(g.size(), p->dofs());
-    const auto R = [&](const Vec& v) { return p->dissipation(s.q, v); };
+    const auto R = [&](const Vec& v) { return r.value(s.q, v); };
     EXPECT_TRUE(close(g, fd_gradient(R, s.v), 1e-7)) << "seed " << seed;
   }
 }
 
 TEST_P(ProblemWithDissipation, VelocityHessianMatchesFiniteDifferences) {
+  const Dissipation& r = *p->dissipation();
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State s = p->sample_state(seed);
     Triplets t;
-    p->dissipation_hessian(s.q, s.v, t);
+    r.hessian_vv(s.q, s.v, t);
     const Eigen::MatrixXd H = dense(t, p->dofs(), p->dofs());
     EXPECT_TRUE(close(H, H.transpose(), 1e-12));
     const auto grad_v = [&](const Vec& v) {
       Vec g;
-      p->dissipation_gradient(s.q, v, g);
+      r.gradient_v(s.q, v, g);
       return g;
     };
     EXPECT_TRUE(close(H, fd_jacobian(grad_v, s.v), 1e-6)) << "seed " << seed;
@@ -260,29 +262,31 @@ TEST_P(ProblemWithDissipation, VelocityHessianMatchesFiniteDifferences) {
 }
 
 TEST_P(ProblemWithDissipation, PositionGradientMatchesFiniteDifferences) {
+  const Dissipation& r = *p->dissipation();
   // Also for q-independent models, whose ∇_q R and finite differences are 0
   // (lagged models change only in begin_step).
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State s = p->sample_state(seed);
     Vec g;
-    p->dissipation_gradient_q(s.q, s.v, g);
+    r.gradient_q(s.q, s.v, g);
     ASSERT_EQ(g.size(), p->dofs());
-    const Vec fd = fd_gradient([&](const Vec& q) { return p->dissipation(q, s.v); }, s.q);
+    const Vec fd = fd_gradient([&](const Vec& q) { return r.value(q, s.v); }, s.q);
     EXPECT_TRUE(close(g, fd, 1e-7)) << "seed " << seed;
-    if (!p->dissipation_depends_on_q()) {
+    if (!r.depends_on_q()) {
       EXPECT_EQ(fd.cwiseAbs().maxCoeff(), 0.0);
     }
   }
 }
 
 TEST_P(ProblemWithDissipation, MixedHessianMatchesFiniteDifferences) {
+  const Dissipation& r = *p->dissipation();
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State s = p->sample_state(seed);
     Triplets t;
-    p->dissipation_mixed_hessian(s.q, s.v, t);
+    r.mixed_hessian(s.q, s.v, t);
     const auto grad_v = [&](const Vec& q) {
       Vec g;
-      p->dissipation_gradient(q, s.v, g);
+      r.gradient_v(q, s.v, g);
       return g;
     };
     EXPECT_TRUE(close(dense(t, p->dofs(), p->dofs()), fd_jacobian(grad_v, s.q), 1e-6))
@@ -291,10 +295,11 @@ TEST_P(ProblemWithDissipation, MixedHessianMatchesFiniteDifferences) {
 }
 
 TEST_P(ProblemWithDissipation, HessianPatternsDoNotDependOnState) {
+  const Dissipation& r = *p->dissipation();
   auto patterns = [&](const State& s) {
     Triplets vv, qv;
-    p->dissipation_hessian(s.q, s.v, vv);
-    p->dissipation_mixed_hessian(s.q, s.v, qv);
+    r.hessian_vv(s.q, s.v, vv);
+    r.mixed_hessian(s.q, s.v, qv);
     return std::make_pair(positions(vv), positions(qv));
   };
   const auto reference = patterns(p->sample_state(1));
@@ -303,10 +308,11 @@ TEST_P(ProblemWithDissipation, HessianPatternsDoNotDependOnState) {
 }
 
 TEST_P(ProblemWithDissipation, QIndependentDissipationIsNonnegative) {
-  if (p->dissipation_depends_on_q()) return;  // e.g. R = β/2 vᵀK(q)v with indefinite K
+  const Dissipation& r = *p->dissipation();
+  if (r.depends_on_q()) return;  // e.g. R = β/2 vᵀK(q)v with indefinite K
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const State s = p->sample_state(seed);
-    EXPECT_GE(p->dissipation(s.q, s.v), 0.0);
+    EXPECT_GE(r.value(s.q, s.v), 0.0);
   }
 }
 
@@ -418,7 +424,7 @@ bool contact_is_conservative(const Problem& p) {
 }
 
 bool conservative(const Problem& p) {
-  return !p.has_dissipation() && !p.has_external_force() && !potential_is_lagged(p) &&
+  return !p.dissipation() && !p.external_force() && !potential_is_lagged(p) &&
          contact_is_conservative(p);
 }
 
@@ -426,7 +432,7 @@ TIBENCH_INSTANTIATE_SELECTED(Registry, EveryProblem, ::testing::ValuesIn(test::p
                              test::case_name);
 TIBENCH_INSTANTIATE_SELECTED(Registry, ProblemWithDissipation,
                              ::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                               return p.has_dissipation();
+                               return p.dissipation() != nullptr;
                              })),
                              test::case_name);
 TIBENCH_INSTANTIATE_SELECTED(Registry, ProblemWithExactSolution,

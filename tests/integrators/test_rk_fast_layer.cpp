@@ -3,8 +3,7 @@
 // integrators/engines/runge_kutta.cpp), bit for bit: for every registry entry whose
 // stepper is the RK engine (explicit and DIRK tableaux), on problems that
 // take each of the fast layer's paths — one dof with a potential force only
-// (explicit tableaux: the step in registers on the scalar kernel; DIRK: the
-// inline single-entry sums, the force resolved at compile time), one dof
+// (the inline single-entry sums, the force resolved at compile time), one dof
 // with dissipation (the general force), a few dofs (the inline entry loop)
 // and a nonlinear chain (the vectorized passes, Newton iterations).
 #include <gtest/gtest.h>

@@ -110,7 +110,7 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
     return;
   }
   const SolveRun b = backward_euler(*p, tau, option);
-  if (stage_need(option.solver) == StageNeed::projective_form && !p->has_projective_form()) {
+  if (stage_need(option.solver) == StageNeed::projective_form && !p->projective_form()) {
     // Refused at the first solve (integrators refuse it before any step).
     EXPECT_FALSE(b.converged);
     EXPECT_NE(b.message.find("projective form"), std::string::npos) << b.message;
@@ -166,7 +166,7 @@ TEST_P(SolverOptions, SameSolutionWithinTheTolerance) {
 TIBENCH_INSTANTIATE_SELECTED(
     Registry, SolverOptions,
     ::testing::Combine(::testing::ValuesIn(test::problem_cases([](const Problem& p) {
-                         return !(p.has_dissipation() && p.dissipation_depends_on_q());
+                         return !p.dissipation_depends_on_q();
                        })),
                        ::testing::ValuesIn(solver_options())),
     [](const ::testing::TestParamInfo<SolverOptions::ParamType>& param_info) {

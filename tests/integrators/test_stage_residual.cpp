@@ -92,7 +92,7 @@ TEST(StageObjectiveShortcuts, GradientEqualsItsDefinition) {
   int compared = 0;
   for (const auto& c : test::problem_cases()) {
     const auto p = c.make();
-    if (p->has_dissipation() || p->contact() != nullptr) continue;
+    if (p->dissipation() || p->contact() != nullptr) continue;
     const State s = p->initial_state();
     IncrementalPotential phi(*p);
     const double tau = 0.05;
@@ -100,7 +100,7 @@ TEST(StageObjectiveShortcuts, GradientEqualsItsDefinition) {
     phi.set_stage(s.q, y_hat, tau, tau, 0.0);
     const Vec y = y_hat + Vec::LinSpaced(y_hat.size(), -1e-3, 2e-3);
     Vec g, expected, f_ext = Vec::Zero(p->dofs());
-    if (p->has_external_force()) p->external_force(0.0, f_ext);
+    if (const ExternalForce* e = p->external_force()) e->at(0.0, f_ext);
     phi.gradient(y, g);
     p->gradient(s.q + y, expected);
     const Vec& w = phi.inertia();
@@ -113,7 +113,7 @@ TEST(StageObjectiveShortcuts, GradientEqualsItsDefinition) {
     // unset before any assembly: the generic formula, operation for operation.
     constexpr double eps = std::numeric_limits<double>::epsilon();
     const double external =
-        p->has_external_force() ? f_ext.cwiseQuotient(w).cwiseAbs().maxCoeff() : 0.0;
+        p->external_force() ? f_ext.cwiseQuotient(w).cwiseAbs().maxCoeff() : 0.0;
     const double force = force_only.cwiseAbs().cwiseProduct(w.cwiseInverse()).maxCoeff() + external;
     const double magnitude = y.cwiseAbs().maxCoeff() + y_hat.cwiseAbs().maxCoeff() + force;
     EXPECT_TRUE(same_bits(phi.residual_noise_upper(y), (1 + 1e-6) * 8 * eps * (magnitude + 0.0)))

@@ -99,7 +99,7 @@ TEST_P(SolverAgreement, EverySolverReachesTheNewtonSolutionForEveryIntegrator) {
   const std::string& solver = std::get<1>(GetParam());
   const auto p = make_problem(c.problem, c.params);
   const double h = c.h_over_time_scale * p->time_scale();
-  if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p->has_projective_form())
+  if (stage_need(stage_solver(solver)) == StageNeed::projective_form && !p->projective_form())
     GTEST_SKIP() << c.problem << " has no projective form (solver=" << solver << ")";
   if (stage_need(stage_solver(solver)) == StageNeed::element_split && !p->element_split())
     GTEST_SKIP() << c.problem << " has no element split (solver=" << solver << ")";
@@ -148,7 +148,7 @@ struct StageSetup {
 };
 
 std::vector<test::ProblemCase> projective_cases() {
-  return test::problem_cases([](const Problem& p) { return p.has_projective_form(); });
+  return test::problem_cases([](const Problem& p) { return p.projective_form() != nullptr; });
 }
 
 class ProjectiveProblems : public ::testing::TestWithParam<test::ProblemCase> {};

@@ -44,20 +44,20 @@ Evaluation evaluate(std::string_view id, const std::vector<std::string>& overrid
     p->hessian(s.q, t, project);
     out.add(t);
   }
-  if (p->has_dissipation()) {
-    out.add(p->dissipation(s.q, s.v));
+  if (const Dissipation* r = p->dissipation()) {
+    out.add(r->value(s.q, s.v));
     g.setZero();
-    p->dissipation_gradient(s.q, s.v, g);
+    r->gradient_v(s.q, s.v, g);
     out.add(g);
     t.clear();
-    p->dissipation_hessian(s.q, s.v, t);
+    r->hessian_vv(s.q, s.v, t);
     out.add(t);
-    if (p->dissipation_depends_on_q()) {
+    if (r->depends_on_q()) {
       g.setZero();
-      p->dissipation_gradient_q(s.q, s.v, g);
+      r->gradient_q(s.q, s.v, g);
       out.add(g);
       t.clear();
-      p->dissipation_mixed_hessian(s.q, s.v, t);
+      r->mixed_hessian(s.q, s.v, t);
       out.add(t);
     }
   }

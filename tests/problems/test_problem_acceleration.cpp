@@ -1,8 +1,7 @@
 // Problem::acceleration and Problem::potential_acceleration (including the
-// one-pass forms problems may supply, e.g. spring-chain's, and the scalar
-// kernel of one-dof problems) against their definitions on every registry
-// problem, bit for bit: a = M⁻¹ force(q, v, t) and, for purely potential
-// forces, a = −(∇P(q) m⁻¹) entry by entry.
+// one-pass forms problems may supply, e.g. spring-chain's) against their definitions on every
+// registry problem, bit for bit: a = M⁻¹ force(q, v, t) and, for purely potential forces, a =
+// −(∇P(q) m⁻¹) entry by entry.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -28,8 +27,7 @@ TEST(ProblemAcceleration, EqualsItsDefinitionBitForBit) {
       p->acceleration(s.q, s.v, s.t, a, scratch);
       p->force(s.q, s.v, s.t, f, scratch);
       EXPECT_TRUE(same_bits(a, Vec(f.cwiseProduct(inverse_mass)))) << c.label;
-      if (p->has_dissipation() || p->has_external_force() || p->potential_depends_on_time())
-        continue;
+      if (p->dissipation() || p->external_force() || p->potential_depends_on_time()) continue;
       ++potential_only;
       Vec g, expected;
       p->gradient(s.q, g);
@@ -39,25 +37,6 @@ TEST(ProblemAcceleration, EqualsItsDefinitionBitForBit) {
     }
   }
   EXPECT_GT(potential_only, 0);
-}
-
-// The scalar kernel of one-dof problems against potential_acceleration on
-// the one-entry vector, at two states; it must exist for some problem.
-TEST(ProblemAcceleration, ScalarKernelEqualsThePotentialAcceleration) {
-  int scalar = 0;
-  for (const auto& c : test::problem_cases()) {
-    const auto p = c.make();
-    if (!p->has_scalar_acceleration()) continue;
-    ++scalar;
-    ASSERT_EQ(p->dofs(), 1) << c.label;
-    for (const State& s : {p->initial_state(), p->sample_state(3)}) {
-      Vec expected;
-      p->potential_acceleration(s.q, expected);
-      const Vec a = Vec::Constant(1, p->scalar_potential_acceleration(s.q[0]));
-      EXPECT_TRUE(same_bits(a, expected)) << c.label;
-    }
-  }
-  EXPECT_GT(scalar, 0);
 }
 
 }  // namespace
