@@ -1,4 +1,7 @@
 # Writes build_info.cpp with the git commit and dirty flag of SOURCE_DIR.
+# Dirty means a tracked source differs from the commit; results/ holds what
+# make run writes (tables, reports), not sources, so a run does not make the
+# next build "dirty" (and a second make run then finds the same binary).
 # configure_file only touches the output when its content changes, so an
 # unchanged tree does not trigger relinking.
 execute_process(COMMAND git -C ${SOURCE_DIR} rev-parse HEAD
@@ -8,6 +11,7 @@ if(NOT rc EQUAL 0)
   set(GIT_COMMIT "unknown")
 endif()
 execute_process(COMMAND git -C ${SOURCE_DIR} status --porcelain --untracked-files=no
+                        -- . ":(exclude)results"
   OUTPUT_VARIABLE GIT_STATUS OUTPUT_STRIP_TRAILING_WHITESPACE
   RESULT_VARIABLE rc ERROR_QUIET)
 if(NOT rc EQUAL 0)
