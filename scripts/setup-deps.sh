@@ -39,7 +39,7 @@
 set -euo pipefail
 
 declare -A GROUP
-GROUP[core]="g++ make cmake ninja-build pkg-config git ca-certificates \
+GROUP[core]="g++ make cmake ninja-build ccache pkg-config git ca-certificates \
   libeigen3-dev libboost-dev libhdf5-dev libfmt-dev libcli11-dev \
   libtomlplusplus-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev \
   openmpi-bin libgmsh-dev libcgal-dev coinor-libipopt-dev"
