@@ -148,7 +148,9 @@ docs: build-tool
 #
 # Incremental: results/<name>.h5 is rerun only when its matrix or the
 # binary changed, the ledger only when the binary, the pins or the mode
-# changed; a second make run with the same binary recomputes nothing.
+# changed; a second make run with the same binary recomputes nothing. When
+# only a matrix changed, `run --reuse` keeps its file's runs of the cells
+# that did not change (same build, committed tree) and runs the others.
 # $(RESULTS)/.binary holds the binary's SHA-256 and changes only with it.
 # Fine-step references are reused from results/cache/ only when their key
 # (problem, parameters, fingerprint, output times, method, h_ref) matches.
@@ -182,7 +184,7 @@ ledger-mode:
 
 $(RESULTS)/default.h5: harness/matrices/default.toml $(BINARY_ID)
 	@echo "== $@ ($<)"
-	@$(TIBENCH) run --matrix $< -o $@ $(RUN_FLAGS) > $(RESULTS)/default.log
+	@$(TIBENCH) run --matrix $< -o $@ --reuse $(RUN_FLAGS) > $(RESULTS)/default.log
 	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/default.log || true
 	@for fmt in md csv tex; do \
 	    $(TIBENCH) converge $@ --matrix $< --format $$fmt -o $(RESULTS)/convergence.$$fmt && \
@@ -191,7 +193,7 @@ $(RESULTS)/default.h5: harness/matrices/default.toml $(BINARY_ID)
 
 $(RESULTS)/%.h5: harness/matrices/%.toml $(BINARY_ID)
 	@echo "== $@ ($<)"
-	@$(TIBENCH) run --matrix $< -o $@ $(RUN_FLAGS) > $(RESULTS)/$*.log
+	@$(TIBENCH) run --matrix $< -o $@ --reuse $(RUN_FLAGS) > $(RESULTS)/$*.log
 	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/$*.log || true
 	@$(TIBENCH) converge $@ --matrix $< -o $(RESULTS)/$*.md >> $(RESULTS)/$*.log
 

@@ -55,6 +55,9 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                   "seconds after which a cell ends with status timeout and the run goes on "
                   "(overrides the matrix's cell_timeout)");
   run->add_flag("--resume", o.resume, "skip cells already complete in the output file");
+  run->add_flag("--reuse", o.reuse,
+                "keep the output file's runs of cells that did not change, if the same build "
+                "wrote it (the matrix may have changed); run the rest");
   run->add_option("--reference-cache", o.reference_cache,
                   "directory of cached references (\"none\": no cache)");
   run->add_option("--checkpoint", o.checkpoint_seconds,

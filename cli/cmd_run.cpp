@@ -118,8 +118,15 @@ RunnerOptions runner_options(const RunOptions& o) {
   r.cell_timeout_s = o.cell_timeout_s;
   r.output = o.output;
   r.resume = o.resume;
+  r.reuse = o.reuse;
   if (o.resume && o.output.empty())
     throw InputError("--resume needs -o FILE (the file to continue)");
+  if (o.reuse && o.output.empty())
+    throw InputError("--reuse needs -o FILE (the file whose runs to keep)");
+  if (o.resume && o.reuse)
+    throw InputError(
+        "--resume and --reuse given together (accepted: one; --resume continues the same "
+        "matrix, --reuse keeps the unchanged cells of a changed one)");
   r.reference_cache = o.reference_cache == "none" ? "" : o.reference_cache;
   if (!(o.checkpoint_seconds >= 0))
     throw InputError("invalid --checkpoint " + format_real(o.checkpoint_seconds) +
@@ -139,6 +146,7 @@ std::optional<OutputLock> claim_outputs(const RunOptions& o, const RunnerOptions
   const std::string out = shard_output_path(r.output, r.shard);
   if (out.empty()) return std::nullopt;
   if (o.resume && std::filesystem::exists(out)) check_input_file(out, "-o (resumed)");
+  if (o.reuse && std::filesystem::exists(out)) check_input_file(out, "-o (reused)");
   check_output_file(out, "-o", {o.matrix});
   check_output_file(xdmf_path_for(out), "-o (its XDMF companion)", {o.matrix});
   std::optional<OutputLock> lock;

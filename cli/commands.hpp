@@ -26,6 +26,7 @@ struct RunOptions {
   std::string shard_of_array;   // task ids of a sparse Slurm array, "1,4,9"
   double cell_timeout_s = 0.0;  // > 0: per-cell time limit (overrides cell_timeout)
   bool resume = false;
+  bool reuse = false;
   std::string reference_cache;  // directory; "none" or empty: no cache
   double checkpoint_seconds = 10.0;
   bool quiet = false;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <set>
 
 #include "harness/io/reference_cache.hpp"
 #include "harness/io/run_file.hpp"
@@ -53,6 +54,15 @@ std::vector<std::size_t> cells_to_run(const std::vector<CellSpec>& cells, const 
     todo.push_back(i);
   }
   return todo;
+}
+
+// The cell keys of this shard's cells (what an earlier file may supply).
+std::set<std::string> shard_cell_keys(const std::vector<CellSpec>& cells, const RunnerOptions& o) {
+  const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
+  std::set<std::string> keys;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    if (owner[i] == o.shard.index) keys.insert(cell_key(cells[i]));
+  return keys;
 }
 
 // --- references: one per distinct key text ----------------------------------
@@ -315,8 +325,15 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   res.matrix_cells = cells.size();
   res.output = shard_output_path(o.output, o.shard);
   std::optional<RunFile> file;
-  if (!res.output.empty())
-    file.emplace(res.output, o.resume, o.command_line, run_identity(cells, o.shard));
+  if (!res.output.empty()) {
+    const std::set<std::string> keep =
+        o.reuse ? shard_cell_keys(cells, o) : std::set<std::string>{};
+    file.emplace(res.output, o.resume, o.command_line, run_identity(cells, o.shard),
+                 o.reuse ? &keep : nullptr);
+    if (!file->reuse_note().empty())
+      std::fprintf(stderr, "tibench: not reusing the runs of '%s': %s; every cell runs\n",
+                   res.output.c_str(), file->reuse_note().c_str());
+  }
   const std::vector<std::size_t> todo = cells_to_run(cells, o, file, res);
   ReferencePlan plan = plan_references(cells, todo);
   provide_references(plan, o, res);

@@ -31,6 +31,9 @@ struct RunnerOptions {
   Shard shard;
   std::string output;  // "" = no file
   bool resume = false;
+  // Keep the output file's runs of unchanged cells when it was written by
+  // the same build, even if the matrix changed (RunFile, reuse).
+  bool reuse = false;
   std::string reference_cache;       // directory of cached references; "" = none
   double checkpoint_seconds = 10.0;  // 0: after every completed cell
   double cell_timeout_s = 0.0;  // > 0: overrides every cell's time limit (CellSpec::time_limit_s)

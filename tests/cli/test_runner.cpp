@@ -11,6 +11,8 @@
 #include <set>
 
 #include "cli_support.hpp"
+#include "harness/io/build_info.hpp"
+#include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
 #include "harness/run/matrix.hpp"
 #include "run_files.hpp"
@@ -195,6 +197,53 @@ TEST(Runner, ResumingACompleteFileRunsNothingAndChangesNothing) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find(" 0 run now"), std::string::npos) << o.out;
   EXPECT_EQ(test::first_difference(before, test::digest(out)), "");
+  std::filesystem::remove_all(dir);
+}
+
+// A matrix of three h per problem, then the same matrix with one h changed
+// and one problem (with a computed reference) removed: --reuse keeps the
+// unchanged cells, drops the removed ones with their reference, runs the
+// changed ones, and the file equals a fresh run of the new matrix. A binary
+// built from a tree with uncommitted changes reuses nothing (its commit does
+// not name its code), and neither does a file from another build.
+TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
+  const auto dir = test::scratch_dir("reuse");
+  const auto a = dir / "a.toml", b = dir / "b.toml";
+  write(a,
+        "[[study]]\nproblems = [\"oscillator\", \"pendulum\"]\nintegrators = [\"rk4\", "
+        "\"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
+  write(b,
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+        "h = [0.1, 0.05, 0.02]\nt_end = 1.0\n");
+  const auto out = dir / "out.h5", fresh = dir / "fresh.h5";
+  ASSERT_EQ(tibench("run --matrix " + a.string() + " -q -o " + out.string()).exit_code, 0);
+  ASSERT_TRUE(test::digest(out).count("/reference/pendulum"));
+  ASSERT_EQ(tibench("run --matrix " + b.string() + " -q -o " + fresh.string()).exit_code, 0);
+  const auto o = tibench("run --matrix " + b.string() + " -q --reuse -o " + out.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  if (build_info::git_dirty) {
+    EXPECT_NE(o.err.find("uncommitted changes; every cell runs"), std::string::npos) << o.err;
+    EXPECT_NE(o.out.find(" 0 already complete, 6 run now"), std::string::npos) << o.out;
+  } else {
+    EXPECT_EQ(o.err.find("not reusing"), std::string::npos) << o.err;
+    EXPECT_NE(o.out.find(" 4 already complete, 2 run now"), std::string::npos) << o.out;
+  }
+  EXPECT_EQ(test::first_difference(test::digest(fresh), test::digest(out)), "");
+
+  {  // the same file as if another build had written it
+    H5::H5File f(out.string(), H5F_ACC_RDWR);
+    H5::Group root = f.openGroup("/");
+    h5::attr(root, "git_commit", std::string("0000000"));
+  }
+  const auto other = tibench("run --matrix " + b.string() + " -q --reuse -o " + out.string());
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_NE(other.out.find(" 0 already complete, 6 run now"), std::string::npos) << other.out;
+  EXPECT_EQ(test::first_difference(test::digest(fresh), test::digest(out)), "");
+
+  EXPECT_EQ(
+      tibench("run --matrix " + b.string() + " -q --reuse --resume -o " + out.string()).exit_code,
+      2);
+  EXPECT_EQ(tibench("run --matrix " + b.string() + " -q --reuse").exit_code, 2);
   std::filesystem::remove_all(dir);
 }
 
