@@ -200,12 +200,13 @@ TEST(Runner, ResumingACompleteFileRunsNothingAndChangesNothing) {
   std::filesystem::remove_all(dir);
 }
 
-// A matrix of three h per problem, then the same matrix with one h changed
-// and one problem (with a computed reference) removed: --reuse keeps the
-// unchanged cells, drops the removed ones with their reference, runs the
-// changed ones, and the file equals a fresh run of the new matrix. A binary
-// built from a tree with uncommitted changes reuses nothing (its commit does
-// not name its code), and neither does a file from another build.
+// A matrix of two problems (one with a computed reference) and two
+// methods, then the same matrix without that problem and with a third
+// method: --reuse keeps the unchanged cells, drops the removed ones with
+// their reference, runs the new ones, and the file equals a fresh run of
+// the new matrix. A binary built from a tree with uncommitted changes
+// reuses nothing (its commit does not name its code), and neither does a
+// file from another build.
 TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
   const auto dir = test::scratch_dir("reuse");
   const auto a = dir / "a.toml", b = dir / "b.toml";
@@ -213,8 +214,8 @@ TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
         "[[study]]\nproblems = [\"oscillator\", \"pendulum\"]\nintegrators = [\"rk4\", "
         "\"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
   write(b,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
-        "h = [0.1, 0.05, 0.02]\nt_end = 1.0\n");
+        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\", "
+        "\"backward-euler\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
   const auto out = dir / "out.h5", fresh = dir / "fresh.h5";
   ASSERT_EQ(tibench("run --matrix " + a.string() + " -q -o " + out.string()).exit_code, 0);
   ASSERT_TRUE(test::digest(out).count("/reference/pendulum"));
@@ -223,10 +224,10 @@ TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   if (build_info::git_dirty) {
     EXPECT_NE(o.err.find("uncommitted changes; every cell runs"), std::string::npos) << o.err;
-    EXPECT_NE(o.out.find(" 0 already complete, 6 run now"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find(" 0 already complete, 9 run now"), std::string::npos) << o.out;
   } else {
     EXPECT_EQ(o.err.find("not reusing"), std::string::npos) << o.err;
-    EXPECT_NE(o.out.find(" 4 already complete, 2 run now"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find(" 6 already complete, 3 run now"), std::string::npos) << o.out;
   }
   EXPECT_EQ(test::first_difference(test::digest(fresh), test::digest(out)), "");
 
@@ -237,7 +238,7 @@ TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
   }
   const auto other = tibench("run --matrix " + b.string() + " -q --reuse -o " + out.string());
   ASSERT_EQ(other.exit_code, 0) << other.err;
-  EXPECT_NE(other.out.find(" 0 already complete, 6 run now"), std::string::npos) << other.out;
+  EXPECT_NE(other.out.find(" 0 already complete, 9 run now"), std::string::npos) << other.out;
   EXPECT_EQ(test::first_difference(test::digest(fresh), test::digest(out)), "");
 
   EXPECT_EQ(
