@@ -14,12 +14,13 @@
 
 #include "claims/ledger.hpp"
 #include "claims/pinned_verdicts.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 const PinnedVerdicts& pins() {
-  static const PinnedVerdicts p = read_pinned_verdicts(TIBENCH_SOURCE_DIR "/claims");
+  static const PinnedVerdicts p = read_pinned_verdicts(test::source_dir() + "/claims");
   return p;
 }
 
@@ -115,7 +116,7 @@ TEST(ClaimsLedger, EveryClaimIsPinnedAndEveryPinIsAClaim) {
 TEST(ClaimsLedger, EveryCheckNamesTheClaimsFileThatDeclaresIt) {
   for (const auto& c : claim_registry()) {
     EXPECT_TRUE(c.source_file.starts_with("claims/")) << c.id << ": " << c.source_file;
-    std::ifstream in(std::string(TIBENCH_SOURCE_DIR) + "/" + c.source_file);
+    std::ifstream in(test::source_dir() + "/" + c.source_file);
     ASSERT_TRUE(in) << c.id << ": " << c.source_file << " cannot be read";
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::string named = c.id.substr(0, c.id.find('.'));

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include "test_paths.hpp"
 
 namespace tibench::test {
 
@@ -41,7 +42,7 @@ inline Outcome tibench(const std::string& args) {
   const auto dir = scratch_dir("io");
   const auto out = dir / "stdout", err = dir / "stderr";
   const std::string cmd =
-      std::string(TIBENCH_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
+      test::tibench_exe() + " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   Outcome o;
   o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

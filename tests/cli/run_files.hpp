@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "harness/io/h5io.hpp"
+#include "test_paths.hpp"
 
 namespace tibench::test {
 
@@ -101,7 +102,7 @@ inline pid_t spawn_tibench(const std::vector<std::string>& args, const std::stri
     std::freopen((dir + "/child.out").c_str(), "w", stdout);
     std::freopen((dir + "/child.err").c_str(), "w", stderr);
     std::vector<char*> argv;
-    std::string exe = TIBENCH_EXE;
+    std::string exe = test::tibench_exe();
     argv.push_back(exe.data());
     std::vector<std::string> copy = args;
     for (auto& a : copy) argv.push_back(a.data());

@@ -9,6 +9,7 @@
 #include "cli_support.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -164,7 +165,7 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
 // both; a pins file that cannot be read, is malformed or lacks a claim run
 // is refused before any claim runs.
 TEST(Cli, VerifyComparesEachVerdictWithItsPin) {
-  const std::string pinned = TIBENCH_SOURCE_DIR "/claims";
+  const std::string pinned = test::source_dir() + "/claims";
   const Verdict fast = read_pinned_verdicts(pinned).at("D-S1").fast;
   auto o = tibench("verify --fast --claim D-S1 --expected " + pinned);
   EXPECT_EQ(o.exit_code, 0) << o.out << o.err;

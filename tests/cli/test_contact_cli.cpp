@@ -19,6 +19,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -109,14 +110,12 @@ TEST(ContactCli, BadMeshInputAndRefusedContactExitTwoNamingTheValue) {
                    "mesh_file=/no/such.msh");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("/no/such.msh"), std::string::npos) << o.err;
-  o = tibench(run + "--integrator backward-euler --param mesh_file=" TIBENCH_SOURCE_DIR
-                    "/README.md");
+  o = tibench(run + "--integrator backward-euler --param mesh_file=" + test::source_dir() +
+              "/README.md");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("geometry=file"), std::string::npos) << o.err;
-  o = tibench(
-      run +
-      "--integrator backward-euler --param geometry=file --param mesh_file=" TIBENCH_SOURCE_DIR
-      "/README.md");
+  o = tibench(run + "--integrator backward-euler --param geometry=file --param mesh_file=" +
+              test::source_dir() + "/README.md");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("README.md"), std::string::npos) << o.err;
   o = tibench(run + "--integrator backward-euler --mesh-cache /proc/no-such-dir");

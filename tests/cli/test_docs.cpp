@@ -18,13 +18,14 @@
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
 #include "test_names.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSource = TIBENCH_SOURCE_DIR;
+const fs::path kSource = test::source_dir();
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

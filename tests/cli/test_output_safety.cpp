@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli_support.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -19,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::tibench;
 
-const std::string kSource = TIBENCH_SOURCE_DIR;
+const std::string kSource = test::source_dir();
 const std::string kSmoke = kSource + "/harness/matrices/smoke.toml";
 const std::string kOsc = "run --problem oscillator --integrator rk4 -q ";
 
@@ -114,7 +115,7 @@ TEST(OutputSafety, SecondWriterOfAnOutputIsRefusedNamingTheHolder) {
   const std::string out = (d / "busy.h5").string();
   // A run long enough to still hold its lock while the second one starts; it
   // is interrupted (SIGTERM: it saves its completed cells and exits).
-  const std::string first = std::string(TIBENCH_EXE) +
+  const std::string first = test::tibench_exe() +
                             " run --problem spring-chain --integrator backward-euler --h 1e-5 "
                             "--t-end 50 -q -o " +
                             out + " >/dev/null 2>&1 & echo $!";

@@ -16,13 +16,14 @@
 #include "harness/io/run_io.hpp"
 #include "harness/run/matrix.hpp"
 #include "run_files.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 using test::tibench;
 
-const std::string kSmoke = std::string(TIBENCH_SOURCE_DIR) + "/harness/matrices/smoke.toml";
+const std::string kSmoke = test::source_dir() + "/harness/matrices/smoke.toml";
 
 void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
@@ -115,8 +116,8 @@ TEST(Runner, MpirunTwoRanksWriteShardsThatMergeToTheUnshardedRun) {
   const std::string cmd =
       "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
       "mpirun -n 2 --oversubscribe " +
-      std::string(TIBENCH_EXE) + " run --matrix " + kSmoke + " -q -o " + (dir / "m.h5").string() +
-      " >" + (dir / "mpi.log").string() + " 2>&1";
+      test::tibench_exe() + " run --matrix " + kSmoke + " -q -o " + (dir / "m.h5").string() + " >" +
+      (dir / "mpi.log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "mpi.log");
   const auto s0 = dir / "m.shard-0-of-2.h5", s1 = dir / "m.shard-1-of-2.h5";
   ASSERT_TRUE(std::filesystem::exists(s0)) << test::read_file(dir / "mpi.log");
@@ -411,9 +412,9 @@ TEST(LongFigures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   const auto dir = test::scratch_dir("figures");
   const auto runs = dir / "smoke.h5";
   ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + runs.string()).exit_code, 0);
-  const std::string cmd = "/usr/bin/python3 " + std::string(TIBENCH_SOURCE_DIR) +
-                          "/scripts/plot.py " + runs.string() + " --out " + (dir / "fig").string() +
-                          " --tibench " + TIBENCH_EXE + " >" + (dir / "log").string() + " 2>&1";
+  const std::string cmd = "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " +
+                          runs.string() + " --out " + (dir / "fig").string() + " --tibench " +
+                          test::tibench_exe() + " >" + (dir / "log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");
   const Matrix m = load_matrix(kSmoke);
   std::set<std::string> problems;
@@ -493,8 +494,8 @@ TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
         "curves = [{ problem = \"bar1d\", integrator = \"bdf2\", h = 0.0333333333333333333 },\n"
         "          { problem = \"bar1d\", integrator = \"a1\", h = 0.0166666666666666667 }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
-  const std::string cmd = "/usr/bin/python3 " + std::string(TIBENCH_SOURCE_DIR) +
-                          "/scripts/plot.py " + runs.string() + " --out " + (dir / "fig").string() +
+  const std::string cmd = "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " +
+                          runs.string() + " --out " + (dir / "fig").string() +
                           " --no-stability --matrix " + m.string() + " >" + (dir / "log").string() +
                           " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");

@@ -10,13 +10,14 @@
 #include "harness/run/matrix.hpp"
 #include "harness/run/run_identity.hpp"
 #include "run_files.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 using test::tibench;
 
-const std::string kSmoke = std::string(TIBENCH_SOURCE_DIR) + "/harness/matrices/smoke.toml";
+const std::string kSmoke = test::source_dir() + "/harness/matrices/smoke.toml";
 
 void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
@@ -24,8 +25,8 @@ void write(const std::filesystem::path& p, const std::string& text) { std::ofstr
 test::Outcome tibench_env(const std::string& env, const std::string& args,
                           const std::filesystem::path& dir) {
   const auto out = dir / "env.out", err = dir / "env.err";
-  const std::string cmd =
-      "env " + env + " " + TIBENCH_EXE + " " + args + " >" + out.string() + " 2>" + err.string();
+  const std::string cmd = "env " + env + " " + test::tibench_exe() + " " + args + " >" +
+                          out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::read_file(out), test::read_file(err)};
 }

@@ -11,12 +11,13 @@
 #include "harness/analysis/observed_order.hpp"
 #include "integrators/methods/method_file.hpp"
 #include "test_names.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 const std::filesystem::path kMethods =
-    std::filesystem::path(TIBENCH_SOURCE_DIR) / "integrators/methods/examples";
+    std::filesystem::path(test::source_dir()) / "integrators/methods/examples";
 
 std::vector<std::string> shipped_files() {
   std::vector<std::string> out;

@@ -18,11 +18,12 @@
 #include "harness/run/matrix.hpp"
 #include "integrators/engines/runge_kutta.hpp"
 #include "integrators/methods/registry.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kSource = TIBENCH_SOURCE_DIR;
+const std::string kSource = test::source_dir();
 
 const Baseline& baseline() {
   static const Baseline b = load_baseline(kSource + "/results/baselines/ci.json");

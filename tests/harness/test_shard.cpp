@@ -13,6 +13,7 @@
 #include "harness/run/matrix.hpp"
 #include "harness/run/shard.hpp"
 #include "harness/run/shard_plan.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -224,7 +225,7 @@ double imbalance(const std::vector<std::uint64_t>& loads) {
 }
 
 TEST(ShardPlan, BalancesTheDefaultMatrixBetterThanRoundRobin) {
-  const Matrix m = load_matrix(std::string(TIBENCH_SOURCE_DIR) + "/harness/matrices/default.toml");
+  const Matrix m = load_matrix(test::source_dir() + "/harness/matrices/default.toml");
   const auto costs = cell_costs(m.cells);
   for (const auto& c : m.cells) EXPECT_GT(c.dofs, 0) << c.problem_key() << ": dofs recorded";
   for (long n : {2L, 4L, 8L}) {

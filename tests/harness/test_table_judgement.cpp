@@ -8,6 +8,7 @@
 
 #include "harness/analysis/paper_table.hpp"
 #include "harness/run/matrix.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -193,7 +194,7 @@ TEST(TableJudgement, EveryTableStatesItsJudgement) {
 // states a judgement; counts them so that a glob that finds nothing fails.
 TEST(TableJudgement, EveryShippedTableIsJudgedOrSaysWhyNot) {
   int tables = 0, judged = 0;
-  const std::filesystem::path root = std::string(TIBENCH_SOURCE_DIR) + "/harness/matrices";
+  const std::filesystem::path root = test::source_dir() + "/harness/matrices";
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (entry.path().extension() != ".toml") continue;
     const Matrix m = load_matrix(entry.path().string());
