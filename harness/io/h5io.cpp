@@ -284,6 +284,18 @@ std::vector<std::string> children(const H5::Group& g) {
   return out;
 }
 
+std::vector<std::string> paths_at_depth(const H5::H5File& f, const std::string& top, int depth) {
+  if (!exists(f, top)) return {};
+  std::vector<std::string> out{top};
+  for (int d = 0; d < depth; ++d) {
+    std::vector<std::string> next;
+    for (const auto& p : out)
+      for (const auto& c : children(f.openGroup(p))) next.push_back(p + "/" + c);
+    out.swap(next);
+  }
+  return out;
+}
+
 void write_provenance(H5::H5File& f, const std::string& command_line,
                       const nlohmann::ordered_json& groups) {
   H5::Group root = f.openGroup("/");

@@ -75,6 +75,9 @@ std::vector<long long> read_ints(const H5::Group& g, const std::string& name);
 
 // Names of the direct children of a group, sorted.
 std::vector<std::string> children(const H5::Group& g);
+// Paths /<top>/<a>/<b>[/…] of a file, `depth` levels below /<top> (none
+// when /<top> does not exist), in sorted order at each level.
+std::vector<std::string> paths_at_depth(const H5::H5File& f, const std::string& top, int depth);
 
 // Root attributes: schema, version, git commit/dirty, compiler, flags, build
 // type, creation time (UTC), command line and host name; and

@@ -72,33 +72,22 @@ void RunFile::reuse_from(const H5::H5File& f, const std::set<std::string>& keep)
   reuse_note_ = other_build(f.openGroup("/"));
   if (!reuse_note_.empty()) return;
   std::set<std::string> kept_references;
-  if (h5::exists(f, "/runs")) {
-    H5::Group runs = f.openGroup("/runs");
-    for (const auto& problem : h5::children(runs))
-      for (const auto& integrator : h5::children(runs.openGroup(problem)))
-        for (const auto& key : h5::children(runs.openGroup(problem).openGroup(integrator))) {
-          const std::string path = "/runs/" + problem + "/" + integrator + "/" + key;
-          H5::Group g = f.openGroup(path);
-          const std::string cell =
-              h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
-          if (cell.empty() || !keep.count(cell) || completed_.count(cell)) {
-            dropped_.push_back(path);
-            continue;
-          }
-          completed_.insert(cell);
-          if (h5::has_attr(g, "reference_key"))
-            kept_references.insert("/reference/" + problem + "/" +
-                                   h5::read_string_attr(g, "reference_key"));
-        }
+  for (const auto& path : h5::paths_at_depth(f, "/runs", 3)) {
+    H5::Group g = f.openGroup(path);
+    const std::string cell = h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
+    if (cell.empty() || !keep.count(cell) || completed_.count(cell)) {
+      dropped_.push_back(path);
+      continue;
+    }
+    completed_.insert(cell);
+    // /runs/<problem>/<integrator>/<h>: its reference is /reference/<problem>/<key>.
+    const std::string problem = path.substr(6, path.find('/', 6) - 6);
+    if (h5::has_attr(g, "reference_key"))
+      kept_references.insert("/reference/" + problem + "/" +
+                             h5::read_string_attr(g, "reference_key"));
   }
-  if (h5::exists(f, "/reference")) {
-    H5::Group refs = f.openGroup("/reference");
-    for (const auto& problem : h5::children(refs))
-      for (const auto& key : h5::children(refs.openGroup(problem)))
-        if (const std::string path = "/reference/" + problem + "/" + key;
-            !kept_references.count(path))
-          dropped_.push_back(path);
-  }
+  for (const auto& path : h5::paths_at_depth(f, "/reference", 2))
+    if (!kept_references.count(path)) dropped_.push_back(path);
   have_base_ = true;
   prune_ = true;
 }

@@ -12,25 +12,6 @@
 
 namespace tibench {
 
-namespace {
-
-// Paths /<top>/<a>/<b>[/<c>] of a file, at the given depth below /<top>.
-std::vector<std::string> paths(const H5::H5File& f, const std::string& top, int depth) {
-  std::vector<std::string> out{top};
-  if (!h5::exists(f, top)) return {};
-  for (int d = 0; d < depth; ++d) {
-    std::vector<std::string> next;
-    for (const auto& p : out) {
-      H5::Group g = f.openGroup(p);
-      for (const auto& c : h5::children(g)) next.push_back(p + "/" + c);
-    }
-    out.swap(next);
-  }
-  return out;
-}
-
-}  // namespace
-
 MergeResult merge_run_files(const std::string& output, const std::vector<std::string>& inputs,
                             const std::string& command_line, bool allow_partial) {
   if (inputs.empty()) throw InputError("tibench merge needs at least one input file");
@@ -64,7 +45,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
   for (const auto& in : inputs) {
     H5::H5File f = h5::open_for_reading(in);
     names += (names.empty() ? "" : ", ") + in;
-    for (const auto& path : paths(f, "/runs", 3)) {
+    for (const auto& path : h5::paths_at_depth(f, "/runs", 3)) {
       H5::Group g = f.openGroup(path);
       const std::string key =
           h5::has_attr(g, "cell_key") ? h5::read_string_attr(g, "cell_key") : "";
@@ -80,7 +61,7 @@ MergeResult merge_run_files(const std::string& output, const std::vector<std::st
       h5::copy_group(f, path, o, in);
       ++result.runs;
     }
-    for (const auto& path : paths(f, "/reference", 2)) {
+    for (const auto& path : h5::paths_at_depth(f, "/reference", 2)) {
       if (h5::exists(o, path)) continue;
       h5::copy_group(f, path, o, in);
       ++result.references;

@@ -38,31 +38,37 @@ std::string cell_label(const CellSpec& c) {
   return c.problem_key() + "/" + c.integrator_key() + "/" + hkey(c.h);
 }
 
-// The cells (indices into `cells`) this shard runs now: its own cells that
-// the output file does not hold yet. Counts them in res.
-std::vector<std::size_t> cells_to_run(const std::vector<CellSpec>& cells, const RunnerOptions& o,
-                                      const std::optional<RunFile>& file, RunnerResult& res) {
+// This shard's cells: indices into the matrix's cells, and their keys.
+struct ShardCells {
+  std::vector<std::size_t> index;
+  std::vector<std::string> key;
+};
+
+ShardCells shard_cells(const std::vector<CellSpec>& cells, const RunnerOptions& o) {
   const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
+  ShardCells own;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    if (owner[i] == o.shard.index) {
+      own.index.push_back(i);
+      own.key.push_back(cell_key(cells[i]));
+    }
+  return own;
+}
+
+// The cells (indices into the matrix's cells) this shard runs now: its own
+// cells that the output file does not hold yet. Counts them in res.
+std::vector<std::size_t> cells_to_run(const ShardCells& own, const std::optional<RunFile>& file,
+                                      RunnerResult& res) {
   std::vector<std::size_t> todo;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (owner[i] != o.shard.index) continue;
+  for (std::size_t k = 0; k < own.index.size(); ++k) {
     ++res.shard_cells;
-    if (file && file->completed().count(cell_key(cells[i]))) {
+    if (file && file->completed().count(own.key[k])) {
       ++res.skipped;
       continue;
     }
-    todo.push_back(i);
+    todo.push_back(own.index[k]);
   }
   return todo;
-}
-
-// The cell keys of this shard's cells (what an earlier file may supply).
-std::set<std::string> shard_cell_keys(const std::vector<CellSpec>& cells, const RunnerOptions& o) {
-  const std::vector<long> owner = plan_shards(cell_costs(cells), o.shard.count);
-  std::set<std::string> keys;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    if (owner[i] == o.shard.index) keys.insert(cell_key(cells[i]));
-  return keys;
 }
 
 // --- references: one per distinct key text ----------------------------------
@@ -324,17 +330,17 @@ RunnerResult run_cells(const std::vector<CellSpec>& cells, const RunnerOptions& 
   const auto start = Clock::now();
   res.matrix_cells = cells.size();
   res.output = shard_output_path(o.output, o.shard);
+  const ShardCells own = shard_cells(cells, o);
   std::optional<RunFile> file;
   if (!res.output.empty()) {
-    const std::set<std::string> keep =
-        o.reuse ? shard_cell_keys(cells, o) : std::set<std::string>{};
+    const std::set<std::string> keep(own.key.begin(), own.key.end());
     file.emplace(res.output, o.resume, o.command_line, run_identity(cells, o.shard),
                  o.reuse ? &keep : nullptr);
     if (!file->reuse_note().empty())
       std::fprintf(stderr, "tibench: not reusing the runs of '%s': %s; every cell runs\n",
                    res.output.c_str(), file->reuse_note().c_str());
   }
-  const std::vector<std::size_t> todo = cells_to_run(cells, o, file, res);
+  const std::vector<std::size_t> todo = cells_to_run(own, file, res);
   ReferencePlan plan = plan_references(cells, todo);
   provide_references(plan, o, res);
   CellBatch(cells, todo, plan, o, file, res).run();
