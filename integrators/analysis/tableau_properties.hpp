@@ -1,5 +1,5 @@
 // Properties of a Butcher tableau computed from its coefficients (never
-// taken on trust): order from the rooted-tree conditions up to order 6, stage
+// taken on trust): order from the rooted-tree conditions up to order 8, stage
 // order, stiff accuracy, the stability function R(z) = P(z)/Q(z) with
 // P = det(I − zA + z e bᵀ) and Q = det(I − zA), R(∞), A- and L-stability and
 // the symplecticity condition (Cooper 1987; Sanz-Serna 1988).
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "integrators/analysis/polynomial.hpp"
+#include "integrators/analysis/rooted_trees.hpp"
 #include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/methods/method_properties.hpp"
 
@@ -45,7 +46,7 @@ double a_alpha_degrees(const StabilityFunction& R);
 int exp_agreement_order(const StabilityFunction& R, int max_p = 8, double tol = 1e-10);
 
 struct TableauProperties {
-  int order = 0;  // ≤ 6 (6 means "at least 6")
+  int order = 0;  // ≤ kMaxCheckedOrder (which then means "at least")
   // The residuals behind `order`: per order p, max |r(t)| / (p S(t)) over
   // the trees of order p, against kOrderSafety · coefficient_precision
   // (integrators/analysis/rooted_trees.hpp).
@@ -74,8 +75,6 @@ struct TableauProperties {
   double min_weight = 0.0;
   bool algebraically_stable = false;
 };
-
-inline constexpr int kMaxCheckedOrder = 6;
 
 TableauProperties compute_properties(const ButcherTableau& t);
 

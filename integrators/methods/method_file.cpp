@@ -173,6 +173,14 @@ MethodIdentity identity(const Reader& r, const toml::table& root) {
     r.file.fail(*root.get("id"), "invalid id '" + m.id +
                                      "' (accepted: lower-case letters, digits, '.', '_' and '-', "
                                      "starting with a letter or digit)");
+  // A run is stored and reported under its id: a file taking a registry id
+  // would pass its numbers off as the registry method's.
+  for (const IntegratorInfo& registered : integrator_registry())
+    if (registered.id == m.id)
+      r.file.fail(*root.get("id"), "id '" + m.id + "' is the registry's integrator '" +
+                                       registered.id + "' (" + registered.name +
+                                       "); a method file needs an id of its own "
+                                       "(accepted: any valid id not listed by `tibench list`)");
   m.citation = required_string(r, root, "citation", root);
   m.name = root.get("name") ? required_string(r, root, "name", root) : m.id;
   return m;

@@ -63,6 +63,10 @@ const std::vector<std::string>& method_file_families();
 MethodFile load_method_file(const std::string& path);
 MethodFile parse_method_file(const std::string& text, const std::string& source_name);
 
+// The id an exported registry entry takes in its file: "<id>-file" (a file
+// may not take a registry id).
+std::string exported_id(const IntegratorInfo& info);
+
 // A registry entry as a method file (`tibench export`): coefficients with 17
 // significant digits (they read back as the same doubles), digits = 16, the
 // declared properties and the citation. Throws InputError for entries with

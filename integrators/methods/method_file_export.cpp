@@ -58,6 +58,8 @@ std::string declaration_text(const MethodDeclaration& d) {
 
 }  // namespace
 
+std::string exported_id(const IntegratorInfo& info) { return info.id + "-file"; }
+
 std::string method_file_text(const IntegratorInfo& info) {
   if (info.coefficients.empty())
     throw InputError("integrator '" + info.id + "' (family " + info.family +
@@ -72,7 +74,8 @@ std::string method_file_text(const IntegratorInfo& info) {
     if (spec.name == "theta")
       out +=
           "# The tableau at the family's default " + spec.name + " = " + spec.default_value + ".\n";
-  out += "id = " + toml_string(info.id) + "\nname = " + toml_string(info.name) +
+  out += "# A file may not take a registry id: the copy is " + exported_id(info) + ".\n";
+  out += "id = " + toml_string(exported_id(info)) + "\nname = " + toml_string(info.name) +
          "\nfamily = " + toml_string(info.family) + "\ncitation = " + toml_string(info.citation) +
          "\ndigits = 16\n\n[coefficients]\n";
   for (const NamedCoefficients& c : info.coefficients) out += coefficient_text(c);

@@ -18,7 +18,7 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
     info.is_explicit = info.is_explicit && t.A(i, i) * t.A_hat(i, i) == 0.0;
 
   // Order: bi-coloured trees, colour 0 = positions (A, b), 1 = velocities (Â, b̂).
-  constexpr int max_order = 6;
+  constexpr int max_order = kMaxCheckedOrder;
   const auto& trees = rooted_trees(max_order, 2);
   const auto phi = elementary_weights(
       trees,

@@ -67,7 +67,7 @@ IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const Rosenbrock
                                 const MethodDeclaration& declared) {
   IntegratorInfo info = entry_from(identity, "rosenbrock");
   info.stages = t.stages();
-  constexpr int max_order = 6;
+  constexpr int max_order = kMaxCheckedOrder;
   const OrderEvidence order = rosenbrock_order(t, t.b, max_order);
   info.computed.order = order.order;
   info.computed.order_residuals = order.relative_residual;

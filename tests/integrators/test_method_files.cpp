@@ -11,6 +11,7 @@
 #include "integrators/methods/coefficient_expression.hpp"
 #include "integrators/methods/method_file.hpp"
 #include "problems/registry.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -73,7 +74,7 @@ TEST(MethodFile, EveryRegistryTableauRoundTripsThroughItsExport) {
     ++exported;
     const MethodFile loaded = parse_method_file(method_file_text(compiled), compiled.id + ".toml");
     const IntegratorInfo& info = loaded.info;
-    EXPECT_EQ(info.id, compiled.id);
+    EXPECT_EQ(info.id, exported_id(compiled));
     EXPECT_EQ(info.name, compiled.name);
     EXPECT_EQ(info.citation, compiled.citation);
     EXPECT_EQ(info.family, compiled.family);
@@ -320,6 +321,29 @@ TEST(CoefficientExpression, ExactFormsAndPrecedence) {
   EXPECT_THROW((void)evaluate_expression(std::string(100000, '(') + "1"), ExpressionError);
   for (const char* bad : {"", "1 +", "(1", "sqrt 2", "1/0", "foo(1)", "1 2", "log(-1)"})
     EXPECT_THROW((void)evaluate_expression(bad), ExpressionError) << bad;
+}
+
+// Fehlberg's 13-stage 8(7) pair (ARKODE_FEHLBERG_13_7_8) loads with its
+// declared orders: the 200 rooted-tree conditions up to order 8 hold to
+// rounding. One entry moved by 1e-8 is refused naming the order.
+TEST(MethodFile, OrderEightTablesLoadWithTheirDeclaredOrders) {
+  const std::string path =
+      std::string(test::source_dir()) + "/tests/integrators/data/fehlberg-rk8-7.toml";
+  const MethodFile file = load_method_file(path);
+  EXPECT_EQ(file.info.computed.order, 8);
+  EXPECT_EQ(file.info.computed.embedded_order, 7);
+  ASSERT_EQ(file.info.computed.order_residuals.size(), 8u);
+  std::string text = file.text;
+  const std::string last = "\"12/41\", 0, 1]";
+  ASSERT_NE(text.find(last), std::string::npos);
+  text.replace(text.find(last), last.size(), "\"12/41\", 0, \"1 + 1e-8\"]");
+  try {
+    (void)parse_method_file(text, "moved.toml");
+    FAIL() << "a moved coefficient was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("order: declared 8, computed"), std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace
