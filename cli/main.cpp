@@ -13,6 +13,7 @@
 #include "fileio/output_path.hpp"
 #include "integrators/methods/registry.hpp"
 #include "meshes/mesh_source.hpp"
+#include "problems/fem/element_loop.hpp"
 
 int main(int argc, char** argv) {
   using namespace tibench;
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
     } else if (const char* env = std::getenv("TIBENCH_MESH_CACHE"); env && *env) {
       check_cache_directory(env, "TIBENCH_MESH_CACHE");
     }
+    (void)element_threads_from_environment();
     if (a.command == "list") return cli::list(a.list);
     if (a.command == "run") return cli::run(a.run);
     if (a.command == "converge") return cli::converge(a.converge);

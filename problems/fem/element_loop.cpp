@@ -6,23 +6,42 @@
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace tibench {
+
+std::optional<int> element_threads_from_environment() {
+  const char* env = std::getenv(kElementThreadsVariable);
+  if (env == nullptr) return std::nullopt;
+  const std::string text(env);
+  constexpr int kMax = 1024;
+  int k = 0;
+  bool digits = !text.empty() && text.size() <= 4;
+  for (const char ch : text) {
+    digits = digits && ch >= '0' && ch <= '9';
+    if (digits) k = 10 * k + (ch - '0');
+  }
+  if (!digits || k < 1 || k > kMax)
+    throw InputError(std::string(kElementThreadsVariable) + "='" + text +
+                     "' is not a thread count (accepted: an integer 1 ... " + std::to_string(kMax) +
+                     "; unset: every hardware thread)");
+  return k;
+}
 namespace {
 
 thread_local int budget = 0;  // 0: the default
 std::atomic<long> parallel_loops{0};
 
-// The default budget: TIBENCH_ELEMENT_THREADS if set to a positive number,
-// else every hardware thread.
+// The default budget: TIBENCH_ELEMENT_THREADS when set, otherwise every
+// hardware thread.
 int default_threads() {
   static const int n = [] {
-    if (const char* env = std::getenv("TIBENCH_ELEMENT_THREADS")) {
-      const int k = std::atoi(env);
-      if (k > 0) return k;
-    }
+    if (const std::optional<int> k = element_threads_from_environment()) return *k;
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   }();
   return n;

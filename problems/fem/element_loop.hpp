@@ -23,9 +23,18 @@
 // the hand-off costs more than the loop.
 #pragma once
 
+#include <optional>
+
 #include "problems/problem.hpp"
 
 namespace tibench {
+
+inline constexpr const char* kElementThreadsVariable = "TIBENCH_ELEMENT_THREADS";
+
+// The thread count TIBENCH_ELEMENT_THREADS asks for; nullopt when unset.
+// Throws InputError naming the value unless it is an integer 1 … 1024 (the
+// CLI calls it before any work, so a typo never runs with a default).
+std::optional<int> element_threads_from_environment();
 
 // Threads element loops started on this thread may use (≥ 1).
 int element_threads();

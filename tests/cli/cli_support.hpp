@@ -38,11 +38,12 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   return d;
 }
 
-inline Outcome tibench(const std::string& args) {
+// env: variables to set for this run only ("A=1 B=2").
+inline Outcome tibench(const std::string& args, const std::string& env = "") {
   const auto dir = scratch_dir("io");
   const auto out = dir / "stdout", err = dir / "stderr";
-  const std::string cmd =
-      test::tibench_exe() + " " + args + " >" + out.string() + " 2>" + err.string();
+  const std::string cmd = (env.empty() ? "" : "env " + env + " ") + test::tibench_exe() + " " +
+                          args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   Outcome o;
   o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -124,6 +124,26 @@ TEST(Cli, FailedInputWritesNoFile) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, BadElementThreadCountsExitTwoBeforeAnyWork) {
+  const auto dir = test::scratch_dir("threads");
+  const auto f = dir / "out.h5";
+  const std::string run =
+      "run --problem beam --integrator rk4 --h 0.001 --t-end 0.002 -o " + f.string();
+  for (const std::string bad : {"abc", "0", "-1", "2x", "''", "99999"}) {
+    const auto o = tibench(run, "TIBENCH_ELEMENT_THREADS=" + bad);
+    EXPECT_EQ(o.exit_code, 2) << bad;
+    EXPECT_NE(o.err.find("TIBENCH_ELEMENT_THREADS="), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("accepted: an integer 1 ... 1024"), std::string::npos) << o.err;
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << bad;
+  }
+  for (const std::string good : {"1", "2"}) {
+    const auto o = tibench(run, "TIBENCH_ELEMENT_THREADS=" + good);
+    EXPECT_EQ(o.exit_code, 0) << good << o.err;
+    std::filesystem::remove(f);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
   const auto dir = test::scratch_dir("matrix");
   const auto matrix = dir / "m.toml";
