@@ -704,11 +704,14 @@ def build_page(page):
     papers = paper_matrices(page.repo)
     claims_path = os.path.join(page.results, "claims.h5")
     claims = read_claims(claims_path) if os.path.exists(claims_path) else None
+    # Results first (the verdicts, the papers, the ledger), then the
+    # measurements behind them; the provenance, a screen of command lines
+    # and versions, last.
     parts = [overview_section(page, papers, claims),
-             section(page, "Provenance and environment", "",
-                     lambda: provenance_section(page, [n for n, _, _ in papers])),
+             papers_section(page, papers), claims_section(page, claims),
              problems_section(page), stability_section(page),
-             papers_section(page, papers), claims_section(page, claims)]
+             section(page, "Provenance and environment", "",
+                     lambda: provenance_section(page, [n for n, _, _ in papers]))]
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>tibench report</title><style>{CSS}</style></head><body>"

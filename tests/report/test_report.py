@@ -17,6 +17,7 @@ Exit codes: 0 pass, 1 fail, 77 Chromium absent (skip).
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,6 +99,19 @@ def broken_copies(report_dir, tmp):
     return cases
 
 
+def opens_with_results(index):
+    """The page's sections in order: the overview and the results first, the
+    provenance (a screen of command lines) last."""
+    with open(index, encoding="utf-8") as f:
+        text = f.read()
+    h2 = re.findall(r"<h2[^>]*>(.*?)</h2>", text)
+    titles = [re.sub(r"<[^>]+>", "", t).strip() for t in h2]
+    ok = (len(titles) >= 3 and titles[0] == "Overview"
+          and titles[-1] == "Provenance and environment")
+    print(f"{'ok' if ok else 'FAIL'}: section order {titles}")
+    return ok
+
+
 def malformed_input_fails(repo, results, tmp):
     bad = os.path.join(tmp, "bad-results")
     shutil.copytree(results, bad, ignore=shutil.ignore_patterns("report", "figures"))
@@ -138,7 +152,7 @@ def main(argv):
             print(f"PROBLEM: {p}")
         print(f"{'FAIL' if problems else 'ok'}: report in Chromium: {len(problems)} problem(s);"
               f" screenshot {os.path.abspath(args.screenshot)}")
-        ok = not problems
+        ok = not problems and opens_with_results(index)
         for name, page, needle in broken_copies(os.path.join(results, "report"), tmp):
             ok = expect_problem(name, page, needle, args.chromium) and ok
         ok = malformed_input_fails(args.repo, results, tmp) and ok
