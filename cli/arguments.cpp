@@ -167,11 +167,17 @@ void add_list(CLI::App& app, ListOptions& o) {
 }
 
 void add_export(CLI::App& app, ExportOptions& o) {
-  auto* exp = app.add_subcommand("export", "write a registry tableau method as a method file");
-  exp->add_option("integrator", o.integrator,
-                  "integrator id (families explicit-rk, dirk, rosenbrock, partitioned-rk)")
+  auto* exp = app.add_subcommand(
+      "export",
+      "write a registry tableau method as a method file, or a contact scene as a scene file");
+  exp->add_option("id", o.integrator,
+                  "integrator id (families explicit-rk, dirk, rosenbrock, partitioned-rk) or "
+                  "contact-scene problem id (docs/scene-files.md)")
       ->required();
-  exp->add_option("-o,--output", o.output, "method file (default: stdout)");
+  exp->add_option("--param", o.params, "problem parameter name=value of a scene (repeatable)");
+  exp->add_option("-o,--output", o.output,
+                  "method or scene file (default: stdout; a scene that reshapes its body also "
+                  "writes FILE's .msh beside it)");
 }
 
 }  // namespace

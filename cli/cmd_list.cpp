@@ -16,6 +16,7 @@
 #include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "problems/scenes/scene_file.hpp"
 
 namespace tibench::cli {
 
@@ -519,6 +520,13 @@ int list(const ListOptions& given) {
   const std::string format = o.json ? "json" : o.format;
   if (o.what == "integrators") return list_integrators(format);
   if (o.what == "problems") return list_problems(format);
+  if (o.what.starts_with(kMethodFilePrefix) &&
+      is_scene_file(o.what.substr(kMethodFilePrefix.size()))) {
+    if (format != "text")
+      throw InputError("invalid --format " + format + " for a scene file (accepted: text)");
+    std::cout << scene_report(*scene_file_of(o.what));
+    return 0;
+  }
   if (o.what.starts_with(kMethodFilePrefix)) return list_method_file(o.what, format);
   return list_claims(format);
 }

@@ -14,6 +14,7 @@
 #include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "problems/scenes/scene_file.hpp"
 
 namespace tibench::cli {
 
@@ -72,13 +73,17 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   const double t_end = parse_t_end(o.t_end);
   const auto ladder = parse_step_sizes(o.h_list);
   check_distinct_step_counts(ladder, t_end);
-  // A method file's runs are stored under its id (a path is no group name).
+  // Method and scene files' runs are stored under their ids (a path is no
+  // group name).
   const std::string label =
       method_file_of(o.integrator) ? resolve_integrator(o.integrator).id : std::string();
+  const std::string problem_label =
+      scene_file_of(o.problem) ? find_problem(o.problem).id : std::string();
   std::vector<CellSpec> cells;
   for (double h : ladder) {
     CellSpec c;
     c.problem = o.problem;
+    c.problem_label = problem_label;
     c.problem_params = o.params;
     c.integrator = o.integrator;
     c.integrator_label = label;

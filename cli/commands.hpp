@@ -85,7 +85,8 @@ int info(const std::string& input);
 
 // `tibench export ID`: a registry entry as a method file (integrators/methods/method_file.hpp).
 struct ExportOptions {
-  std::string integrator, output;
+  std::string integrator, output;  // integrator: an integrator or a contact-scene id
+  std::vector<std::string> params;
 };
 int export_method(const ExportOptions& o);
 

@@ -1,5 +1,7 @@
 #include "problems/registry.hpp"
 
+#include "problems/scenes/scene_file.hpp"
+
 namespace tibench {
 
 #define TIBENCH_PROBLEM(name) ProblemInfo name##_problem();
@@ -17,6 +19,7 @@ const std::vector<ProblemInfo>& problem_registry() {
 }
 
 const ProblemInfo& find_problem(std::string_view id) {
+  if (const SceneFile* scene = scene_file_of(id)) return scene->info;
   std::string accepted;
   for (const auto& p : problem_registry()) {
     if (p.id == id) return p;

@@ -13,6 +13,7 @@
 #include "integrators/methods/method_file.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "problems/scenes/scene_file.hpp"
 
 namespace tibench {
 
@@ -108,25 +109,47 @@ struct Study {
   long frames = -1;
 };
 
-void read_problems(const TomlFile& file, Study& s) {
-  for (const auto& p : nonempty_array(file, *s.table, "problems", *s.node)) {
-    Entry e = entry(file, p, "problem");
-    try {
-      (void)problem_params(find_problem(e.id), e.params);
-    } catch (const InputError& err) {
-      file.fail(p, err.what());
-    }
-    s.problems.push_back(std::move(e));
-  }
-}
-
 // "file:PATH" with PATH relative to the matrix file's directory, as the
 // runs will name it (relative to the working directory).
-std::string method_file_id(const TomlFile& file, const std::string& path) {
+std::string file_id(const TomlFile& file, const std::string& path) {
   const std::filesystem::path p(path);
   if (p.is_absolute()) return std::string(kMethodFilePrefix) + path;
   const std::filesystem::path dir = std::filesystem::path(file.name).parent_path();
   return std::string(kMethodFilePrefix) + (dir / p).lexically_normal().string();
+}
+
+// Checks a problem entry; a scene file's runs are labelled by its id.
+void add_problem(const TomlFile& file, const toml::node& where, Entry e, Study& s) {
+  try {
+    const ProblemInfo& info = find_problem(e.id);
+    (void)problem_params(info, e.params);
+    if (e.label.empty() && scene_file_of(e.id)) e.label = info.id;
+  } catch (const InputError& err) {
+    file.fail(where, err.what());
+  }
+  s.problems.push_back(std::move(e));
+}
+
+void read_problems(const TomlFile& file, Study& s) {
+  const bool has_scenes = s.table->get("scenes") != nullptr;
+  if (!has_scenes || s.table->get("problems")) {
+    for (const auto& p : nonempty_array(file, *s.table, "problems", *s.node)) {
+      Entry e = entry(file, p, "problem");
+      if (e.id.starts_with(kSceneFilePrefix))
+        e.id = file_id(file, e.id.substr(kSceneFilePrefix.size()));
+      add_problem(file, p, std::move(e), s);
+    }
+  }
+  if (!has_scenes) return;
+  for (const auto& m : nonempty_array(file, *s.table, "scenes", *s.node)) {
+    if (!m.is_string())
+      file.fail(m, "'scenes' entries must be paths of scene files (docs/scene-files.md)");
+    if (m.value<std::string>()->starts_with(kSceneFilePrefix))
+      file.fail(m,
+                "'scenes' entries are paths, without \"file:\" (accepted: \"dir/x.toml\"; "
+                "\"file:dir/x.toml\" belongs in 'problems')");
+    add_problem(file, m, {file_id(file, *m.value<std::string>()), "", {}}, s);
+  }
 }
 
 // Checks an integrator entry; a method file's runs are labelled by its id.
@@ -152,7 +175,7 @@ void read_integrators(const TomlFile& file, Study& s) {
         continue;
       }
       if (e.id.starts_with(kMethodFilePrefix))
-        e.id = method_file_id(file, e.id.substr(kMethodFilePrefix.size()));
+        e.id = file_id(file, e.id.substr(kMethodFilePrefix.size()));
       add_integrator(file, i, std::move(e), s);
     }
   }
@@ -164,7 +187,7 @@ void read_integrators(const TomlFile& file, Study& s) {
       file.fail(m,
                 "'methods' entries are paths, without \"file:\" (accepted: \"dir/x.toml\"; "
                 "\"file:dir/x.toml\" belongs in 'integrators')");
-    add_integrator(file, m, {method_file_id(file, *m.value<std::string>()), "", {}}, s);
+    add_integrator(file, m, {file_id(file, *m.value<std::string>()), "", {}}, s);
   }
 }
 
@@ -247,10 +270,11 @@ Study read_study(const TomlFile& file, const toml::node& node) {
   s.node = &node;
   s.table = node.as_table();
   if (!s.table) file.fail(node, "[[study]] must be a table");
-  toml_input::check_keys(file, *s.table,
-                         {"problems", "integrators", "methods", "exclude", "h", "t_end", "outputs",
-                          "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
-                         "[[study]]");
+  toml_input::check_keys(
+      file, *s.table,
+      {"problems", "scenes", "integrators", "methods", "exclude", "h", "t_end", "outputs",
+       "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
+      "[[study]]");
   read_problems(file, s);
   read_integrators(file, s);
   read_exclude(file, s);

@@ -11,6 +11,7 @@
 #include "integrators/engines/driver.hpp"
 #include "integrators/methods/method_file.hpp"
 #include "problems/registry.hpp"
+#include "problems/scenes/scene_file.hpp"
 #include "reference/fine_rk4.hpp"
 #include "reference/hash.hpp"
 #include "reference/state_error.hpp"
@@ -132,10 +133,15 @@ ReferenceRequest reference_request(const CellSpec& spec) {
 
 namespace {
 
-// A cell run with a method file depends on the file's content, not its name.
+// A cell run with a method or scene file depends on the file's content
+// (and a scene's meshes'), not its name.
 std::string method_file_key(const std::string& integrator) {
   const MethodFile* file = method_file_of(integrator);
   return file ? "\nmethod_file=" + hash_hex(file->text) : "";
+}
+std::string scene_file_key(const std::string& problem) {
+  const SceneFile* file = scene_file_of(problem);
+  return file ? "\nscene_file=" + hash_hex(file->identity) : "";
 }
 
 }  // namespace
@@ -157,7 +163,7 @@ std::string cell_key_text(const CellSpec& spec) {
          "\noutputs=" + std::to_string(spec.outputs) + "\nreference=" + spec.reference_method +
          "\nh_ref=" + format_real(spec.h_ref) +
          (spec.frames >= 0 ? "\nframes=" + std::to_string(spec.frames) : "") +
-         method_file_key(spec.integrator);
+         method_file_key(spec.integrator) + scene_file_key(spec.problem);
 }
 
 std::string cell_key(const CellSpec& spec) { return hash_hex(cell_key_text(spec)); }
@@ -324,6 +330,7 @@ void measure_cell(const CellSpec& spec, const RunContext& ctx, Clock::time_point
   nlohmann::ordered_json params = params_of(pparams, iparams);
   // A method file is part of the run's input: its text goes with the run.
   if (const MethodFile* file = method_file_of(spec.integrator)) params["method_file"] = file->text;
+  if (const SceneFile* file = scene_file_of(spec.problem)) params["scene_file"] = file->text;
   rec.params_json = params.dump();  // kept when building the problem throws
 
   const auto problem = pinfo.make(pparams);

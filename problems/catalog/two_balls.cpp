@@ -17,8 +17,6 @@
 // contacts between the balls are left to the integrator's QP corrector
 // (integrator parameter contact=qp-corrector); without it the balls pass
 // through each other.
-#include <memory>
-
 #include "problems/contact/contact_body.hpp"
 #include "problems/registry.hpp"
 
@@ -34,27 +32,13 @@ std::vector<Obstacle> no_obstacles(const ParamSet&) { return {}; }
 
 double half_distance(const ParamSet& p) { return p.real("radius") + 0.5 * p.real("gap"); }
 
-std::shared_ptr<const TetMesh> two_copies(const ParamSet& p, const TetMesh& ball) {
-  const long n = ball.vertex_count();
-  Eigen::Matrix3Xd x(3, 2 * n);
+// Ball A at x = −d moves at (vx, vy, vz), spinning at (wx, wy, wz); ball B
+// at x = +d rests.
+std::vector<BodyPlacement> two_balls(const ParamSet& p) {
   const Vector3 shift(half_distance(p), 0, 0);
-  x.leftCols(n) = ball.vertices.colwise() - shift;
-  x.rightCols(n) = ball.vertices.colwise() + shift;
-  std::vector<std::array<int, 4>> tets = ball.tets;
-  for (const auto& t : ball.tets) {
-    std::array<int, 4> moved = t;
-    for (int& v : moved) v += static_cast<int>(n);
-    tets.push_back(moved);
-  }
-  return std::make_shared<const TetMesh>(make_tet_mesh(
-      std::move(x), std::move(tets),
-      "2 copies, x = -/+" + std::to_string(half_distance(p)) + " m, of: " + ball.description));
-}
-
-// Ball A (the first half of the vertices) moves; ball B rests.
-void ball_a_moves(const ParamSet& p, long vertices, Vec& v) {
-  for (long i = 0; i < vertices / 2; ++i)
-    v.segment<3>(3 * i) = Vector3(p.real("vx"), p.real("vy"), p.real("vz"));
+  return {{"a", -shift, Vector3(p.real("vx"), p.real("vy"), p.real("vz")),
+           Vector3(p.real("wx"), p.real("wy"), p.real("wz"))},
+          {"b", shift, Vector3::Zero(), Vector3::Zero()}};
 }
 
 const ContactScene& scene() {
@@ -68,8 +52,8 @@ const ContactScene& scene() {
       no_obstacles,
       {"mesh_size=0.35"},
       {},
-      two_copies,
-      ball_a_moves};
+      nullptr,
+      two_balls};
   return s;
 }
 

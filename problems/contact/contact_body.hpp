@@ -48,6 +48,27 @@
 
 namespace tibench {
 
+// One body of a scene: its mesh (as meshed, e.g. gmsh's centred at the
+// origin), the translation that places it, its material and density, and
+// its rigid motion at t = 0 (v + ω × (x − x_cm), x_cm its own centre of
+// mass). Bodies of different materials get one elastic energy each.
+struct SceneBody {
+  std::string name;
+  std::shared_ptr<const TetMesh> mesh;
+  Vector3 position = Vector3::Zero();
+  std::string material = "stable-neo-hookean";
+  double E = 1e5, nu = 0.3, rho = 1000.0;
+  Vector3 velocity = Vector3::Zero(), spin = Vector3::Zero();
+};
+
+// Where a scene of several bodies puts copies of its generated body: each
+// at (x0, y0, z0) + shift, with its own velocity and spin.
+struct BodyPlacement {
+  std::string name;
+  Vector3 shift = Vector3::Zero();
+  Vector3 velocity = Vector3::Zero(), spin = Vector3::Zero();
+};
+
 // What a scene sets: its id and summary, its defaults for the common
 // parameters ("name=value", applied over the generic defaults), its own
 // extra parameters, its obstacles (from the resolved parameters), and its
@@ -60,12 +81,34 @@ struct ContactScene {
   std::vector<Obstacle> (*obstacles)(const ParamSet& p) = nullptr;
   std::vector<std::string> small_instance;
   std::vector<std::vector<std::string>> variants;
-  // Scenes of several bodies: the mesh made of copies of the generated one
-  // (placed by the scene) and each vertex's initial velocity; null: one body
-  // at (x0, y0, z0) moving at (vx, vy, vz).
+  // A body the scene reshapes (e.g. rotates) after meshing; null: as meshed.
   std::shared_ptr<const TetMesh> (*arrange)(const ParamSet& p, const TetMesh& body) = nullptr;
-  void (*initial_velocity)(const ParamSet& p, long vertices, Vec& v) = nullptr;
+  // Scenes of several copies of the body; null: one body at (x0, y0, z0)
+  // moving at (vx, vy, vz) and spinning at (wx, wy, wz).
+  std::vector<BodyPlacement> (*placements)(const ParamSet& p) = nullptr;
 };
+
+// The parameters of one body (geometry and its dimensions, mesh_size,
+// mesh_file, material, E, nu, rho) and of the world the bodies share
+// (gravity, initial shape, damping, self- and body-contact, the contact
+// model and its parameters): a scene file's [[body]] and [world] keys.
+std::vector<ParamSpec> contact_body_params();
+std::vector<ParamSpec> contact_world_params();
+// The mesh a body's parameters ask for (gmsh, or mesh_file).
+std::shared_ptr<const TetMesh> contact_body_mesh(const ParamSet& body);
+
+// The problem of `bodies` in one world (`world` holds contact_world_params
+// at least) against `obstacles`. `observables`: the names to record, from
+// the default list (com_x … inverted_elements) and, per body, "NAME.com_x"
+// … "NAME.com_vz"; empty: the default list.
+std::unique_ptr<Problem> make_scene_problem(std::string id, ParamSet world,
+                                            std::vector<SceneBody> bodies,
+                                            std::vector<Obstacle> obstacles,
+                                            std::vector<std::string> observables = {});
+
+// A registry scene's bodies at resolved parameters p (what make_contact_body
+// builds, and what `tibench export` writes).
+std::vector<SceneBody> contact_scene_bodies(const ContactScene& scene, const ParamSet& p);
 
 // A scene's parameters (the common ones with the scene's defaults, then its
 // own) and its problem instance.
@@ -81,7 +124,8 @@ ProblemInfo contact_scene_info() {
           [] { return contact_scene_params(scene()); },
           [](ParamSet p) { return make_contact_body(scene(), std::move(p)); },
           scene().small_instance,
-          scene().variants};
+          scene().variants,
+          &scene()};
 }
 
 // The ground plane y = ground_y, normal +y (the scenes' common obstacle).

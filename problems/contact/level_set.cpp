@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/parameters.hpp"
 
 namespace tibench {
@@ -31,13 +32,18 @@ double first_root(double a, double b, double c) {
 
 class HalfSpace final : public LevelSet {
  public:
-  HalfSpace(const Vector3& p, const Vector3& n) : p_(p), n_(n.normalized()) {
+  HalfSpace(const Vector3& p, const Vector3& n) : p_(p), n_(n.normalized()), given_(n) {
     if (!(n.norm() > 0)) throw std::invalid_argument("half-space: zero normal");
   }
   double phi(const Vector3& x) const override { return n_.dot(x - p_); }
   LevelSetValue evaluate(const Vector3& x) const override { return {phi(x), n_, Matrix3::Zero()}; }
   std::string describe() const override {
     return "half-space point " + vec_text(p_) + " normal " + vec_text(n_);
+  }
+  ShapeSpec spec() const override {
+    ShapeSpec s{"half-space"};
+    s.point = p_, s.normal = given_;
+    return s;
   }
   double first_crossing(const Vector3& x, const Vector3& d, double level) const override {
     const double rate = n_.dot(d);
@@ -46,7 +52,7 @@ class HalfSpace final : public LevelSet {
   }
 
  private:
-  Vector3 p_, n_;
+  Vector3 p_, n_, given_;
 };
 
 // φ = sign (‖x − c‖ − r): sign +1 for a solid ball, −1 for a bowl.
@@ -74,6 +80,11 @@ class Spherical final : public LevelSet {
   std::string describe() const override {
     return std::string(sign_ > 0 ? "sphere" : "bowl") + " centre " + vec_text(c_) + " radius " +
            format_real(r_);
+  }
+  ShapeSpec spec() const override {
+    ShapeSpec s{sign_ > 0 ? "sphere" : "bowl"};
+    s.centre = c_, s.radius = r_;
+    return s;
   }
   // ‖x + s d − c‖ = r + sign·level: a quadratic in s.
   double first_crossing(const Vector3& x, const Vector3& d, double level) const override {
@@ -125,6 +136,11 @@ class Box final : public LevelSet {
   std::string describe() const override {
     return "box centre " + vec_text(c_) + " half-extents " + vec_text(e_);
   }
+  ShapeSpec spec() const override {
+    ShapeSpec s{"box"};
+    s.centre = c_, s.half_extents = e_;
+    return s;
+  }
 
  private:
   Vector3 c_, e_;
@@ -158,6 +174,11 @@ class Union final : public LevelSet {
     for (std::size_t k = 0; k < members_.size(); ++k)
       s += (k ? "; " : "") + members_[k]->describe();
     return s + "}";
+  }
+  ShapeSpec spec() const override {
+    ShapeSpec s{"union"};
+    for (const auto& m : members_) s.members.push_back(m->spec());
+    return s;
   }
 
  private:
@@ -196,6 +217,44 @@ std::shared_ptr<const LevelSet> box(const Vector3& centre, const Vector3& half_e
 std::shared_ptr<const LevelSet> level_set_union(
     std::vector<std::shared_ptr<const LevelSet>> members) {
   return std::make_shared<Union>(std::move(members));
+}
+
+const std::vector<std::string>& shape_kinds() {
+  static const std::vector<std::string> kinds{"half-space", "sphere", "bowl", "box", "union"};
+  return kinds;
+}
+
+std::shared_ptr<const LevelSet> make_shape(const ShapeSpec& s) {
+  const auto positive = [&](double x, const char* what) {
+    if (!(x > 0) || !std::isfinite(x))
+      throw InputError(s.kind + ": " + what + " = " + format_real(x) +
+                       " (accepted: a finite number > 0)");
+  };
+  if (s.kind == "half-space") {
+    if (!(s.normal.norm() > 0) || !s.normal.allFinite())
+      throw InputError("half-space: normal (" + format_real(s.normal.x()) + ", " +
+                       format_real(s.normal.y()) + ", " + format_real(s.normal.z()) +
+                       ") is not a direction (accepted: a finite nonzero vector)");
+    return half_space(s.point, s.normal);
+  }
+  if (s.kind == "sphere" || s.kind == "bowl") {
+    positive(s.radius, "radius");
+    return s.kind == "sphere" ? sphere(s.centre, s.radius) : bowl(s.centre, s.radius);
+  }
+  if (s.kind == "box") {
+    for (int i = 0; i < 3; ++i) positive(s.half_extents[i], "half_extents");
+    return box(s.centre, s.half_extents);
+  }
+  if (s.kind == "union") {
+    if (s.members.empty())
+      throw InputError("union: no members (accepted: one or more shapes in 'members')");
+    std::vector<std::shared_ptr<const LevelSet>> members;
+    for (const ShapeSpec& m : s.members) members.push_back(make_shape(m));
+    return level_set_union(std::move(members));
+  }
+  std::string accepted;
+  for (const auto& k : shape_kinds()) accepted += (accepted.empty() ? "" : ", ") + k;
+  throw InputError("unknown obstacle shape '" + s.kind + "' (accepted: " + accepted + ")");
 }
 
 bool Motion::moves() const {

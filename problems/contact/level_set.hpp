@@ -42,6 +42,17 @@ struct LevelSetValue {
   Matrix3 hess = Matrix3::Zero();
 };
 
+// A level set's shape as data (the scene files' [[obstacle]] tables): kind
+// half-space (point, normal as given), sphere and bowl (centre, radius), box
+// (centre, half_extents) or union (members).
+struct ShapeSpec {
+  std::string kind;
+  Vector3 point = Vector3::Zero(), normal = Vector3::UnitY();
+  Vector3 centre = Vector3::Zero(), half_extents = Vector3::Ones();
+  double radius = 1.0;
+  std::vector<ShapeSpec> members;
+};
+
 class LevelSet {
  public:
   virtual ~LevelSet() = default;
@@ -49,6 +60,8 @@ class LevelSet {
   virtual LevelSetValue evaluate(const Vector3& x) const = 0;
   // One line: the shape and its parameters, for provenance.
   virtual std::string describe() const = 0;
+  // The data that rebuilds this shape through make_shape, bit for bit.
+  virtual ShapeSpec spec() const = 0;
   // The smallest s ≥ 0 with φ(x + s d) = level, for level < φ(x) (∞ if φ
   // stays above it): continuous collision detection of a straight motion.
   // Exact for half-spaces, spheres and bowls; conservative advancement
@@ -62,6 +75,12 @@ std::shared_ptr<const LevelSet> bowl(const Vector3& centre, double radius);
 std::shared_ptr<const LevelSet> box(const Vector3& centre, const Vector3& half_extents);
 std::shared_ptr<const LevelSet> level_set_union(
     std::vector<std::shared_ptr<const LevelSet>> members);
+
+// The shape of `spec`; throws InputError naming the kind or the value
+// (unknown kind, zero normal, radius or half-extent not > 0, empty union).
+std::shared_ptr<const LevelSet> make_shape(const ShapeSpec& spec);
+// half-space, sphere, bowl, box, union
+const std::vector<std::string>& shape_kinds();
 
 struct MotionSegment {
   Vector3 velocity = Vector3::Zero();
