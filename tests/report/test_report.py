@@ -106,6 +106,7 @@ def opens_with_results(index):
         text = f.read()
     h2 = re.findall(r"<h2[^>]*>(.*?)</h2>", text)
     titles = [re.sub(r"<[^>]+>", "", t).strip() for t in h2]
+    titles = [t for t in titles if t != "Contents"]  # the navigation's heading
     ok = (len(titles) >= 3 and titles[0] == "Overview"
           and titles[-1] == "Provenance and environment")
     print(f"{'ok' if ok else 'FAIL'}: section order {titles}")
