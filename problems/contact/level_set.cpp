@@ -41,7 +41,8 @@ class HalfSpace final : public LevelSet {
     return "half-space point " + vec_text(p_) + " normal " + vec_text(n_);
   }
   ShapeSpec spec() const override {
-    ShapeSpec s{"half-space"};
+    ShapeSpec s;
+    s.kind = "half-space";
     s.point = p_, s.normal = given_;
     return s;
   }
@@ -82,7 +83,8 @@ class Spherical final : public LevelSet {
            format_real(r_);
   }
   ShapeSpec spec() const override {
-    ShapeSpec s{sign_ > 0 ? "sphere" : "bowl"};
+    ShapeSpec s;
+    s.kind = sign_ > 0 ? "sphere" : "bowl";
     s.centre = c_, s.radius = r_;
     return s;
   }
@@ -137,7 +139,8 @@ class Box final : public LevelSet {
     return "box centre " + vec_text(c_) + " half-extents " + vec_text(e_);
   }
   ShapeSpec spec() const override {
-    ShapeSpec s{"box"};
+    ShapeSpec s;
+    s.kind = "box";
     s.centre = c_, s.half_extents = e_;
     return s;
   }
@@ -176,7 +179,8 @@ class Union final : public LevelSet {
     return s + "}";
   }
   ShapeSpec spec() const override {
-    ShapeSpec s{"union"};
+    ShapeSpec s;
+    s.kind = "union";
     for (const auto& m : members_) s.members.push_back(m->spec());
     return s;
   }

@@ -20,7 +20,9 @@ std::string quoted(const std::string& s) {
 }
 
 std::string vector_text(const Vector3& v) {
-  return "[" + format_real(v.x()) + ", " + format_real(v.y()) + ", " + format_real(v.z()) + "]";
+  std::string out = "[";
+  for (int i = 0; i < 3; ++i) out.append(i ? ", " : "").append(format_real(v[i]));
+  return out.append("]");
 }
 
 // A parameter as a TOML value of its kind.
@@ -83,15 +85,16 @@ std::string msh_text(const TetMesh& m) {
   const long n = m.vertex_count(), t = m.tet_count();
   std::string out = "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 " + std::to_string(n) + " 1 " +
                     std::to_string(n) + "\n3 1 0 " + std::to_string(n) + "\n";
-  for (long i = 1; i <= n; ++i) out += std::to_string(i) + "\n";
+  for (long i = 1; i <= n; ++i) out.append(std::to_string(i)).append("\n");
   for (long i = 0; i < n; ++i)
-    out += format_real(m.vertices(0, i)) + " " + format_real(m.vertices(1, i)) + " " +
-           format_real(m.vertices(2, i)) + "\n";
+    for (int c = 0; c < 3; ++c)
+      out.append(format_real(m.vertices(c, i))).append(c < 2 ? " " : "\n");
   out += "$EndNodes\n$Elements\n1 " + std::to_string(t) + " 1 " + std::to_string(t) + "\n3 1 4 " +
          std::to_string(t) + "\n";
   for (long k = 0; k < t; ++k) {
     out += std::to_string(k + 1);
-    for (const int v : m.tets[static_cast<std::size_t>(k)]) out += " " + std::to_string(v + 1);
+    for (const int v : m.tets[static_cast<std::size_t>(k)])
+      out.append(" ").append(std::to_string(v + 1));
     out += "\n";
   }
   return out + "$EndElements\n";

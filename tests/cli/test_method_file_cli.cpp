@@ -213,7 +213,7 @@ TEST(SceneFileCli, BadScenesExitTwoNamingFileAndLine) {
   write(scene,
         "id = \"s\"\n[[body]]\nname = \"b\"\ngeometry = \"ball\"\nmesh_size = 0.5\n"
         "rho = 0\n");
-  for (const std::string cmd :
+  for (const std::string& cmd :
        {"list file:" + scene.string(), "run --integrator rk4 --h 0.1 --t-end 1 --problem file:" +
                                            scene.string() + " -o " + (dir / "x.h5").string()}) {
     const auto o = tibench(cmd);
