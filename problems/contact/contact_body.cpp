@@ -70,6 +70,25 @@ void append(std::vector<ParamSpec>& to, std::vector<ParamSpec> more) {
 
 }  // namespace
 
+std::shared_ptr<const TetMesh> joined_scene_mesh(const std::vector<SceneBody>& bodies) {
+  Index n = 0;
+  for (const auto& b : bodies) n += b.mesh->vertex_count();
+  Eigen::Matrix3Xd x(3, n);
+  std::vector<std::array<int, 4>> tets;
+  std::string description = std::to_string(bodies.size()) + " bodies:";
+  Index at = 0;
+  for (const auto& b : bodies) {
+    x.middleCols(at, b.mesh->vertex_count()) = b.mesh->vertices.colwise() + b.position;
+    for (auto t : b.mesh->tets) {
+      for (int& v : t) v += static_cast<int>(at);
+      tets.push_back(t);
+    }
+    description += " " + b.name + ": " + b.mesh->description + ";";
+    at += b.mesh->vertex_count();
+  }
+  return std::make_shared<const TetMesh>(make_tet_mesh(std::move(x), std::move(tets), description));
+}
+
 std::vector<ParamSpec> contact_body_params() {
   std::vector<std::string> geometries = mesh_geometries();
   geometries.push_back("file");
@@ -160,25 +179,6 @@ std::shared_ptr<const MeshGeometry> sub_geometry(const Assembly& a,
   return std::make_shared<const MeshGeometry>(std::move(m));
 }
 
-std::shared_ptr<const TetMesh> joined_mesh(const std::vector<SceneBody>& bodies) {
-  Index n = 0;
-  for (const auto& b : bodies) n += b.mesh->vertex_count();
-  Eigen::Matrix3Xd x(3, n);
-  std::vector<std::array<int, 4>> tets;
-  std::string description = std::to_string(bodies.size()) + " bodies:";
-  Index at = 0;
-  for (const auto& b : bodies) {
-    x.middleCols(at, b.mesh->vertex_count()) = b.mesh->vertices.colwise() + b.position;
-    for (auto t : b.mesh->tets) {
-      for (int& v : t) v += static_cast<int>(at);
-      tets.push_back(t);
-    }
-    description += " " + b.name + ": " + b.mesh->description + ";";
-    at += b.mesh->vertex_count();
-  }
-  return std::make_shared<const TetMesh>(make_tet_mesh(std::move(x), std::move(tets), description));
-}
-
 Assembly assemble(const std::vector<SceneBody>& bodies) {
   if (bodies.empty()) throw InputError("a scene needs at least one body");
   Assembly a;
@@ -186,7 +186,7 @@ Assembly assemble(const std::vector<SceneBody>& bodies) {
   for (const auto& b : bodies)
     a.first_vertex.push_back(a.first_vertex.back() + b.mesh->vertex_count());
   // One body keeps its mesh as meshed (placed by the geometry only).
-  a.tet = bodies.size() == 1 ? bodies[0].mesh : joined_mesh(bodies);
+  a.tet = bodies.size() == 1 ? bodies[0].mesh : joined_scene_mesh(bodies);
   const Vector3 offset = bodies.size() == 1 ? bodies[0].position : Vector3::Zero();
   a.geo = std::make_shared<const MeshGeometry>(placed_mesh(*a.tet, offset));
   std::vector<std::vector<std::size_t>> groups;  // bodies of one material
@@ -302,10 +302,10 @@ class ContactBody final : public DissipativeProblem, private ProjectiveForm, pri
   std::unique_ptr<ElasticSplit> split_;             // null: no ADMM split
   double g_, edge_;
   Vec q0_, v0_;
-  // What observables() records: index k < 7 of the default list for the
-  // whole scene, or 7 k_body + k for body k_body's (com_x … com_vz).
+  // What observables() records: per name, the body (−1: the whole scene)
+  // and the quantity (0 … 5: com_x … com_vz, 6: inverted_elements).
   std::vector<std::string> observables_;
-  std::vector<std::pair<long, int>> observable_slots_;  // (body or -1, quantity)
+  std::vector<std::pair<long, int>> observable_slots_;
 };
 
 const std::vector<std::string>& default_observables() {

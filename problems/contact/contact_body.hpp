@@ -97,6 +97,10 @@ std::vector<ParamSpec> contact_world_params();
 // The mesh a body's parameters ask for (gmsh, or mesh_file).
 std::shared_ptr<const TetMesh> contact_body_mesh(const ParamSet& body);
 
+// The bodies as one mesh: their vertices placed (v + position) in body
+// order, their tetrahedra renumbered.
+std::shared_ptr<const TetMesh> joined_scene_mesh(const std::vector<SceneBody>& bodies);
+
 // The problem of `bodies` in one world (`world` holds contact_world_params
 // at least) against `obstacles`. `observables`: the names to record, from
 // the default list (com_x … inverted_elements) and, per body, "NAME.com_x"

@@ -230,25 +230,14 @@ void check_overlap(const Reader& r, const std::vector<SceneBody>& bodies,
                    const std::vector<const toml::node*>& where) {
   if (bodies.size() < 2) return;
   std::vector<Index> first{0};
-  Eigen::Matrix3Xd x(3, 0);
-  std::vector<std::array<int, 4>> tets;
-  for (const auto& b : bodies) {
-    const Index n = b.mesh->vertex_count();
-    x.conservativeResize(3, first.back() + n);
-    x.rightCols(n) = b.mesh->vertices.colwise() + b.position;
-    for (auto t : b.mesh->tets) {
-      for (int& v : t) v += static_cast<int>(first.back());
-      tets.push_back(t);
-    }
-    first.push_back(first.back() + n);
-  }
-  auto joined = std::make_shared<const TetMesh>(make_tet_mesh(x, tets, "overlap check"));
+  for (const auto& b : bodies) first.push_back(first.back() + b.mesh->vertex_count());
+  const auto joined = joined_scene_mesh(bodies);
   const SelfCollisionPenalty detector(joined, 1.0);
   auto body_of = [&](int v) {
     return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), v) -
                                     first.begin() - 1);
   };
-  for (const SelfContact& c : detector.contacts(x)) {
+  for (const SelfContact& c : detector.contacts(joined->vertices)) {
     const std::size_t a = body_of(c.point), b = body_of(c.primitive[0]);
     if (a != b)
       r.file.fail(*where[a], "bodies '" + bodies[a].name + "' and '" + bodies[b].name +
