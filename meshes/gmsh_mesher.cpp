@@ -34,6 +34,7 @@
 #include <clocale>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <numbers>
 #include <optional>
@@ -44,6 +45,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "meshes/mesh_spec.hpp"
 
 // Declarations only, for the types of the pointers: no gmsh symbol is linked.
 extern "C" {
@@ -63,6 +65,8 @@ namespace {
 #define TIBENCH_GMSH_FUNCTIONS(X)   \
   X(gmshFree)                       \
   X(gmshInitialize)                 \
+  X(gmshFinalize)                   \
+  X(gmshOpen)                       \
   X(gmshClear)                      \
   X(gmshWrite)                      \
   X(gmshOptionSetNumber)            \
@@ -72,6 +76,7 @@ namespace {
   X(gmshModelOccAddTorus)           \
   X(gmshModelOccSynchronize)        \
   X(gmshModelMeshGenerate)          \
+  X(gmshModelMeshSetOrder)          \
   X(gmshModelMeshGetElementsByType) \
   X(gmshLoggerStart)                \
   X(gmshLoggerGet)                  \
@@ -100,7 +105,7 @@ std::string one_line(std::string text) {
 }
 
 // dlopen and dlsym; throws InputError when the library or a function is
-// missing. The library is never closed (gmsh is never finalized either).
+// missing. The library is never closed (gmsh is finalized only around scripts).
 GmshFunctions load_gmsh() {
   void* library = dlopen(TIBENCH_GMSH_SONAME, RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) fail_to_load(dlerror());
@@ -132,6 +137,8 @@ class Gmsh {
     f_.gmshInitialize(0, nullptr, read_config_files ? 1 : 0, &ierr);
     return ierr;
   }
+  void finalize() const { call(f_.gmshFinalize); }
+  void open(const std::string& path) const { call(f_.gmshOpen, path.c_str()); }
   void clear() const { call(f_.gmshClear); }
   void write(const std::string& path) const { call(f_.gmshWrite, path.c_str()); }
   void set_number(const char* name, double value) const {
@@ -161,6 +168,7 @@ class Gmsh {
   }
   void synchronize() const { call(f_.gmshModelOccSynchronize); }
   void generate(int dim) const { call(f_.gmshModelMeshGenerate, dim); }
+  void set_order(int order) const { call(f_.gmshModelMeshSetOrder, order); }
 
   // The number of elements of `type` in the whole model (tag -1, one task).
   std::size_t element_count(int type) const {
@@ -254,20 +262,42 @@ Gmsh start_gmsh() {
   return gmsh;
 }
 
-// Call with the mutex held: gmsh, started on the first call. A failure to
-// start is an InputError, repeated by every later call.
+struct GmshState {
+  std::optional<Gmsh> gmsh;
+  std::string failure;
+};
+
+GmshState& gmsh_state() {
+  static GmshState state;
+  return state;
+}
+
+// Call with the mutex held: gmsh, started on the first call (and the first
+// after restart_gmsh). A failure to start is an InputError, repeated by
+// every later call.
 const Gmsh& gmsh_once() {
-  static std::optional<Gmsh> gmsh;
-  static std::string failure;
-  if (gmsh) return *gmsh;
-  if (!failure.empty()) throw InputError(failure);
+  GmshState& s = gmsh_state();
+  if (s.gmsh) return *s.gmsh;
+  if (!s.failure.empty()) throw InputError(s.failure);
   try {
-    gmsh.emplace(start_gmsh());
+    s.gmsh.emplace(start_gmsh());
   } catch (const InputError& e) {
-    failure = e.what();
+    s.failure = e.what();
     throw;
   }
-  return *gmsh;
+  return *s.gmsh;
+}
+
+// Call with the mutex held: finalizes gmsh, so that the next gmsh_once()
+// starts it again with every option at gmsh's default. A script may set any
+// of gmsh's hundreds of options, which outlive the model; without this, one
+// that the primitives' recipe does not pin would change their meshes.
+void restart_gmsh() {
+  GmshState& s = gmsh_state();
+  if (!s.gmsh) return;
+  const Gmsh gmsh = *s.gmsh;
+  s.gmsh.reset();
+  gmsh.finalize();
 }
 
 void set_options(const Gmsh& gmsh, double size) {
@@ -318,20 +348,80 @@ std::string exception_text(std::exception_ptr e) {
   }
 }
 
-// Runs gmsh; returns "" on success, else what went wrong.
+// After generation: gmsh's errors, a mesh without tetrahedra or with more
+// than the primitives' cap allows, else writes `path`. Returns "" on
+// success, else what went wrong (`accepted` says what would work).
+std::string write_generated(const Gmsh& gmsh, const std::string& path, const char* accepted) {
+  if (std::string errors = logged(gmsh, "Error"); !errors.empty()) return errors;
+  const std::size_t tets = gmsh.element_count(4);  // 4: 4-node tetrahedra
+  if (tets == 0) {
+    const std::string warnings = logged(gmsh, "Warning");
+    return "no tetrahedra" + (warnings.empty() ? std::string() : " (" + warnings + ")") +
+           "; accepted: " + accepted;
+  }
+  if (static_cast<double>(tets) > k_max_estimated_tets)
+    return std::to_string(tets) + " tetrahedra; accepted: at most " +
+           std::to_string(static_cast<long>(k_max_estimated_tets)) + " (a coarser mesh size)";
+  gmsh.write(path);
+  return logged(gmsh, "Error");
+}
+
 std::string run_gmsh(const Gmsh& gmsh, const MeshSpec& spec, const std::string& path) {
   gmsh.clear();
   set_options(gmsh, spec.size);
   add_body(gmsh, spec);
   gmsh.generate(3);
-  if (std::string errors = logged(gmsh, "Error"); !errors.empty()) return errors;
-  if (gmsh.element_count(4) == 0) {  // 4: 4-node tetrahedra
-    const std::string warnings = logged(gmsh, "Warning");
-    return "no tetrahedra" + (warnings.empty() ? std::string() : " (" + warnings + ")") +
-           "; accepted: a size small enough to resolve the body";
+  return write_generated(gmsh, path, "a size small enough to resolve the body");
+}
+
+// What a script may not change: one thread (reproducible meshes), the output
+// format, and every element saved (a script's physical groups would
+// otherwise decide what is written). Set before the script runs (its `Mesh
+// 3;` meshes at once) and again after it; second-order elements a script
+// asks for are made linear after meshing.
+void set_script_options(const Gmsh& gmsh) {
+  const std::pair<const char*, double> options[] = {
+      {"General.NumThreads", 1},    {"Mesh.MaxNumThreads1D", 1}, {"Mesh.MaxNumThreads2D", 1},
+      {"Mesh.MaxNumThreads3D", 1},  {"Geometry.OCCParallel", 0}, {"Mesh.Binary", 1},
+      {"Mesh.MshFileVersion", 4.1}, {"Mesh.SaveAll", 1},
+  };
+  set_quiet_options(gmsh);
+  for (const auto& [name, value] : options) gmsh.set_number(name, value);
+}
+
+std::string run_script(const Gmsh& gmsh, const std::string& script, const std::string& path) {
+  set_script_options(gmsh);
+  gmsh.open(script);
+  set_script_options(gmsh);
+  gmsh.generate(3);
+  gmsh.set_order(1);
+  return write_generated(gmsh, path, "a script that defines at least one volume");
+}
+
+// Runs `generate` on gmsh with its log recorded; throws InputError naming
+// `key` when it reports a problem. `fresh`: gmsh is started anew before and
+// after (restart_gmsh), so that nothing set before reaches `generate` and
+// nothing it sets outlives it.
+void run_locked(const std::string& key, bool fresh,
+                const std::function<std::string(const Gmsh&)>& generate) {
+  const std::lock_guard<std::mutex> lock(gmsh_mutex());
+  if (fresh) restart_gmsh();
+  const Gmsh& gmsh = gmsh_once();
+  std::string problem;
+  try {
+    gmsh.logger_start();
+    problem = generate(gmsh);
+  } catch (...) {
+    problem = exception_text(std::current_exception());
   }
-  gmsh.write(path);
-  return logged(gmsh, "Error");
+  try {
+    gmsh.logger_stop();
+    gmsh.clear();
+    if (fresh) restart_gmsh();
+  } catch (...) {
+    // Nothing more to report; the next generation starts with clear() again.
+  }
+  if (!problem.empty()) throw InputError("gmsh failed to mesh '" + key + "': " + problem);
 }
 
 }  // namespace
@@ -339,22 +429,12 @@ std::string run_gmsh(const Gmsh& gmsh, const MeshSpec& spec, const std::string& 
 std::string gmsh_version() { return TIBENCH_GMSH_VERSION; }
 
 void gmsh_write_mesh(const MeshSpec& spec, const std::string& key, const std::string& path) {
-  const std::lock_guard<std::mutex> lock(gmsh_mutex());
-  const Gmsh& gmsh = gmsh_once();
-  std::string problem;
-  try {
-    gmsh.logger_start();
-    problem = run_gmsh(gmsh, spec, path);
-  } catch (...) {
-    problem = exception_text(std::current_exception());
-  }
-  try {
-    gmsh.logger_stop();
-    gmsh.clear();
-  } catch (...) {
-    // Nothing more to report; the next generation starts with clear() again.
-  }
-  if (!problem.empty()) throw InputError("gmsh failed to mesh '" + key + "': " + problem);
+  run_locked(key, false, [&](const Gmsh& gmsh) { return run_gmsh(gmsh, spec, path); });
+}
+
+void gmsh_write_script_mesh(const std::string& script, const std::string& key,
+                            const std::string& path) {
+  run_locked(key, true, [&](const Gmsh& gmsh) { return run_script(gmsh, script, path); });
 }
 
 }  // namespace tibench

@@ -4,8 +4,9 @@
 // gmsh holds one process-global model and option set, so every call goes
 // through one mutex; gmsh's library is loaded (dlopen) and initialized on
 // first use (without reading the user's gmshrc, which could change options)
-// and never finalized. Options are set before every generation, so nothing
-// else in the process can leave a setting that changes the mesh.
+// and finalized only around a script. Options are set before every
+// generation, so nothing else in the process can leave a setting that
+// changes the mesh.
 #pragma once
 
 #include <string>
@@ -23,5 +24,13 @@ std::string gmsh_version();
 // messages when gmsh fails, and EnvironmentError when gmsh's library cannot
 // be loaded or is not the configured version.
 void gmsh_write_mesh(const MeshSpec& spec, const std::string& key, const std::string& path);
+
+// Runs the .geo script at `script` (already checked: geo_script.hpp) and
+// writes its 3-D mesh to `path` like gmsh_write_mesh. Options: gmsh's
+// defaults, then what the script sets, except one thread, linear tetrahedra
+// and the output format, which the script cannot change. gmsh is started
+// anew before and after, so a script's options reach no other mesh.
+void gmsh_write_script_mesh(const std::string& script, const std::string& key,
+                            const std::string& path);
 
 }  // namespace tibench

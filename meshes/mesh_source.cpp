@@ -20,6 +20,7 @@
 
 #include "core/errors.hpp"
 #include "fileio/atomic_write.hpp"
+#include "meshes/geo_script.hpp"
 #include "meshes/gmsh_mesher.hpp"
 #include "meshes/mesh_disk_cache.hpp"
 #include "meshes/mesh_spec.hpp"
@@ -86,9 +87,10 @@ MeshPtr mesh_from_msh_bytes(const std::string& bytes, const std::string& source,
       make_tet_mesh(std::move(raw.vertices), std::move(raw.tets), description));
 }
 
-// Runs gmsh into a temporary .msh in `directory` and returns its bytes.
-std::string generate_msh_bytes(const MeshSpec& spec, const std::string& key,
-                               const std::string& directory) {
+// Runs `write` (gmsh) into a temporary .msh in `directory` and returns its
+// bytes.
+std::string generate_msh_bytes(const std::string& key, const std::string& directory,
+                               const std::function<void(const std::string&)>& write) {
   const std::string tmp = unique_temp_path(directory, sha256_hex(key).substr(0, 16), ".msh");
   struct Remove {
     const std::string& path;
@@ -97,10 +99,16 @@ std::string generate_msh_bytes(const MeshSpec& spec, const std::string& key,
       std::filesystem::remove(path, ec);
     }
   } remove_tmp{tmp};
-  gmsh_write_mesh(spec, key, tmp);
+  write(tmp);
   std::optional<std::string> bytes = try_read_file(tmp);
   if (!bytes) throw InputError("gmsh wrote no readable mesh for '" + key + "' to " + tmp);
   return std::move(*bytes);
+}
+
+std::string generate_msh_bytes(const MeshSpec& spec, const std::string& key,
+                               const std::string& directory) {
+  return generate_msh_bytes(key, directory,
+                            [&](const std::string& tmp) { gmsh_write_mesh(spec, key, tmp); });
 }
 
 void create_cache_directory(const std::string& directory) {
@@ -164,6 +172,22 @@ std::shared_ptr<const TetMesh> mesh_from_file(const std::string& path) {
   const std::string description = path + " sha256=" + sha256_hex(bytes);
   return memory_cached("file " + description,
                        [&] { return mesh_from_msh_bytes(bytes, path, description); });
+}
+
+std::shared_ptr<const TetMesh> mesh_from_geo_script(const std::string& path) {
+  if (std::filesystem::path(path).extension() != ".geo")
+    throw InputError("gmsh script '" + path +
+                     "' does not end in .geo; accepted: a gmsh .geo script");
+  const GeoScript script = read_geo_script(path);
+  const std::string key =
+      "gmsh " + mesher_version() + " script " + path + " sha256=" + sha256_hex(script.texts);
+  return memory_cached(key, [&] {
+    const std::string bytes =
+        generate_msh_bytes(key, std::filesystem::temp_directory_path().string(),
+                           [&](const std::string& tmp) { gmsh_write_script_mesh(path, key, tmp); });
+    return mesh_from_msh_bytes(bytes, "gmsh output of " + key,
+                               key + ", mesh sha256=" + sha256_hex(bytes));
+  });
 }
 
 std::string mesher_version() {
