@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <tuple>
 
 #include "core/random.hpp"
 #include "meshes/mesh_source.hpp"
@@ -91,11 +92,13 @@ std::shared_ptr<const TetMesh> joined_scene_mesh(const std::vector<SceneBody>& b
 
 std::vector<ParamSpec> contact_body_params() {
   std::vector<std::string> geometries = mesh_geometries();
-  geometries.push_back("file");
+  geometries.insert(geometries.end(), {"file", "geo"});
   return {
       choice_param("geometry", "ball", geometries,
-                   "body shape, meshed by gmsh (centred at x0, y0, z0), or file: mesh_file"),
+                   "body shape, meshed by gmsh (centred at x0, y0, z0); file: mesh_file; geo: "
+                   "geo_file"),
       path_param("mesh_file", "gmsh .msh v4 file of linear tetrahedra (geometry=file)"),
+      path_param("geo_file", "gmsh .geo script meshed by gmsh, its own sizes (geometry=geo)"),
       real_param("radius", 0.5, "ball radius [m]", Range::positive()),
       real_param("lx", 1.0, "box/bar edge along x [m]", Range::positive()),
       real_param("ly", 1.0, "box/bar edge along y [m]", Range::positive()),
@@ -121,16 +124,19 @@ std::vector<ParamSpec> contact_world_params() {
 
 std::shared_ptr<const TetMesh> contact_body_mesh(const ParamSet& p) {
   const std::string& geometry = p.choice("geometry");
-  if (geometry == "file") {
-    if (p.path("mesh_file").empty())
-      throw InputError("geometry=file needs mesh_file=<path of a gmsh .msh v4 file>");
-    return mesh_from_file(p.path("mesh_file"));
+  for (const auto& [path_key, its_geometry, what] :
+       {std::tuple{"mesh_file", "file", "a gmsh .msh v4 file"},
+        std::tuple{"geo_file", "geo", "a gmsh .geo script"}}) {
+    const std::string& path = p.path(path_key);
+    if (geometry == its_geometry && path.empty())
+      throw InputError(std::string("geometry=") + its_geometry + " needs " + path_key +
+                       "=<path of " + what + ">");
+    if (geometry != its_geometry && !path.empty())
+      throw InputError(std::string(path_key) + "='" + path + "' is read only with geometry=" +
+                       its_geometry + " (got geometry=" + geometry + ")");
   }
-  if (!p.path("mesh_file").empty())
-    throw InputError("mesh_file='" + p.path("mesh_file") +
-                     "' is read only with geometry=file (got "
-                     "geometry=" +
-                     geometry + ")");
+  if (geometry == "file") return mesh_from_file(p.path("mesh_file"));
+  if (geometry == "geo") return mesh_from_geo_script(p.path("geo_file"));
   MeshSpec spec{geometry, 0, 0, 0, p.real("mesh_size")};
   if (geometry == "ball") spec.a = p.real("radius");
   if (geometry == "box" || geometry == "bar")

@@ -31,6 +31,9 @@ std::string value_text(const ParamSet& p, const ParamSpec& s) {
     case ParamKind::real: return format_real(p.real(s.name));
     case ParamKind::integer: return std::to_string(p.integer(s.name));
     case ParamKind::boolean: return p.boolean(s.name) ? "true" : "false";
+    // Absolute: the scene file reads relative paths from its own directory.
+    case ParamKind::path:
+      return quoted(std::filesystem::absolute(p.path(s.name)).lexically_normal().string());
     default: return quoted(p.text(s.name));
   }
 }
@@ -108,6 +111,7 @@ std::string body_text(const SceneBody& b, const ParamSet& p, const std::string& 
       continue;
     }
     if (s.name == "mesh_file" && (!mesh_file.empty() || p.path(s.name).empty())) continue;
+    if (s.name == "geo_file" && p.path(s.name).empty()) continue;
     out += s.name + " = " + value_text(p, s) + "\n";
   }
   out += "position = " + vector_text(b.position) + "\nvelocity = " + vector_text(b.velocity) +

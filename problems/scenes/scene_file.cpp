@@ -81,7 +81,8 @@ void set_parameters(const Reader& r, const toml::table& t, const std::set<std::s
     const std::string name(key.str());
     if (skip.count(name)) continue;
     std::string text = parameter_text(r, node, name);
-    if (name == "mesh_file" && !text.empty() && std::filesystem::path(text).is_relative())
+    if ((name == "mesh_file" || name == "geo_file") && !text.empty() &&
+        std::filesystem::path(text).is_relative())
       text = (std::filesystem::path(r.directory) / text).lexically_normal().string();
     try {
       params.set(name, text);

@@ -239,6 +239,39 @@ TEST(SceneFile, DegenerateTetrahedraAndBadMeshesAreRefused) {
   std::filesystem::remove_all(dir);
 }
 
+// A body from a gmsh .geo script, its path relative to the scene file: an
+// OpenCASCADE box, so the mass is exact; a registry scene run on the same
+// script exports to a file that builds the identical problem.
+TEST(SceneFile, GeoScriptBodiesAreMeshedByGmsh) {
+  const auto dir = scratch("geo");
+  std::ofstream(dir / "part.geo") << "SetFactory(\"OpenCASCADE\");\n"
+                                     "Box(1) = {-0.2, -0.1, -0.3, 0.4, 0.2, 0.6};\n"
+                                     "Mesh.MeshSizeMax = 0.15;\n";
+  const std::string body = "id = \"x\"\n[[body]]\nname = \"b\"\ngeometry = \"geo\"\n";
+  const SceneFile scene =
+      parse_scene_file(body + "geo_file = \"part.geo\"\nrho = 500\n", "scene.toml", dir.string());
+  const auto p = scene.info.make(problem_params(scene.info));
+  EXPECT_NEAR(p->mass().sum() / 3, 500 * 0.4 * 0.2 * 0.6, 1e-12 * 24);
+  EXPECT_NE(scene.identity.find("script " + (dir / "part.geo").string()), std::string::npos);
+
+  const ProblemInfo& ball_drop = find_problem("ball-drop");
+  const std::vector<std::string> geo{"geometry=geo", "geo_file=" + (dir / "part.geo").string()};
+  const SceneFile export_of_geo = exported(ball_drop, geo, dir);
+  expect_same_problem(*ball_drop.make(problem_params(ball_drop, geo)),
+                      *export_of_geo.info.make(problem_params(export_of_geo.info)),
+                      "ball-drop on a .geo script");
+
+  std::ofstream(dir / "exit.geo") << "Exit;\n";
+  std::string got = refusal(body + "geo_file = \"" + (dir / "exit.geo").string() + "\"\n");
+  EXPECT_NE(got.find("bad.toml:2: body 'b': gmsh script"), std::string::npos) << got;
+  EXPECT_NE(got.find("Exit would end tibench's process"), std::string::npos) << got;
+  got = refusal("id = \"x\"\n[[body]]\nname = \"b\"\ngeo_file = \"" + (dir / "part.geo").string() +
+                "\"\n");
+  EXPECT_NE(got.find("is read only with geometry=geo (got geometry=ball)"), std::string::npos)
+      << got;
+  std::filesystem::remove_all(dir);
+}
+
 // Every scene shipped in problems/scenes/examples/ loads, and its bodies
 // start apart and above its obstacles.
 TEST(SceneFile, ShippedScenesLoad) {
