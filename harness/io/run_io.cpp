@@ -118,7 +118,8 @@ const std::vector<schema::Attribute<R>>& run_attributes() {
         schema::json_attribute<R>(
             "params", "parameters",
             "every parameter, defaults included: {\"problem\": {name: value}, "
-            "\"integrator\": {name: value}}",
+            "\"integrator\": {name: value}}, and the text of the run's method or scene "
+            "file as \"method_file\" or \"scene_file\"",
             [](const R& r) { return r.params_json; }),
         attribute<R>("reference", "reference", "reference method: exact, rk4, or empty (none)",
                      [](const R& r) { return r.reference_method; }),

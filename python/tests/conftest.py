@@ -1,7 +1,7 @@
 """Fixtures: tibench files written by the built binary on tiny problems.
 
 The binary comes from --tibench (ctest passes the one it built), else $TIBENCH,
-else build/release/harness/tibench. Files go to pytest's temporary directory;
+else build/release/cli/tibench. Files go to pytest's temporary directory;
 nothing is written to the source tree and no file is committed.
 """
 import os
@@ -35,7 +35,7 @@ CLAIMS = ("B-T1", "D-P1.printed")
 
 def pytest_addoption(parser):
     parser.addoption("--tibench", default=os.environ.get(
-        "TIBENCH", os.path.join(REPO, "build", "release", "harness", "tibench")),
+        "TIBENCH", os.path.join(REPO, "build", "release", "cli", "tibench")),
         help="the tibench binary that writes the test files")
 
 
@@ -87,6 +87,35 @@ def body_file(tibench, workdir):
          "--integrator", "backward-euler", "--h", "0.01", "--t-end", "0.03", "--frames", "2",
          "-o", str(out), "-q", "--reference-cache", "none"])
     return out
+
+
+@pytest.fixture(scope="session")
+def file_runs(tibench, workdir):
+    """(run file, method file text, scene file text): a method file on the
+    oscillator and an exported registry scene run as a scene file."""
+    method = os.path.join(REPO, "tests", "integrators", "data", "fehlberg-rk8-7.toml")
+    scene = workdir / "two-balls.toml"
+    run([tibench, "export", "two-balls", "--param", "mesh_size=0.5", "-o", str(scene)])
+    matrix = workdir / "files.toml"
+    matrix.write_text(f"""
+name = "python-files"
+description = "a method file and a scene file"
+[[study]]
+problems = ["oscillator"]
+integrators = ["file:{method}"]
+h = [0.1]
+t_end = 0.2
+[[study]]
+scenes = ["{scene}"]
+integrators = ["backward-euler"]
+h = [0.01]
+t_end = 0.02
+""")
+    out = workdir / "files.h5"
+    run([tibench, "run", "--matrix", str(matrix), "-o", str(out), "-q",
+         "--reference-cache", "none"])
+    with open(method) as m:
+        return out, m.read(), scene.read_text()
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ import math
 
 import h5py
 import numpy as np
+import pandas as pd
 import pytest
 
 import tibench
@@ -70,6 +71,18 @@ def test_parameters_are_expanded_from_the_params_json(run_file, runs):
             for section, values in params.items():
                 for name, value in values.items():
                     assert same(row[f"{section}.{name}"], value), (row["path"], name)
+
+
+def test_method_and_scene_files_are_columns_of_their_text(file_runs):
+    path, method_text, scene_text = file_runs
+    runs = tibench.runs(path)
+    assert len(runs) == 2
+    method_run = runs[runs["problem"] == "oscillator"].iloc[0]
+    scene_run = runs[runs["problem_label"] == "two-balls-file"].iloc[0]
+    assert method_run["method_file"] == method_text
+    assert scene_run["scene_file"] == scene_text
+    assert pd.isna(method_run["scene_file"]) and pd.isna(scene_run["method_file"])
+    assert not pd.isna(scene_run["problem.mu"])  # the scene's [world] parameters
 
 
 def test_series_have_one_value_per_sample(run_file, runs):

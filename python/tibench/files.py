@@ -101,10 +101,22 @@ class TibenchFile:
 
 
 def _parameter_columns(sections, name, path):
-    """{"SECTION.NAME": value} of a parameters attribute {SECTION: {NAME: value}}."""
-    if not isinstance(sections, dict) or not all(isinstance(p, dict) for p in sections.values()):
+    """{"SECTION.NAME": value} of a parameters attribute {SECTION: {NAME: value}}.
+
+    A top-level text instead of a section (the run's method or scene file, as
+    the declaration says) is a column of its own, named by its key."""
+    if not isinstance(sections, dict):
         raise SchemaError(f"{path}: attribute '{name}' is not {{section: {{name: value}}}}")
-    return {f"{section}.{k}": v for section, params in sections.items() for k, v in params.items()}
+    columns = {}
+    for section, params in sections.items():
+        if isinstance(params, dict):
+            columns.update((f"{section}.{k}", v) for k, v in params.items())
+        elif isinstance(params, str):
+            columns[section] = params
+        else:
+            raise SchemaError(f"{path}: attribute '{name}': '{section}' is neither "
+                              "{name: value} nor a file's text")
+    return columns
 
 
 def _arrays(group):
