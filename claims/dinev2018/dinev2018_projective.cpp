@@ -10,19 +10,32 @@
 //   D-P1.measured  our bar and cube stand-ins (the bench workloads dinev-bar
 //                  and dinev-cube: ARAP, released from a 1.5x stretch,
 //                  h = 0.033 s): backward Euler with 10 local/global
-//                  iterations against blend-im with 10 + 1, wall time of 30
-//                  frames, the best of 3 repetitions each (fast mode: 5
-//                  frames, 1 repetition).
+//                  iterations against blend-im with 10 + 1, wall time per
+//                  frame in windows of 30 frames of a 300-frame run (fast
+//                  mode: 5 of 30), each frame's time the least over 3
+//                  repetitions of the same trajectory (fast mode: 2).
 //
 // Tolerance (both): the median overhead lies in [15%, 40%] — the stated
 // 20–30% with "on the order of" read as a third of the range's lower end
-// below it and a third of its upper end above it. Timings vary between
-// runs by a few percent: D-P1.measured keeps them under measured["wall_clock"],
-// the ledger's one exception to determinism (claims/ledger.hpp).
+// below it and a third of its upper end above it; the paper's own Table 1
+// passes (median 31.6%), a literal [20%, 30%] would not.
+//
+// D-P1.measured: a refutation must hold over what the paper leaves open. The paper
+// averages "over 30 frames" without saying which, so the window is swept
+// (first, middle and last 30 frames); the time of a frame varies with the
+// machine's load, so each window's overhead carries a band from the spread
+// of the repetitions and is judged only when the band lies wholly inside or
+// outside the tolerance. The overhead rests on how often the blend's
+// stabilization and α search run, which depends on the scenes' motion, not
+// shared by the ARAP stand-ins with the paper's models: the stand-ins can
+// reproduce the claim but not refute it (at most inconclusive). Timings are
+// kept under measured["wall_clock"], the ledger's one exception to
+// determinism (claims/ledger.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "claims/ledger.hpp"
 #include "claims/support.hpp"
@@ -82,48 +95,165 @@ ClaimResult check_printed(const ClaimContext&) {
   return r;
 }
 
-// Best-of wall time of `frames` steps of the integrator from the initial state.
-double frame_seconds(const Problem& p, const std::string& integrator, int frames, int repeats) {
-  double best = std::numeric_limits<double>::infinity();
-  for (int k = 0; k < repeats; ++k) {
+// Wall time of each of `frames` steps after the first (which prefactors
+// the global matrices), repetition by repetition: the trajectory is
+// deterministic, so every repetition does the same work frame by frame.
+std::vector<std::vector<double>> frame_times(const Problem& p, const std::string& integrator,
+                                             int frames, int repeats) {
+  std::vector<std::vector<double>> times(static_cast<std::size_t>(repeats));
+  for (auto& run : times) {
     auto st = claims::stepper(integrator, p, 0.033, {"solver=local-global"});
     State s = p.initial_state();
-    st->step(s);  // the first step prefactors the global matrices: not timed
-    const auto start = std::chrono::steady_clock::now();
+    st->step(s);
     for (int n = 0; n < frames; ++n) {
+      const auto start = std::chrono::steady_clock::now();
       const StepReport rep = st->step(s);
+      run.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       if (rep.status != StepStatus::ok) throw std::runtime_error(integrator + ": " + rep.message);
     }
-    best = std::min(
-        best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
-  return best / frames;
+  return times;
+}
+
+// A window's time: the sum of each frame's least time over the
+// repetitions, and the relative spread of the repetitions' window sums
+// (the timing noise).
+struct WindowTime {
+  double seconds = 0, spread = 0;
+};
+
+WindowTime window_time(const std::vector<std::vector<double>>& times, int first, int length) {
+  WindowTime w;
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (const auto& run : times) {
+    double sum = 0;
+    for (int n = first; n < first + length; ++n) sum += run[static_cast<std::size_t>(n)];
+    lo = std::min(lo, sum), hi = std::max(hi, sum);
+  }
+  for (int n = first; n < first + length; ++n) {
+    double least = std::numeric_limits<double>::infinity();
+    for (const auto& run : times) least = std::min(least, run[static_cast<std::size_t>(n)]);
+    w.seconds += least;
+  }
+  w.spread = hi / lo - 1;
+  return w;
+}
+
+// One window's judgement: the median overhead over the scenes with a band
+// widened by the timing noise; reproduced or refuted only when the whole
+// band lies inside or outside [kLow, kHigh].
+struct WindowVerdict {
+  Verdict verdict;
+  double median, low, high;
+};
+
+WindowVerdict judge_window(const std::vector<double>& overheads, double noise) {
+  const double med = median(overheads);
+  const double low = (1 + med) * (1 - noise) - 1, high = (1 + med) * (1 + noise) - 1;
+  const Verdict v = low >= kLow && high <= kHigh ? Verdict::reproduced
+                    : high < kLow || low > kHigh ? Verdict::refuted
+                                                 : Verdict::inconclusive;
+  return {v, med, low, high};
+}
+
+const std::vector<std::pair<std::string, std::vector<std::string>>>& stand_in_scenes() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> scenes = {
+      {"bar", {"geometry=bar", "lx=3", "mesh_size=0.28", "nu=0", "contact=none", "stretch=1.5"}},
+      {"cube", {"mesh_size=0.19", "nu=0", "contact=none", "stretch=1.5"}}};
+  return scenes;
+}
+
+// The verdict over the windows: all reproduced → reproduced; reproduced in
+// one and refuted in another → inconclusive naming them; refuted in every
+// window → inconclusive (stand-in), since the stand-ins do not share what
+// the overhead rests on; otherwise the timing noise decided nothing.
+Verdict combined(const std::vector<std::string>& names, const std::vector<WindowVerdict>& windows,
+                 std::string& why) {
+  std::string reproduced, refuted, noisy;
+  for (std::size_t w = 0; w < windows.size(); ++w) {
+    std::string& list = windows[w].verdict == Verdict::reproduced ? reproduced
+                        : windows[w].verdict == Verdict::refuted  ? refuted
+                                                                  : noisy;
+    list += (list.empty() ? "" : ", ") + names[w];
+  }
+  if (refuted.empty() && noisy.empty()) return Verdict::reproduced;
+  if (!reproduced.empty() && !refuted.empty())
+    why =
+        "inconclusive: the verdict flips with the frame window the paper leaves unstated "
+        "(reproduced: " +
+        reproduced + "; refuted: " + refuted + ")";
+  else if (reproduced.empty() && noisy.empty())
+    why =
+        "inconclusive (stand-in): outside the band in every window, but the overhead rests on "
+        "how often the blend stabilizes, which the ARAP stand-ins do not share with the "
+        "paper's models";
+  else
+    why = "inconclusive: the timing noise straddles the band in the " + noisy + " window";
+  return Verdict::inconclusive;
 }
 
 ClaimResult check_measured(const ClaimContext& ctx) {
-  const int frames = ctx.fast() ? 5 : 30, repeats = ctx.fast() ? 1 : 3;
-  const std::vector<std::pair<std::string, std::vector<std::string>>> scenes = {
-      {"bar", {"geometry=bar", "lx=3", "mesh_size=0.28", "nu=0", "contact=none", "stretch=1.5"}},
-      {"cube", {"mesh_size=0.19", "nu=0", "contact=none", "stretch=1.5"}}};
-  std::vector<std::pair<std::string, double>> overheads;
+  const int frames = ctx.fast() ? 30 : 300, length = ctx.fast() ? 5 : 30,
+            repeats = ctx.fast() ? 2 : 3;
+  const std::vector<std::pair<std::string, int>> windows = {
+      {"first", 0}, {"middle", (frames - length) / 2}, {"last", frames - length}};
+  std::vector<std::vector<double>> overheads(windows.size());
+  std::vector<double> noise(windows.size(), 0.0);
   nlohmann::ordered_json ms;
-  for (const auto& [name, params] : scenes) {
+  for (const auto& [name, params] : stand_in_scenes()) {
     const auto p = make_problem("cube-stretch-compress", params);
-    const double pd = frame_seconds(*p, "backward-euler", frames, repeats);
-    const double blend = frame_seconds(*p, "blend-im", frames, repeats);
-    overheads.emplace_back(name, blend / pd - 1.0);
-    ms[name] = {{"projective_dynamics_ms_per_frame", 1e3 * pd},
-                {"blend_ms_per_frame", 1e3 * blend}};
+    const auto pd = frame_times(*p, "backward-euler", frames, repeats);
+    const auto blend = frame_times(*p, "blend-im", frames, repeats);
+    for (std::size_t w = 0; w < windows.size(); ++w) {
+      const WindowTime a = window_time(pd, windows[w].second, length);
+      const WindowTime b = window_time(blend, windows[w].second, length);
+      overheads[w].push_back(b.seconds / a.seconds - 1);
+      noise[w] = std::max(noise[w], a.spread + b.spread);
+      ms[name][windows[w].first] = {{"projective_dynamics_ms_per_frame", 1e3 * a.seconds / length},
+                                    {"blend_ms_per_frame", 1e3 * b.seconds / length},
+                                    {"repetition_spread", a.spread + b.spread}};
+    }
   }
-  ClaimResult r = judged(overheads, "our bar and cube");
-  r.measured["ms_per_frame"] = ms;
-  r.measured = {{"wall_clock", r.measured}, {"frames", frames}, {"repetitions", repeats}};
+  ClaimResult r;
+  std::vector<WindowVerdict> judged_windows;
+  nlohmann::ordered_json per_window;
+  std::string summary = "our bar and cube, overhead of the blend by frame window:";
+  for (std::size_t w = 0; w < windows.size(); ++w) {
+    judged_windows.push_back(judge_window(overheads[w], noise[w]));
+    const WindowVerdict& v = judged_windows.back();
+    per_window[windows[w].first] = {{"first_frame", windows[w].second + 1},
+                                    {"overhead_by_scene", overheads[w]},
+                                    {"median", v.median},
+                                    {"band", {v.low, v.high}},
+                                    {"verdict", to_string(v.verdict)}};
+    char line[120];
+    std::snprintf(line, sizeof line, " %s %.1f%% [%.1f, %.1f] %s;", windows[w].first.c_str(),
+                  100 * v.median, 100 * v.low, 100 * v.high, to_string(v.verdict));
+    summary += line;
+  }
+  std::string why;
+  std::vector<std::string> names;
+  for (const auto& w : windows) names.push_back(w.first);
+  r.status = combined(names, judged_windows, why);
+  summary.pop_back();
+  r.summary = summary + (why.empty() ? "" : " => " + why);
+  r.measured = {{"wall_clock", {{"ms_per_frame", ms}, {"windows", per_window}}},
+                {"frames", frames},
+                {"window_length", length},
+                {"repetitions", repeats}};
+  r.expected = "\"typically on the order of 20% to 30% of extra computing time\" (Sec. 1)";
+  r.tolerance =
+      "median overhead over the scenes in [0.15, 0.40] in every window, with its band from the "
+      "repetitions' spread wholly inside; refuted only outside in every window, and then "
+      "inconclusive (stand-in)";
   r.interpretation =
-      "wall time per frame (h = 0.033 s, best of the repetitions, first step excluded: it "
-      "factorizes the global matrices) of blend-im (10 local/global iterations for implicit "
-      "midpoint, 1 for the stabilization) over backward Euler with 10, on ARAP stand-ins of "
-      "the paper's bar and cube (docs/benchmarks.md, dinev-bar and dinev-cube); both report "
-      "the final residual of every stage, which costs one more local step each";
+      "wall time per frame (h = 0.033 s, each frame's least time over the repetitions of the "
+      "same trajectory, the prefactoring first step excluded) of blend-im (10 local/global "
+      "iterations for implicit midpoint, 1 for the stabilization) over backward Euler with 10, "
+      "on ARAP stand-ins of the paper's bar and cube (docs/benchmarks.md, dinev-bar and "
+      "dinev-cube), in the first, middle and last window of the run: the paper's \"average "
+      "over 30 frames\" does not say which";
   return r;
 }
 
