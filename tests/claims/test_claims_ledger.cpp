@@ -14,6 +14,7 @@
 
 #include "claims/ledger.hpp"
 #include "claims/pinned_verdicts.hpp"
+#include "claims/protocol.hpp"
 #include "test_paths.hpp"
 
 namespace tibench {
@@ -44,6 +45,25 @@ std::vector<ClaimResult> run_family(const std::string& name) {
   return results;
 }
 
+// The refutation protocol (claims/protocol.hpp): a criterion that the
+// paper's own printed numbers fail cannot reproduce or refute; a verdict
+// over swept unstated parameters is the verdict at every swept value.
+void expect_protocol_kept(const ClaimResult& r) {
+  if (r.measured.contains(claims::kPaperData)) {
+    EXPECT_TRUE(r.measured[claims::kPaperData]["criterion"] == "holds" ||
+                r.status == Verdict::inconclusive)
+        << "the paper's own data fail the criterion of a " << to_string(r.status) << " verdict";
+  }
+  if (!r.measured.contains(claims::kUnstated)) return;
+  for (const auto& parameter : r.measured[claims::kUnstated]) {
+    ASSERT_TRUE(parameter.contains("range") && parameter.contains("reason"));
+    ASSERT_FALSE(parameter["sweep"].empty());
+    if (r.status == Verdict::inconclusive) continue;
+    for (const auto& [value, verdict] : parameter["sweep"].items())
+      EXPECT_EQ(verdict, to_string(r.status)) << parameter["parameter"] << " = " << value;
+  }
+}
+
 class ClaimFamily : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ClaimFamily, VerdictsMatchTheirPinsWithTheirEvidence) {
@@ -62,6 +82,7 @@ TEST_P(ClaimFamily, VerdictsMatchTheirPinsWithTheirEvidence) {
     EXPECT_FALSE(r.measured.empty());
     std::printf("%-16s %s: %s\n", check.id.c_str(), to_string(r.status), r.summary.c_str());
     EXPECT_EQ(pinned_mismatch(pins(), check.id, r, true), "");
+    expect_protocol_kept(r);
   }
 }
 

@@ -1,0 +1,62 @@
+#include "claims/protocol.hpp"
+
+#include <map>
+
+namespace tibench::claims {
+
+Verdict swept_verdict(const std::string& parameter, const std::vector<SweepPoint>& sweep,
+                      std::string& why) {
+  std::map<std::string, std::string> values_by_verdict;
+  for (const SweepPoint& p : sweep) {
+    std::string& list = values_by_verdict[to_string(p.verdict)];
+    list += (list.empty() ? "" : ", ") + p.value;
+  }
+  if (values_by_verdict.size() == 1) return sweep.front().verdict;
+  why = "inconclusive: the verdict flips with " + parameter + ", which the paper leaves unstated (";
+  std::string sep;
+  for (const auto& [verdict, values] : values_by_verdict) {
+    why += sep + verdict + " at " + values;
+    sep = "; ";
+  }
+  why += ")";
+  return Verdict::inconclusive;
+}
+
+nlohmann::ordered_json unstated_record(const std::string& parameter, const std::string& range,
+                                       const std::string& reason,
+                                       const std::vector<SweepPoint>& sweep) {
+  nlohmann::ordered_json by_value;
+  for (const SweepPoint& p : sweep) by_value[p.value] = to_string(p.verdict);
+  return {{"parameter", parameter}, {"range", range}, {"reason", reason}, {"sweep", by_value}};
+}
+
+nlohmann::ordered_json paper_data_record(bool criterion_holds, nlohmann::ordered_json values,
+                                         const std::string& note) {
+  return {{"criterion", criterion_holds ? "holds" : "fails"},
+          {"values", std::move(values)},
+          {"note", note}};
+}
+
+std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured) {
+  std::vector<std::string> lines;
+  if (!measured.is_object()) return lines;
+  if (measured.contains(kPaperData)) {
+    const auto& p = measured[kPaperData];
+    lines.push_back("the paper's printed data through the criterion: " +
+                    p.value("criterion", std::string("?")) + " (" + p.value("note", std::string()) +
+                    "; values " + p.value("values", nlohmann::ordered_json::object()).dump() + ")");
+  }
+  if (measured.contains(kUnstated)) {
+    for (const auto& u : measured[kUnstated]) {
+      std::string sweep;
+      for (const auto& [value, verdict] : u["sweep"].items())
+        sweep += (sweep.empty() ? "" : ", ") + value + ": " + verdict.get<std::string>();
+      lines.push_back("unstated " + u.value("parameter", std::string("?")) + ", range " +
+                      u.value("range", std::string("?")) + " (" + u.value("reason", std::string()) +
+                      "); verdict by value: " + sweep);
+    }
+  }
+  return lines;
+}
+
+}  // namespace tibench::claims
