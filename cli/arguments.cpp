@@ -102,6 +102,9 @@ CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   verify->add_option("--expected", o.expected,
                      "pinned verdicts (claims/<paper>/expected_verdicts.toml): exit 1 when a "
                      "computed verdict differs from its pin");
+  verify->add_option("--explain", o.explain,
+                     "run one claim and print how its verdict was reached (with --fast: its "
+                     "short version)");
   return verify;
 }
 

@@ -8,6 +8,7 @@
 
 #include "claims/ledger.hpp"
 #include "claims/pinned_verdicts.hpp"
+#include "claims/protocol.hpp"
 #include "cli/commands.hpp"
 #include "core/parameters.hpp"
 #include "fileio/atomic_write.hpp"
@@ -54,6 +55,8 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
     md += "- expected: " + o.result.expected + "\n";
     md += "- tolerance: " + o.result.tolerance + "\n";
     md += "- interpretation tested: " + o.result.interpretation + "\n";
+    for (const std::string& line : claims::protocol_lines(o.result.measured))
+      md += "- " + line + "\n";
     md += "- measured: `" + o.result.measured.dump() + "`\n";
   }
   return md;
@@ -146,6 +149,7 @@ PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimChe
 }  // namespace
 
 int verify(const VerifyOptions& o) {
+  if (!o.explain.empty()) return verify_explain(o);
   if (!o.integrators.empty()) return verify_integrators(o);
   std::vector<const ClaimCheck*> selected;
   if (o.claims.empty())

@@ -73,9 +73,15 @@ struct VerifyOptions {
   bool fast = false, strict = false;
   std::string output, report;
   std::string expected;  // pinned verdicts (claims/pinned_verdicts.hpp)
+  std::string explain;   // a claim id: run it and print its whole record
   std::string command_line;
 };
 int verify(const VerifyOptions& o);
+// verify --explain ID: runs one claim (fast mode with --fast) and prints
+// how its verdict was reached: the claim, criterion, interpretation, the
+// paper's data through the criterion, the unstated parameters swept, the
+// pinned verdict and everything measured.
+int verify_explain(const VerifyOptions& o);
 // verify --integrator: each method's observed order on the oscillator and
 // the pendulum (harness/analysis/observed_order.hpp) against its computed order;
 // exit 1 when one disagrees by more than kOrderTolerance or cannot be fitted.

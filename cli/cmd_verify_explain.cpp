@@ -1,0 +1,79 @@
+// `tibench verify --explain ID`: one claim's whole record — what the paper
+// says, how the check made it testable, the paper's own data through the
+// criterion, the unstated parameters and the verdict at each value swept,
+// the pin, and everything measured — so that a reader can retrace the
+// verdict without reading the check's source.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "claims/ledger.hpp"
+#include "claims/pinned_verdicts.hpp"
+#include "claims/protocol.hpp"
+#include "cli/commands.hpp"
+#include "core/errors.hpp"
+
+namespace tibench::cli {
+namespace {
+
+void field(const char* name, const std::string& value) {
+  std::printf("%-16s %s\n", name, value.c_str());
+}
+
+void check_alone(const VerifyOptions& o) {
+  const char* other = !o.claims.empty()        ? "--claim"
+                      : !o.integrators.empty() ? "--integrator"
+                      : !o.output.empty()      ? "-o"
+                      : !o.report.empty()      ? "--report"
+                      : o.strict               ? "--strict"
+                                               : nullptr;
+  if (other)
+    throw InputError(std::string("--explain runs one claim and prints its record; ") + other +
+                     " is not accepted with it (accepted: --explain ID [--fast] [--expected DIR])");
+}
+
+void print_pin(const VerifyOptions& o, const ClaimCheck& check, bool fast) {
+  if (o.expected.empty()) {
+    field("pinned", "(not compared: --expected claims reads the pins)");
+    return;
+  }
+  const PinnedVerdicts pins = read_pinned_verdicts(o.expected);
+  const auto pin = pins.find(check.id);
+  if (pin == pins.end()) {
+    field("pinned", "(no pin in " + o.expected + ")");
+    return;
+  }
+  field("pinned", std::string(to_string(fast ? pin->second.fast : pin->second.full)) +
+                      (fast ? " (fast mode's pin)" : "") + ": " + pin->second.reason);
+}
+
+}  // namespace
+
+int verify_explain(const VerifyOptions& o) {
+  check_alone(o);
+  const ClaimCheck& check = find_claim(o.explain);
+  ClaimContext ctx;
+  ctx.fast_mode = o.fast;
+  const auto start = std::chrono::steady_clock::now();
+  const ClaimResult r = run_claim(check, ctx);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s — %s\n\n", check.id.c_str(), check.paper.c_str());
+  field("claim", check.statement);
+  field("check", check.source_file);
+  field("expected", r.expected);
+  field("criterion", r.tolerance);
+  field("interpretation", r.interpretation);
+  for (const std::string& line : claims::protocol_lines(r.measured)) field("protocol", line);
+  if (!check.definition.empty()) field("definition", check.definition + " (not tallied)");
+  char took[64];
+  std::snprintf(took, sizeof took, " (%.2f s%s)", seconds,
+                r.short_version ? ", short version" : "");
+  field("verdict", std::string(to_string(r.status)) + took);
+  field("summary", r.summary);
+  print_pin(o, check, o.fast);
+  std::printf("measured\n%s\n", r.measured.dump(2).c_str());
+  return 0;
+}
+
+}  // namespace tibench::cli
