@@ -148,20 +148,29 @@ void read_judgement(const TomlFile& file, const toml::table& t, const toml::node
     for (const auto& x : *e->as_array()) read_expectation(file, x, p);
   }
   if (const toml::node* u = t.get("unjudged")) p.unjudged = text_value(file, *u, "unjudged");
+  if (const toml::node* u = t.get("stand_in")) p.stand_in = text_value(file, *u, "stand_in");
   const bool printed = std::any_of(p.columns.begin(), p.columns.end(),
                                    [](const PaperColumn& c) { return !c.paper.empty(); });
   const bool near = std::any_of(p.expect.begin(), p.expect.end(),
                                 [](const TableExpectation& e) { return e.op == "~"; });
-  if (!p.unjudged.empty() && (printed || !p.expect.empty() || p.tolerance.given()))
-    file.fail(node, "[[table]] with unjudged = \"...\" takes no paper values, expect or tolerance");
+  if (!p.unjudged.empty() &&
+      (printed || !p.expect.empty() || p.tolerance.given() || !p.stand_in.empty()))
+    file.fail(node,
+              "[[table]] with unjudged = \"...\" takes no paper values, expect, tolerance or "
+              "stand_in");
+  if (!p.stand_in.empty() && p.expect.empty())
+    file.fail(*t.get("stand_in"),
+              "a [[table]] with stand_in is judged by its expect = [...] only (its paper values "
+              "are not compared with a stand-in's)");
   if (p.unjudged.empty() && !printed && p.expect.empty())
     file.fail(node,
               "[[table]] needs a judgement: paper values with tolerance = { abs = x }, "
               "expect = [\"A < B\", ...], or unjudged = \"why not\"");
-  if ((printed || near) && !p.tolerance.given())
+  const bool compared = printed && p.stand_in.empty();  // printed values against ours
+  if ((compared || near) && !p.tolerance.given())
     file.fail(node, std::string("[[table]] needs tolerance = { abs = x } or { rel = x } for ") +
-                        (printed ? "its paper values" : "its ~ expectations"));
-  if (p.tolerance.given() && !printed && !near)
+                        (compared ? "its paper values" : "its ~ expectations"));
+  if (p.tolerance.given() && !compared && !near)
     file.fail(*t.get("tolerance"), "tolerance is used only by paper values and ~ expectations");
 }
 
@@ -172,7 +181,7 @@ PaperTable read_paper_table(const TomlFile& file, const toml::node& node) {
   if (!t) file.fail(node, "[[table]] must be a table");
   check_keys(file, *t,
              {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format",
-              "columns", "tolerance", "expect", "unjudged"},
+              "columns", "tolerance", "expect", "unjudged", "stand_in"},
              "[[table]]");
   PaperTable p;
   p.id = required_string(file, *t, node, "id");

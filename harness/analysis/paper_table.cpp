@@ -125,8 +125,10 @@ std::string verdict_block(const PaperTable& t, const TableVerdict& v, TableForma
                                                              : "#   ";
   std::string details;
   constexpr std::size_t kShown = 12;
-  for (const auto* list : {&v.failures, &v.undecided_cells}) {
-    const std::string kind = list == &v.failures ? "fails: " : "undecided: ";
+  for (const auto* list : {&v.failures, &v.undecided_cells, &v.paper_failures}) {
+    const std::string kind = list == &v.failures          ? "fails: "
+                             : list == &v.undecided_cells ? "undecided: "
+                                                          : "the paper's own values fail: ";
     for (std::size_t k = 0; k < list->size() && k < kShown; ++k)
       details += bullet + kind + (*list)[k] + "\n";
     if (list->size() > kShown)

@@ -59,6 +59,10 @@ struct PaperTable {
   TableTolerance tolerance;
   std::vector<TableExpectation> expect;
   std::string unjudged;  // why the table is not judged ("" = it is)
+  // Why the runs stand in for the paper's scene and what the claim rests on
+  // that they lack ("" = the paper's scene): printed values are then not
+  // compared with ours, and a refutation is at most inconclusive.
+  std::string stand_in;
 };
 
 struct RenderedTable {

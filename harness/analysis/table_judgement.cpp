@@ -1,5 +1,6 @@
 #include "harness/analysis/table_judgement.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -210,6 +211,33 @@ int evaluate(const PaperTable& t, const TableExpectation& e, const TableCellLook
   return t.tolerance.agree(x, y);
 }
 
+// The paper's printed value of a cell, as the judge sees a cell.
+TableCell printed_cell(const PaperTable& t, int column, int row) {
+  const auto& paper = t.columns[static_cast<std::size_t>(column)].paper;
+  TableCell c;
+  c.text = "no printed value";
+  if (row < static_cast<int>(paper.size()) && parse_number(trim(paper[row]), c.value)) {
+    c.has_value = c.run_ok = true;
+    c.text = trim(paper[row]);
+  }
+  return c;
+}
+
+// Every expectation on the paper's printed values, in the rows where each
+// operand has one: the failures go to v.paper_failures.
+void judge_criterion_on_printed(const PaperTable& t, TableVerdict& v) {
+  const TableCellLookup printed = [&t](int c, int r) { return printed_cell(t, c, r); };
+  for (const auto& e : t.expect) {
+    if (e.op == "fails" || e.op == "ok") continue;  // a run's status: nothing printed
+    for (int r = 0; r < static_cast<int>(t.rows.size()); ++r) {
+      if (!e.rows.empty() && std::find(e.rows.begin(), e.rows.end(), r) == e.rows.end()) continue;
+      std::string shown;
+      if (evaluate(t, e, printed, r, shown) == 0)
+        v.paper_failures.push_back(row_label(t, r) + ": " + e.text + " (paper: " + shown + ")");
+    }
+  }
+}
+
 }  // namespace
 
 TableVerdict judge_paper_table(const PaperTable& t, const TableCellLookup& cell) {
@@ -218,7 +246,8 @@ TableVerdict judge_paper_table(const PaperTable& t, const TableCellLookup& cell)
     v.verdict = "not judged";
     return v;
   }
-  judge_printed_values(t, cell, v);
+  if (t.stand_in.empty()) judge_printed_values(t, cell, v);
+  judge_criterion_on_printed(t, v);
   for (const auto& e : t.expect) {
     std::vector<int> rows = e.rows;
     if (rows.empty())
@@ -231,6 +260,14 @@ TableVerdict judge_paper_table(const PaperTable& t, const TableCellLookup& cell)
   }
   v.verdict =
       v.fail > 0 ? "refuted" : (v.undecided > 0 || v.hold == 0 ? "inconclusive" : "reproduced");
+  if (!v.paper_failures.empty() && v.verdict != "inconclusive") {
+    v.capped = "the paper's own printed values fail " + std::to_string(v.paper_failures.size()) +
+               " of the expectations";
+    v.verdict = "inconclusive";
+  } else if (!t.stand_in.empty() && v.verdict == "refuted") {
+    v.capped = "stand-in: " + t.stand_in;
+    v.verdict = "inconclusive";
+  }
   return v;
 }
 
@@ -241,6 +278,7 @@ std::string TableVerdict::summary() const {
                   (made == 1 ? " comparison holds" : " comparisons hold");
   if (fail) s += ", " + std::to_string(fail) + " fail";
   if (undecided) s += ", " + std::to_string(undecided) + " undecided";
+  if (!capped.empty()) s += " (" + capped + ")";
   return s;
 }
 

@@ -13,11 +13,20 @@
 //     { holds = "plain Newton fails", rows = [0.0416666666666667] },  # ... or in these
 //   ]                             #   rows; "<label> fails" / "<label> ok": the run's status
 //   unjudged = "wall times"       # instead: why no judgement is possible
+//   stand_in = "no wind: ..."     # the runs stand in for the paper's scene:
+//                                 # what the claim rests on that they lack
 //
 // Each printed value and each (expectation, row) pair is one comparison. A
 // comparison whose cell has no number (run not ok, missing, not measured) is
 // undecided. Verdict: refuted when any comparison fails, else inconclusive
 // when any is undecided (or none was made), else reproduced.
+//
+// A refutation must survive the paper's own data: every expectation is
+// first evaluated on the printed values (where each operand of a row has
+// one), and when the paper's numbers fail it, the criterion misreads the
+// claim and the verdict is inconclusive, naming the failure. A table with
+// `stand_in` compares no printed value with ours (the scenes differ) and
+// turns a refutation into inconclusive (stand-in).
 #pragma once
 
 #include <functional>
@@ -69,6 +78,11 @@ struct TableVerdict {
   int hold = 0, fail = 0, undecided = 0;
   std::vector<std::string> failures;  // "row label: what failed (values)"
   std::vector<std::string> undecided_cells;
+  // Expectations the paper's own printed values fail ("row: expectation
+  // (values)"); any makes the verdict inconclusive.
+  std::vector<std::string> paper_failures;
+  // Why a refutation became inconclusive ("" when it did not).
+  std::string capped;
   std::string summary() const;  // one line
 };
 

@@ -161,6 +161,47 @@ TEST(TableJudgement, NearUsesTheToleranceAndNothingJudgedIsInconclusive) {
   EXPECT_EQ(empty.judge().summary(), "not judged");
 }
 
+// A criterion the paper's own printed values fail cannot reproduce or
+// refute: the table is inconclusive, naming the failure.
+TEST(TableJudgement, TheCriterionIsFirstAppliedToThePapersOwnValues) {
+  SyntheticTable s;
+  s.table.tolerance.rel = 0.5;
+  s.table.columns[0].paper = {"2.51"};
+  s.table.columns[1].paper = {"6.90"};
+  s.values = {{{0, 0}, 2.5}, {{0, 1}, 7.0}, {{1, 0}, 1.0}, {{1, 1}, 2.0}};
+  s.expect("SDIRK2 >= 2.6 * BE", {0});  // the paper's 6.90 / 2.51 = 2.75 passes
+  EXPECT_EQ(s.judge().verdict, "reproduced");
+  EXPECT_TRUE(s.judge().paper_failures.empty());
+  s.expect("SDIRK2 >= 3 * BE");  // row 0: the paper's values fail; row 1 has none printed
+  const TableVerdict v = s.judge();
+  EXPECT_EQ(v.verdict, "inconclusive");
+  ASSERT_EQ(v.paper_failures.size(), 1u);
+  EXPECT_EQ(v.paper_failures[0], "h = 0.1: SDIRK2 >= 3 * BE (paper: 6.90 vs 3 * 2.51)");
+  EXPECT_NE(v.summary().find("the paper's own printed values fail 1 of the expectations"),
+            std::string::npos)
+      << v.summary();
+}
+
+// A stand-in compares no printed value with ours, and its refutation is
+// inconclusive (stand-in); its reproduction stands.
+TEST(TableJudgement, AStandInRefutesNothing) {
+  SyntheticTable s;
+  s.table.stand_in = "no wind";
+  s.table.columns[0].paper = {"2.51"};
+  s.table.columns[1].paper = {"6.90"};
+  s.values = {{{0, 0}, 3.0}, {{0, 1}, 4.4}};
+  s.expect("SDIRK2 >= 2.6 * BE", {0});
+  TableVerdict v = s.judge();
+  EXPECT_EQ(v.fail, 1);  // 4.4 < 7.8; the printed 2.51 against our 3.0 is not a comparison
+  EXPECT_EQ(v.hold + v.undecided, 0);
+  EXPECT_EQ(v.verdict, "inconclusive");
+  EXPECT_EQ(v.capped, "stand-in: no wind");
+  s.values[{0, 1}] = 8.0;
+  v = s.judge();
+  EXPECT_EQ(v.verdict, "reproduced");
+  EXPECT_EQ(v.capped, "");
+}
+
 void expect_table_error(const std::string& table, const std::string& needle) {
   const std::string text =
       "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1]\nt_end = 1\n"
@@ -186,6 +227,9 @@ TEST(TableJudgement, EveryTableStatesItsJudgement) {
   expect_table_error("expect = [{ holds = \"RK4 ok\", rows = [0.2] }]\n",
                      "must be one of the table's rows");
   expect_table_error("unjudged = \"x\"\nexpect = [\"RK4 ok\"]\n", "takes no paper values");
+  expect_table_error("stand_in = \"x\"\nunjudged = \"y\"\n", "takes no paper values, expect");
+  expect_table_error("stand_in = \"x\"\ntolerance = { abs = 0.1 }\n",
+                     "with stand_in is judged by its expect");
   expect_table_error("tolerance = { abs = 0.1, rel = 0.1 }\nexpect = [\"RK4 ~ 1\"]\n",
                      "tolerance must be { abs = x } or { rel = x }");
 }
