@@ -60,6 +60,27 @@ std::string repository_path(const char* compiled_path) {
   return at == std::string::npos ? path : path.substr(at);
 }
 
+namespace {
+
+// On a stand-in that lacks what the claim rests on, a verdict is at most
+// inconclusive: what the stand-in measured is kept in the summary and the
+// record (claims/protocol.hpp, measured["stand_in"]).
+void apply_stand_in(const ClaimCheck::StandIn& s, ClaimResult& r) {
+  const Verdict on_stand_in = r.status;
+  if (r.measured.is_null()) r.measured = nlohmann::ordered_json::object();
+  if (r.measured.is_object())
+    r.measured["stand_in"] = {{"rests_on", s.rests_on},
+                              {"lacks", s.lacks},
+                              {"verdict_on_stand_in", to_string(on_stand_in)}};
+  if (on_stand_in == Verdict::inconclusive) return;
+  r.status = Verdict::inconclusive;
+  r.summary += " => " + std::string(to_string(on_stand_in)) +
+               " on the stand-in, inconclusive (stand-in: the claim rests on " + s.rests_on + "; " +
+               s.lacks + ")";
+}
+
+}  // namespace
+
 ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
   ctx.cache->take_fast_read();
   ClaimResult r;
@@ -71,6 +92,7 @@ ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
     r.summary = std::string("the check could not be computed: ") + e.what();
   }
   r.short_version = ctx.cache->take_fast_read() && ctx.fast_mode;
+  if (check.stand_in) apply_stand_in(*check.stand_in, r);
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <source_location>
 #include <string>
 #include <utility>
@@ -120,6 +121,20 @@ struct ClaimCheck {
   // The file that declares the check, relative to the repository root
   // (e.g. "claims/you2025/you2025_symplectic.cpp").
   std::string source_file;
+
+  // A check run on a stand-in scene that lacks what the claim rests on:
+  // `rests_on` says what the paper's scene has, `lacks` why the stand-in
+  // does not. A stand-in refutes (or reproduces) only what it shares, so
+  // run_claim reports such a check's verdict as at most inconclusive
+  // (stand-in), keeping what the stand-in measured (claims/protocol.hpp).
+  struct StandIn {
+    std::string rests_on, lacks;
+  };
+  std::optional<StandIn> stand_in;
+  ClaimCheck on_stand_in(std::string rests_on, std::string lacks) && {
+    stand_in = StandIn{std::move(rests_on), std::move(lacks)};
+    return std::move(*this);
+  }
 };
 
 // All checks, in paper order. Ids are unique.

@@ -56,6 +56,13 @@ std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured) 
                       "); verdict by value: " + sweep);
     }
   }
+  if (measured.contains(kStandIn)) {
+    const auto& st = measured[kStandIn];
+    lines.push_back("stand-in: the claim rests on " + st.value("rests_on", std::string("?")) +
+                    "; " + st.value("lacks", std::string()) + " (verdict on the stand-in: " +
+                    st.value("verdict_on_stand_in", std::string("?")) +
+                    "; reported: at most inconclusive)");
+  }
   return lines;
 }
 

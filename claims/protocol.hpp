@@ -10,6 +10,10 @@
 //       check had to choose: {"parameter", "range", "reason", "sweep":
 //       {value: verdict}}. The verdict is the sweep's common one, or
 //       inconclusive naming the values where it flips (swept_verdict).
+//   measured["stand_in"]    for a check declared on a stand-in that lacks
+//       what the claim rests on (ClaimCheck::on_stand_in): {"rests_on",
+//       "lacks", "verdict_on_stand_in"}; run_claim writes it and reports
+//       the verdict as at most inconclusive (stand-in).
 //
 // tests/claims/test_claims_ledger.cpp holds every check that reports them
 // to these rules, whatever family it is in.
@@ -25,6 +29,7 @@ namespace tibench::claims {
 
 inline constexpr const char* kPaperData = "paper_data";
 inline constexpr const char* kUnstated = "unstated";
+inline constexpr const char* kStandIn = "stand_in";
 
 struct SweepPoint {
   std::string value;  // the parameter's value, as the summary shows it

@@ -434,6 +434,16 @@ std::string problems_markdown() {
   return out;
 }
 
+// A claim's statement with its definition or stand-in note.
+std::string claim_cell(const ClaimCheck& c) {
+  std::string cell = md_text(c.statement);
+  if (!c.definition.empty()) cell += " *(definition, not tallied: " + md_text(c.definition) + ")*";
+  if (c.stand_in)
+    cell += " *(stand-in, at most inconclusive: the claim rests on " +
+            md_text(c.stand_in->rests_on) + "; " + md_text(c.stand_in->lacks) + ")*";
+  return cell;
+}
+
 std::string claims_markdown() {
   const auto& claims = claim_registry();
   std::string out = md_generated_note("claims") + "# Claims\n\n" + std::to_string(claims.size()) +
@@ -447,11 +457,7 @@ std::string claims_markdown() {
     const std::string& paper = claims[k].paper;
     std::vector<std::vector<std::string>> body;
     for (; k < claims.size() && claims[k].paper == paper; ++k)
-      body.push_back({md_code(claims[k].id), md_text(claims[k].statement) +
-                                                 (claims[k].definition.empty()
-                                                      ? ""
-                                                      : " *(definition, not tallied: " +
-                                                            md_text(claims[k].definition) + ")*")});
+      body.push_back({md_code(claims[k].id), claim_cell(claims[k])});
     out += "## " + md_text(paper) + "\n\n" + md_table({"id", "statement"}, body);
   }
   return out;

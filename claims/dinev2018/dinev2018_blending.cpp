@@ -395,10 +395,15 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
        "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
        "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
        dinev2018::projective_dynamics_systems},
-      {"D-M3", kPaper,
-       "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or FE/IM) "
-       "blend of Eqs. 21-23",
-       blend_monotone},
+      ClaimCheck{"D-M3", kPaper,
+                 "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or "
+                 "FE/IM) blend of Eqs. 21-23",
+                 blend_monotone}
+          .on_stand_in(
+              "the paper's experiments ('during our experiments'): the blend on its FEM cube, "
+              "bar, cactus, hippo, bunny, cloth and dog",
+              "e(alpha) is not monotone in general, even for a quadratic energy, and the "
+              "stand-in scenes (simple spring, E_test) are ones the paper never blended"),
       {"D-M3.rules", kPaper,
        "Sec. 4.1, Eqs. 20-24: the blend branch follows the sign of e(IM), the bisection "
        "stops at |e| < eps H(x_n, v_n) with eps = 0.01, and alpha = 1 when BE also "

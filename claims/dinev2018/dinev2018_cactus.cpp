@@ -233,10 +233,16 @@ std::vector<ClaimCheck> dinev2018_cactus_claims() {
        "Sec. 5, Fig. 7: from randomised positions with damping k = 0.08 the blend recovers the "
        "rest shape, while implicit midpoint does not come to rest in 10,000 steps",
        check_cactus},
-      {"D-R2.cactus.energy", kPaper,
-       "Sec. 5: over another 10,000 steps implicit midpoint's energy kept increasing despite "
-       "the damping",
-       check_cactus_energy},
+      ClaimCheck{
+          "D-R2.cactus.energy", kPaper,
+          "Sec. 5: over another 10,000 steps implicit midpoint's energy kept increasing despite "
+          "the damping",
+          check_cactus_energy}
+          .on_stand_in(
+              "implicit midpoint's energy growing in the paper's cactus run (its overshoot "
+              "beating the damping)",
+              "in the stand-in implicit midpoint's H/H0 falls to about 0.5 within the first "
+              "10,000 steps and then stays there: the regime the claim is about never occurs"),
   };
 }
 

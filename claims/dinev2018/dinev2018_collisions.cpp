@@ -221,10 +221,15 @@ std::vector<ClaimCheck> dinev2018_collision_claims() {
        "Sec. 5, Fig. 15: an elastic cube falling on spheres at h = 0.01 s bounces back to its "
        "original height with the blend, not with backward Euler",
        check_spheres},
-      {"D-R2.hippo", kPaper,
-       "Sec. 5: in a collision scene at h = 0.01 s even 100 substeps of implicit midpoint are "
-       "not enough for a visually plausible result",
-       check_hippo},
+      ClaimCheck{"D-R2.hippo", kPaper,
+                 "Sec. 5: in a collision scene at h = 0.01 s even 100 substeps of implicit "
+                 "midpoint are not enough for a visually plausible result",
+                 check_hippo}
+          .on_stand_in(
+              "substeps that see repulsion springs instanced once per 0.01 s frame (Sec. 5: "
+              "collision detection and instancing run only once per frame) in the hippo",
+              "tibench evaluates the penalty at every substep, a smoother model, and has no "
+              "hippo geometry"),
   };
 }
 
