@@ -264,10 +264,12 @@ std::vector<ClaimCheck> brown2018_claims() {
       {"B-AM1", paper,
        "Sec. 6: Rayleigh damping does not conserve angular momentum; the corrected dissipation "
        "R(x, P^nr v) (Sec. 6.2) or R(F, F_dot^nr) (Sec. 6.3) conserves linear and angular momentum",
-       check_net_torque},
+       check_net_torque,
+       "both halves are identities of the formulas: the projection and F_dot^nr annihilate rigid "
+       "velocities by construction, and H(w x x) = w x grad U"},
       {"B-AM1.rate", paper,
        "Sec. 6.3, Eq. 67: the nonrigid rate F_dot^nr is invariant to adding rigid rates W F",
-       check_rate_invariance},
+       check_rate_invariance, "F^-T (W F)' F = W' F = -W F for skew W, by algebra"},
       {"B-AM1.beam", paper,
        "Sec. 7.1, Fig. 7: on a damped spinning beam the correction removes the angular momentum "
        "loss caused by Rayleigh damping",

@@ -390,11 +390,13 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
       {"D-M1", kPaper,
        "Sec. 4.1, Eqs. 14-19: x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 "
        "E((x+x_n)/2) with gradient (18) and Hessian (19); v from Eq. 17",
-       dinev2018::im_optimization_form},
+       dinev2018::im_optimization_form,
+       "calculus on the printed formulas, plus the engine's midpoint rule solving Eq. 15 "
+       "literally"},
       {"D-M2", kPaper,
        "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
        "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
-       dinev2018::projective_dynamics_systems},
+       dinev2018::projective_dynamics_systems, "algebra of the printed formulas"},
       ClaimCheck{"D-M3", kPaper,
                  "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or "
                  "FE/IM) blend of Eqs. 21-23",
@@ -414,7 +416,8 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
       {"D-M4", kPaper,
        "Sec. 4.3, Eqs. 31-36: momentum-preserving damping removes only non-rigid velocity "
        "(k = 0: none, k = 1: pure rigid motion)",
-       dinev2018::damping_models},
+       dinev2018::damping_models,
+       "the damping models remove non-rigid velocity by construction (Eqs. 31-36 evaluated)"},
       {"D-M4.bookkeeping", kPaper,
        "Sec. 4.3, Eq. 37: the energy the damping removes is booked in H_diss",
        dinev2018::damping_bookkeeping,

@@ -22,7 +22,10 @@ std::vector<ClaimCheck> gast2014_claims() {
       {"G-M1", paper,
        "Sec. 2.1: backward Euler is the minimization of E(x) = 1/(2 dt^2)(x - x_hat)'M(x - x_hat) "
        "+ Phi with grad E = h(x); the gravity objectives differ by a constant",
-       gast2014::check_minimization},
+       gast2014::check_minimization,
+       "the gradient of the coded objective equals the coded backward Euler residual by calculus, "
+       "and the two gravity objectives differ by a constant by algebra: only an implementation "
+       "error (a gradient inconsistent with its potential, an unconverged solve) can fail it"},
       {"G-M2", paper,
        "Sec. 3.1: of the initial guesses A = x^n + dt v^n + dt^2 f(x^n) and B = x^n + dt v^n the "
        "one with the smaller E is used; B is better at large steps or high stress",
@@ -34,11 +37,15 @@ std::vector<ClaimCheck> gast2014_claims() {
       {"G-M4", paper,
        "Sec. 4.2: drag, full Rayleigh (Phi_c) and lagged Rayleigh (Phi_d) damping forces derive "
        "from the stated potentials; Phi_c needs third derivatives",
-       gast2014::check_damping_potentials},
+       gast2014::check_damping_potentials,
+       "derivatives of closed-form potentials: it fails only if a problem's gradient or Hessian "
+       "disagrees with its potential"},
       {"G-M6", paper,
        "Sec. 4: friction applied explicitly after the Newton solve decreases kinetic energy and "
        "cannot add energy",
-       gast2014::check_friction},
+       gast2014::check_friction,
+       "the friction impulse minimizes kinetic energy over tangential impulses, so scaling it by s "
+       "in (0, 1] changes KE by c(s^2 - 2s) <= 0: a theorem evaluated on random input"},
   };
 }
 
