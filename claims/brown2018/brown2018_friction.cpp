@@ -170,12 +170,26 @@ ClaimResult check_leaning_inequality(const ClaimContext&) {
                  {{"theta_to_vertical", printed_v}, {"theta_to_ground", printed_g}}},
                 {"caption_vs_statics_mismatches",
                  {{"theta_to_vertical", caption_v}, {"theta_to_ground", caption_g}}}};
-  r.status = printed_v == 0 || printed_g == 0 ? Verdict::reproduced : Verdict::refuted;
+  // The paper prints both the inequality (Sec. 7.1) and the stay pattern
+  // (Fig. 9's caption): when the inequality misses the statics but the
+  // caption matches them, the paper contradicts itself.
+  const int text_vs_caption = mismatches(printed, caption_stays);
+  r.measured["printed_vs_caption_mismatches"] = text_vs_caption;
+  const bool printed_holds = printed_v == 0 || printed_g == 0;
+  r.status = printed_holds                      ? Verdict::reproduced
+             : caption_v == 0 || caption_g == 0 ? Verdict::inconclusive
+                                                : Verdict::refuted;
   r.summary = "printed inequality vs rigid-rod statics: " + std::to_string(printed_v) +
               " of 9 cells differ with theta to the vertical, " + std::to_string(printed_g) +
               " with theta to the ground; the caption's pattern differs in " +
               std::to_string(caption_v) + " (to the vertical) and " + std::to_string(caption_g) +
-              " (to the ground)";
+              " (to the ground)" +
+              (r.status == Verdict::inconclusive
+                   ? " => inconclusive: the paper's Sec. 7.1 inequality and its Fig. 9 caption "
+                     "disagree in " +
+                         std::to_string(text_vs_caption) +
+                         " of 9 cells, and the caption agrees with the statics"
+                   : "");
   return r;
 }
 

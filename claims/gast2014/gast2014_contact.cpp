@@ -25,6 +25,7 @@
 
 #include "claims/contact_runs.hpp"
 #include "claims/ledger.hpp"
+#include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "meshes/tet_mesh.hpp"
 #include "problems/contact/obstacle_contact.hpp"
@@ -107,9 +108,18 @@ ClaimResult check_object_penalty(const ClaimContext&) {
   out.measured["settle"] = run_json(settle);
   const bool rests = drop.status == RunStatus::ok && settle.status == RunStatus::ok &&
                      std::abs(rest / rest_theory - 1) < 1e-3;
-  out.status = !printed_attracts && repulsive && c2 && rests ? Verdict::reproduced
-               : printed_attracts                            ? Verdict::refuted
-                                                             : Verdict::inconclusive;
+  // The sign of k is not printed: k > 0 makes the printed k phi^3 the
+  // attracting energy above, k < 0 makes it the repulsive reading.
+  const std::vector<claims::SweepPoint> sign_of_k{
+      {"k > 0", printed_attracts ? Verdict::refuted : Verdict::reproduced},
+      {"k < 0", repulsive && c2 && rests ? Verdict::reproduced : Verdict::refuted}};
+  out.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
+      "the sign of k", "k > 0 or k < 0",
+      "Sec. 5.2 prints k phi^3 without k's sign; with k > 0 it is unbounded below inside the "
+      "object, against Sec. 2.1 ('since Phi is also bounded from below') and the word penalty",
+      sign_of_k)});
+  std::string why;
+  out.status = claims::swept_verdict("the sign of k", sign_of_k, why);
   out.summary = std::string("as printed, k phi^3 is ") +
                 (printed_energy < 0 ? "negative" : "positive") + " inside and pulls the particle " +
                 (printed_force < 0 ? "into" : "out of") + " the object (force " +
@@ -118,7 +128,8 @@ ClaimResult check_object_penalty(const ClaimContext&) {
                 "reading -k phi^3 " +
                 (repulsive ? "repels" : "does not repel") + ", is C2 at phi = 0 (" +
                 (c2 ? "yes" : "no") + "), and the BE drop rests at " + format_real(rest) +
-                " m against sqrt(mg/3k) = " + format_real(rest_theory) + " m";
+                " m against sqrt(mg/3k) = " + format_real(rest_theory) + " m" +
+                (why.empty() ? "" : " => " + why);
   out.expected =
       "Sec. 5.2: Phi = 0 for phi > 0 and Phi = k phi^3 otherwise, a penalty collision energy";
   out.tolerance =

@@ -36,15 +36,22 @@ struct Reading {
   bool consistent_up;  // uᵖ := uⁿ + Δt vᵖ
   // Why the reading cannot fail ("" when it can): see ClaimCheck::definition.
   std::string definition;
+  // Where the paper contradicts itself under this reading: a refutation is
+  // then inconclusive, naming it ("" when it does not).
+  std::string contradiction;
 };
 
 const std::vector<Reading>& readings() {
   static const std::vector<Reading> r{
       {"continuous", QpForm::incremental, false,
-       "the corrector builds c = C v^p in this form, so v = C^-1 c = v^p to rounding"},
-      {"printed", QpForm::printed, false, ""},
+       "the corrector builds c = C v^p in this form, so v = C^-1 c = v^p to rounding", ""},
+      {"printed", QpForm::printed, false,
+       "c - C v^p = dt K (u^p - u^n - dt v^p) is evaluated literally: nonzero by construction "
+       "for every position update that is not backward Euler's",
+       "the paper's Sec. 4 statement after Eq. (18) and its Eq. (19) as printed disagree: Eq. "
+       "(19) keeps v^p only for backward-Euler-type position updates"},
       {"printed-consistent", QpForm::printed, true,
-       "with u^p = u^n + dt v^p the printed c equals C v^p identically"}};
+       "with u^p = u^n + dt v^p the printed c equals C v^p identically", ""}};
   return r;
 }
 
@@ -111,11 +118,14 @@ ClaimResult check(const ClaimContext& ctx, std::size_t reading_index) {
   out.status = all.empty()          ? Verdict::inconclusive
                : worst <= kRoundOff ? Verdict::reproduced
                                     : Verdict::refuted;
+  const bool contradicts = out.status == Verdict::refuted && !reading.contradiction.empty();
+  if (contradicts) out.status = Verdict::inconclusive;
   out.summary = "max |v - v^p|/|v^p| = " + format_real(worst) +
                 (worst_at.empty() ? "" : " (" + worst_at + ")") + " over " +
                 std::to_string(all.size()) +
                 " predictor steps; v kept by: " + (kept.empty() ? "none" : kept) +
-                (changed.empty() ? "" : "; changed for: " + changed);
+                (changed.empty() ? "" : "; changed for: " + changed) +
+                (contradicts ? " => inconclusive: " + reading.contradiction : "");
   out.expected = "Sec. 4 after Eq. (18): when lambda = 0, v^{n+1} = v^p";
   out.tolerance = "relative change <= " + format_real(kRoundOff) + " for every predictor";
   out.interpretation =
