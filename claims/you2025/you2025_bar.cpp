@@ -24,8 +24,10 @@
 //                     would fail the paper's data).
 //   Y-V1.stiff        at h = 1/30 "the collision is resolved very well by
 //                     A-1 and A-search ... unlike BDF2, which sees a loss
-//                     of velocity": A-1 and A-search within 0.01 of v*,
-//                     BDF2 below v* − 0.01.
+//                     of velocity": A-1 and A-search within 0.03 of v* (the
+//                     paper's own A-1 is 0.021 off: 0.01 would fail its
+//                     data), BDF2 below v* − 0.05, over the collision phase
+//                     (the unstated initial gap) swept across one step.
 //   Y-V1.trapezoidal  "The trapezoidal method would instead see a numerical
 //                     explosion at h=1/300s" (no preset named: read as on
 //                     at least one of the four): total energy above 10 H0,
@@ -72,10 +74,13 @@ struct BarRun {
 };
 
 // `beta`: bar1d's lagged stiffness-proportional Rayleigh damping [s]
-// (0: none, the preset as it is).
-BarRun run_bar(const std::string& preset, const std::string& integrator, double h, double beta) {
+// (0: none, the preset as it is); `gap`: the initial distance from the wall
+// [m] (0: bar1d's default).
+BarRun run_bar(const std::string& preset, const std::string& integrator, double h, double beta,
+               double gap) {
   std::vector<std::string> params{"preset=" + preset};
   if (beta > 0) params.push_back("beta=" + format_real(beta));
+  if (gap > 0) params.push_back("gap=" + format_real(gap));
   const auto p = make_problem("bar1d", params);
   auto st = claims::stepper(integrator, *p, h);
   State s = p->initial_state();
@@ -105,11 +110,11 @@ std::vector<double> steps_of(const ClaimContext& ctx) {
 }
 
 const BarRun& bar(const ClaimContext& ctx, const std::string& preset, const std::string& method,
-                  double h, double beta = 0) {
-  char key[128];
-  std::snprintf(key, sizeof key, "you2025-bar %s %s %.17g beta=%.17g", preset.c_str(),
-                method.c_str(), h, beta);
-  return ctx.cache->get<BarRun>(key, [&] { return run_bar(preset, method, h, beta); });
+                  double h, double beta = 0, double gap = 0) {
+  char key[160];
+  std::snprintf(key, sizeof key, "you2025-bar %s %s %.17g beta=%.17g gap=%.17g", preset.c_str(),
+                method.c_str(), h, beta, gap);
+  return ctx.cache->get<BarRun>(key, [&] { return run_bar(preset, method, h, beta, gap); });
 }
 
 // v*: the finest row's mean over the three methods.
@@ -292,23 +297,69 @@ ClaimResult check_damped(const ClaimContext& ctx) {
   return r;
 }
 
+// Table 2's stiff column at h = 1/30 s and its finest row, as printed.
+constexpr double kPaperStiff30[3] = {0.795, 0.978, 0.999};  // BDF2, A-1, A-search
+constexpr double kPaperStiffConverged = 0.999;              // all three at 1/30000 s
+// "Resolved very well": within 0.03 m/s of v* (the paper's own A-1 is
+// 0.021 off and is called very well); "a loss of velocity": below v* by at
+// least 0.05 m/s (a quarter of the paper's BDF2 loss, 0.204).
+constexpr double kResolved = 0.03, kLoss = 0.05;
+
+bool stiff_holds(double bdf2, double a1, double a_search, double v_star) {
+  return std::abs(a1 - v_star) <= kResolved && std::abs(a_search - v_star) <= kResolved &&
+         bdf2 <= v_star - kLoss;
+}
+
+// The collision phase the paper leaves unstated: the gap is swept over one
+// step of flight at 1 m/s, [0.1, 0.1 + h) m, so that the wall is reached at
+// every fraction of a step (bar1d's default 0.1 m is phase 0).
+std::vector<double> stiff_phases(const ClaimContext& ctx) {
+  if (ctx.fast()) return {0.0, 1.0 / 3, 2.0 / 3};
+  return {0.0, 0.25, 0.5, 0.75};
+}
+
 ClaimResult check_stiff(const ClaimContext& ctx) {
   ClaimResult r = result(ctx,
                          "at h = 1/30 s the collision is resolved very well by A-1 and A-search, "
                          "unlike BDF2, which sees a loss of velocity",
-                         "at h = 1/30 s: A-1 and A-search within 0.01 m/s of v*, BDF2 below v* "
-                         "by more than 0.01 m/s");
-  const double h = 1.0 / 30, v_star = converged(ctx, "stiff");
-  const double bdf2 = bar(ctx, "stiff", "bdf2", h).v_final;
-  const bool resolved = error(ctx, "stiff", "a1", h) <= kNoticeable &&
-                        error(ctx, "stiff", "a-search", h) <= kNoticeable;
+                         "at h = 1/30 s: A-1 and A-search within 0.03 m/s of v* (the paper's own "
+                         "A-1 is 0.021 off), BDF2 below v* by at least 0.05 m/s (a quarter of "
+                         "the paper's 0.204), at every collision phase");
   r.measured = table(ctx, "stiff");
-  r.status = resolved && bdf2 < v_star - kNoticeable ? Verdict::reproduced : Verdict::refuted;
-  char line[200];
-  std::snprintf(line, sizeof line, "at h = 1/30 s: BDF2 %.3f, A-1 %.3f, A-search %.3f; v* = %.3f",
-                bdf2, bar(ctx, "stiff", "a1", h).v_final, bar(ctx, "stiff", "a-search", h).v_final,
-                v_star);
-  r.summary = line;
+  r.measured[claims::kPaperData] = claims::paper_data_record(
+      stiff_holds(kPaperStiff30[0], kPaperStiff30[1], kPaperStiff30[2], kPaperStiffConverged),
+      {{"h=1/30", {kPaperStiff30[0], kPaperStiff30[1], kPaperStiff30[2]}},
+       {"converged", kPaperStiffConverged}},
+      "BDF2 0.204 below v*, A-1 0.021 and A-search 0.000 off it (a criterion of 0.01 would fail "
+      "the paper's own A-1)");
+  const double h = 1.0 / 30, v_star = converged(ctx, "stiff");
+  std::vector<claims::SweepPoint> sweep;
+  std::string line;
+  for (double phase : stiff_phases(ctx)) {
+    const double gap = phase > 0 ? 0.1 + phase * h : 0;  // 0: bar1d's 0.1 m
+    double v[3];
+    for (int m = 0; m < 3; ++m) v[m] = bar(ctx, "stiff", kMethods[m], h, 0, gap).v_final;
+    sweep.push_back({claims::short_real(phase, 3), stiff_holds(v[0], v[1], v[2], v_star)
+                                                       ? Verdict::reproduced
+                                                       : Verdict::refuted});
+    r.measured["by_phase"][sweep.back().value] = {{"gap", gap > 0 ? gap : 0.1},
+                                                  {"h=1/30", {v[0], v[1], v[2]}}};
+    char part[120];
+    std::snprintf(part, sizeof part, "%sphase %s: BDF2 %.3f, A-1 %.3f, A-search %.3f",
+                  line.empty() ? "" : "; ", sweep.back().value.c_str(), v[0], v[1], v[2]);
+    line += part;
+  }
+  r.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
+      "the collision phase (initial gap) [steps]", "[0, 1) of a step: gap in [0.1, 0.1 + h) m",
+      "the paper does not print the bar's initial distance from the wall; at h = 1/30 s the "
+      "collision is a point-mass event whose outcome depends on where in a step it falls "
+      "(App. E)",
+      sweep)});
+  std::string why;
+  r.status = claims::swept_verdict("the collision phase", sweep, why);
+  char head[64];
+  std::snprintf(head, sizeof head, "at h = 1/30 s (v* = %.3f) by phase: ", v_star);
+  r.summary = head + line + (why.empty() ? "" : " => " + why);
   return r;
 }
 
