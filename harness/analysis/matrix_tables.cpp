@@ -149,15 +149,16 @@ void read_judgement(const TomlFile& file, const toml::table& t, const toml::node
   }
   if (const toml::node* u = t.get("unjudged")) p.unjudged = text_value(file, *u, "unjudged");
   if (const toml::node* u = t.get("stand_in")) p.stand_in = text_value(file, *u, "stand_in");
+  if (const toml::node* u = t.get("unstated")) p.unstated = text_value(file, *u, "unstated");
   const bool printed = std::any_of(p.columns.begin(), p.columns.end(),
                                    [](const PaperColumn& c) { return !c.paper.empty(); });
   const bool near = std::any_of(p.expect.begin(), p.expect.end(),
                                 [](const TableExpectation& e) { return e.op == "~"; });
-  if (!p.unjudged.empty() &&
-      (printed || !p.expect.empty() || p.tolerance.given() || !p.stand_in.empty()))
+  if (!p.unjudged.empty() && (printed || !p.expect.empty() || p.tolerance.given() ||
+                              !p.stand_in.empty() || !p.unstated.empty()))
     file.fail(node,
-              "[[table]] with unjudged = \"...\" takes no paper values, expect, tolerance or "
-              "stand_in");
+              "[[table]] with unjudged = \"...\" takes no paper values, expect, tolerance, "
+              "stand_in or unstated");
   if (!p.stand_in.empty() && p.expect.empty())
     file.fail(*t.get("stand_in"),
               "a [[table]] with stand_in is judged by its expect = [...] only (its paper values "
@@ -181,7 +182,7 @@ PaperTable read_paper_table(const TomlFile& file, const toml::node& node) {
   if (!t) file.fail(node, "[[table]] must be a table");
   check_keys(file, *t,
              {"id", "title", "source", "quantity", "reduce", "rows", "row_labels", "format",
-              "columns", "tolerance", "expect", "unjudged", "stand_in"},
+              "columns", "tolerance", "expect", "unjudged", "stand_in", "unstated"},
              "[[table]]");
   PaperTable p;
   p.id = required_string(file, *t, node, "id");

@@ -63,6 +63,10 @@ struct PaperTable {
   // that they lack ("" = the paper's scene): printed values are then not
   // compared with ours, and a refutation is at most inconclusive.
   std::string stand_in;
+  // What the printed values depend on that the paper does not print, shown
+  // (by a sweep elsewhere) to move them ("" = nothing): a refutation is then
+  // at most inconclusive.
+  std::string unstated;
 };
 
 struct RenderedTable {

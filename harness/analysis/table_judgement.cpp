@@ -267,6 +267,9 @@ TableVerdict judge_paper_table(const PaperTable& t, const TableCellLookup& cell)
   } else if (!t.stand_in.empty() && v.verdict == "refuted") {
     v.capped = "stand-in: " + t.stand_in;
     v.verdict = "inconclusive";
+  } else if (!t.unstated.empty() && v.verdict == "refuted") {
+    v.capped = "unstated: " + t.unstated;
+    v.verdict = "inconclusive";
   }
   return v;
 }

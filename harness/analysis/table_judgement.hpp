@@ -15,6 +15,8 @@
 //   unjudged = "wall times"       # instead: why no judgement is possible
 //   stand_in = "no wind: ..."     # the runs stand in for the paper's scene:
 //                                 # what the claim rests on that they lack
+//   unstated = "the gap: ..."     # what the printed values depend on that the
+//                                 # paper does not print, shown to move them
 //
 // Each printed value and each (expectation, row) pair is one comparison. A
 // comparison whose cell has no number (run not ok, missing, not measured) is
@@ -26,7 +28,8 @@
 // one), and when the paper's numbers fail it, the criterion misreads the
 // claim and the verdict is inconclusive, naming the failure. A table with
 // `stand_in` compares no printed value with ours (the scenes differ) and
-// turns a refutation into inconclusive (stand-in).
+// turns a refutation into inconclusive (stand-in); one with `unstated`
+// compares them but turns a refutation into inconclusive (unstated: ...).
 #pragma once
 
 #include <functional>

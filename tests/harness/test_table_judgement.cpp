@@ -202,6 +202,22 @@ TEST(TableJudgement, AStandInRefutesNothing) {
   EXPECT_EQ(v.capped, "");
 }
 
+// Printed values that depend on an unstated parameter are compared, but
+// cannot refute.
+TEST(TableJudgement, UnstatedParametersTurnARefutationInconclusive) {
+  SyntheticTable s;
+  s.table.tolerance.abs = 0.01;
+  s.table.unstated = "the gap";
+  s.table.columns[0].paper = {"0.795"};
+  s.values = {{{0, 0}, 1.047}};
+  TableVerdict v = s.judge();
+  EXPECT_EQ(v.fail, 1);
+  EXPECT_EQ(v.verdict, "inconclusive");
+  EXPECT_EQ(v.capped, "unstated: the gap");
+  s.values[{0, 0}] = 0.80;
+  EXPECT_EQ(s.judge().verdict, "reproduced");
+}
+
 void expect_table_error(const std::string& table, const std::string& needle) {
   const std::string text =
       "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1]\nt_end = 1\n"
