@@ -10,7 +10,10 @@
 // contact (the ADMM contact blocks, solvers/projective/admm_contact.hpp), at
 // 5, 10, 20 and 50 iterations per step and Δt = 1, 10 and 40 ms. The
 // deceleration is the least-squares slope of the centre of mass's x
-// velocity while 0.2 v0 < v < 0.9 v0. Verdict: every cell within 2% of μg.
+// velocity while 0.2 v0 < v < 0.9 v0. Verdict: every cell within a
+// tolerance of μg. "Matches" has no number in the paper: the tolerance is
+// swept over 1–5 % (reproduced or refuted only when every value agrees,
+// claims/protocol.hpp); the ledger's own choice is 2 %.
 //
 // Claim B-F2 (§7.1, Fig. 9): "a rigid rod in such a configuration [leaning
 // at an angle θ to the vertical against a static wall, friction μ] will
@@ -33,6 +36,7 @@
 #include <functional>
 
 #include "claims/ledger.hpp"
+#include "claims/protocol.hpp"
 #include "claims/support.hpp"
 
 namespace tibench {
@@ -85,7 +89,9 @@ ClaimResult check_sliding_box(const ClaimContext& ctx) {
     }
   ClaimResult r;
   r.expected = "the box decelerates at mu g = 1.962 m/s^2 for different ADMM iteration counts";
-  r.tolerance = "every cell's fitted deceleration within 2% of mu g";
+  r.tolerance =
+      "every cell's fitted deceleration within the tolerance of mu g, for every tolerance "
+      "swept over 1-5% (2% the ledger's choice)";
   r.interpretation =
       "box-slide (0.4 x 0.2 x 0.4 m stable neo-Hookean box, E = 1e6 Pa, v0 = 2 m/s along the "
       "ground, mu = 0.2, g = 9.81), opt-backward-euler with solver=admm (Overby weights for the "
@@ -93,12 +99,23 @@ ClaimResult check_sliding_box(const ClaimContext& ctx) {
       "step with normal forces refreshed after each global step; deceleration = least-squares "
       "slope of the centre of mass's x velocity while 0.2 v0 < v < 0.9 v0";
   r.measured = {{"mu_g", mu_g}, {"cells", cells}, {"worst_relative_deviation", worst}};
-  r.status = worst <= kTolerance ? Verdict::reproduced : Verdict::refuted;
+  std::vector<claims::SweepPoint> sweep;
+  for (const double tolerance : {0.01, kTolerance, 0.03, 0.05})
+    sweep.push_back({claims::short_real(100 * tolerance, 2) + "%",
+                     worst <= tolerance ? Verdict::reproduced : Verdict::refuted});
+  r.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
+      "the tolerance behind 'matches'", "1-5% of mu g",
+      "the paper prints no deceleration, only 'the rate of deceleration matches the physical "
+      "prediction' (Fig. 4 plots velocities); 1-5% spans the readings of 'matches' that such a "
+      "plot supports",
+      sweep)});
+  std::string why;
+  r.status = claims::swept_verdict("the tolerance behind 'matches'", sweep, why);
   char line[200];
   std::snprintf(line, sizeof line,
                 "deceleration / (mu g) over %zu cells: worst deviation %.2f%% (%s)", cells.size(),
                 100 * worst, worst_cell.c_str());
-  r.summary = line;
+  r.summary = line + (why.empty() ? "" : " => " + why);
   return r;
 }
 

@@ -236,9 +236,11 @@ bool bdf2_most_accurate(double bdf2, double a1, double a_search, double v_star) 
 
 // The damping the paper does not print: "semi-implicit Rayleigh damping
 // described in Gast et al." with 0.05 1/s as its mass part (the preset);
-// its stiffness part beta is swept. Fast mode: end points and midpoint.
+// its stiffness part beta is swept. Fast mode: the end points only (the
+// family's fast tests run it twice within 10 s; the full ledger adds three
+// interior values).
 std::vector<double> damping_betas(const ClaimContext& ctx) {
-  if (ctx.fast()) return {0.0, 0.005, 0.01};
+  if (ctx.fast()) return {0.0, 0.01};
   return {0.0, 0.0025, 0.005, 0.0075, 0.01};
 }
 
