@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "core/parameters.hpp"
 
@@ -63,6 +66,21 @@ std::string text_value(const TomlFile& file, const toml::node& n, const std::str
     return std::string(buf, res.ptr);
   }
   file.fail(n, what + " must be a string or a number");
+}
+
+std::string read_input_file(const std::string& path, const std::string& kind,
+                            const std::string& doc) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("cannot read " + kind + " '" + path +
+                     "': it is a directory (expected a TOML file, " + doc + ")");
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw InputError("cannot read " + kind + " '" + path + "' (expected a readable TOML file, " +
+                     doc + ")");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace tibench::toml_input

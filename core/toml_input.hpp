@@ -21,6 +21,12 @@ struct TomlFile {
 
 // The TOML document in `text`; a syntax error is an InputError
 // "<source_name>:<line>: malformed TOML: ... (accepted: <accepted>)".
+// The text of the input file at `path` (a method or scene file, ...);
+// throws InputError naming `kind` ("method file") and `doc` (what is
+// accepted) when it is a directory or cannot be read.
+std::string read_input_file(const std::string& path, const std::string& kind,
+                            const std::string& doc);
+
 toml::table parse_document(const std::string& text, const std::string& source_name,
                            const std::string& accepted);
 

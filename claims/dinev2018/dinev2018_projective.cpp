@@ -38,6 +38,7 @@
 #include <limits>
 
 #include "claims/ledger.hpp"
+#include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "core/parameters.hpp"
 
@@ -164,30 +165,6 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& stand_in_sc
   return scenes;
 }
 
-// The verdict over the windows: all reproduced → reproduced, all refuted
-// → refuted; reproduced in one and refuted in another → inconclusive
-// naming them; otherwise the timing noise decided nothing.
-Verdict combined(const std::vector<std::string>& names, const std::vector<WindowVerdict>& windows,
-                 std::string& why) {
-  std::string reproduced, refuted, noisy;
-  for (std::size_t w = 0; w < windows.size(); ++w) {
-    std::string& list = windows[w].verdict == Verdict::reproduced ? reproduced
-                        : windows[w].verdict == Verdict::refuted  ? refuted
-                                                                  : noisy;
-    list += (list.empty() ? "" : ", ") + names[w];
-  }
-  if (refuted.empty() && noisy.empty()) return Verdict::reproduced;
-  if (reproduced.empty() && noisy.empty()) return Verdict::refuted;
-  if (!reproduced.empty() && !refuted.empty())
-    why =
-        "inconclusive: the verdict flips with the frame window the paper leaves unstated "
-        "(reproduced: " +
-        reproduced + "; refuted: " + refuted + ")";
-  else
-    why = "inconclusive: the timing noise straddles the band in the " + noisy + " window";
-  return Verdict::inconclusive;
-}
-
 ClaimResult check_measured(const ClaimContext& ctx) {
   const int frames = ctx.fast() ? 30 : 300, length = ctx.fast() ? 5 : 30,
             repeats = ctx.fast() ? 2 : 3;
@@ -211,12 +188,12 @@ ClaimResult check_measured(const ClaimContext& ctx) {
     }
   }
   ClaimResult r;
-  std::vector<WindowVerdict> judged_windows;
+  std::vector<claims::SweepPoint> sweep;  // the window: unstated ("over 30 frames")
   nlohmann::ordered_json per_window;
   std::string summary = "our bar and cube, overhead of the blend by frame window:";
   for (std::size_t w = 0; w < windows.size(); ++w) {
-    judged_windows.push_back(judge_window(overheads[w], noise[w]));
-    const WindowVerdict& v = judged_windows.back();
+    const WindowVerdict v = judge_window(overheads[w], noise[w]);
+    sweep.push_back({windows[w].first, v.verdict});
     per_window[windows[w].first] = {{"first_frame", windows[w].second + 1},
                                     {"overhead_by_scene", overheads[w]},
                                     {"median", v.median},
@@ -228,9 +205,7 @@ ClaimResult check_measured(const ClaimContext& ctx) {
     summary += line;
   }
   std::string why;
-  std::vector<std::string> names;
-  for (const auto& w : windows) names.push_back(w.first);
-  r.status = combined(names, judged_windows, why);
+  r.status = claims::swept_verdict("the frame window", sweep, why);
   summary.pop_back();
   r.summary = summary + (why.empty() ? "" : " => " + why);
   r.measured = {{"wall_clock", {{"ms_per_frame", ms}, {"windows", per_window}}},

@@ -55,6 +55,22 @@ nlohmann::ordered_json run_json(const claims::ContactRun& r) {
 
 // --- G-M5 -------------------------------------------------------------------
 
+// The sign of k is not printed: k > 0 makes the printed k phi^3 the
+// attracting energy, k < 0 the repulsive reading; the verdict over both
+// (claims/protocol.hpp), recorded in out.measured.
+Verdict sign_of_k_verdict(bool printed_attracts, bool repulsive_reading_holds, ClaimResult& out,
+                          std::string& why) {
+  const std::vector<claims::SweepPoint> sign_of_k{
+      {"k > 0", printed_attracts ? Verdict::refuted : Verdict::reproduced},
+      {"k < 0", repulsive_reading_holds ? Verdict::reproduced : Verdict::refuted}};
+  out.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
+      "the sign of k", "k > 0 or k < 0",
+      "Sec. 5.2 prints k phi^3 without k's sign; with k > 0 it is unbounded below inside the "
+      "object, against Sec. 2.1 ('since Phi is also bounded from below') and the word penalty",
+      sign_of_k)});
+  return claims::swept_verdict("the sign of k", sign_of_k, why);
+}
+
 ClaimResult check_object_penalty(const ClaimContext&) {
   ClaimResult out;
   const double k = problem_params(find_problem("particle-drop")).real("k_penalty");
@@ -108,18 +124,8 @@ ClaimResult check_object_penalty(const ClaimContext&) {
   out.measured["settle"] = run_json(settle);
   const bool rests = drop.status == RunStatus::ok && settle.status == RunStatus::ok &&
                      std::abs(rest / rest_theory - 1) < 1e-3;
-  // The sign of k is not printed: k > 0 makes the printed k phi^3 the
-  // attracting energy above, k < 0 makes it the repulsive reading.
-  const std::vector<claims::SweepPoint> sign_of_k{
-      {"k > 0", printed_attracts ? Verdict::refuted : Verdict::reproduced},
-      {"k < 0", repulsive && c2 && rests ? Verdict::reproduced : Verdict::refuted}};
-  out.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-      "the sign of k", "k > 0 or k < 0",
-      "Sec. 5.2 prints k phi^3 without k's sign; with k > 0 it is unbounded below inside the "
-      "object, against Sec. 2.1 ('since Phi is also bounded from below') and the word penalty",
-      sign_of_k)});
   std::string why;
-  out.status = claims::swept_verdict("the sign of k", sign_of_k, why);
+  out.status = sign_of_k_verdict(printed_attracts, repulsive && c2 && rests, out, why);
   out.summary = std::string("as printed, k phi^3 is ") +
                 (printed_energy < 0 ? "negative" : "positive") + " inside and pulls the particle " +
                 (printed_force < 0 ? "into" : "out of") + " the object (force " +

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -446,17 +445,8 @@ const std::vector<std::string>& method_file_families() {
 }
 
 MethodFile load_method_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError("cannot read method file '" + path +
-                     "': it is a directory (expected a TOML file, docs/method-files.md)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw InputError("cannot read method file '" + path +
-                     "' (expected a readable TOML file, docs/method-files.md)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_method_file(text.str(), path);
+  return parse_method_file(toml_input::read_input_file(path, "method file", "docs/method-files.md"),
+                           path);
 }
 
 namespace {

@@ -74,14 +74,21 @@ std::string parameter_text(const Reader& r, const toml::node& n, const std::stri
   return toml_input::text_value(r.file, n, key);
 }
 
-// Sets every key of `t` but `skip` in `params`, naming the line on failure.
+bool is_path_parameter(const ParamSet& params, const std::string& name) {
+  for (const ParamSpec& spec : params.specs())
+    if (spec.name == name) return spec.kind == ParamKind::path;
+  return false;
+}
+
+// Sets every key of `t` but `skip` in `params`, naming the line on failure;
+// relative paths (mesh_file, geo_file) start at the scene file's directory.
 void set_parameters(const Reader& r, const toml::table& t, const std::set<std::string>& skip,
                     ParamSet& params) {
   for (const auto& [key, node] : t) {
     const std::string name(key.str());
     if (skip.count(name)) continue;
     std::string text = parameter_text(r, node, name);
-    if ((name == "mesh_file" || name == "geo_file") && !text.empty() &&
+    if (is_path_parameter(params, name) && !text.empty() &&
         std::filesystem::path(text).is_relative())
       text = (std::filesystem::path(r.directory) / text).lexically_normal().string();
     try {
@@ -327,17 +334,8 @@ SceneFile parse_scene_file(const std::string& text, const std::string& source_na
 }
 
 SceneFile load_scene_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError("cannot read scene file '" + path +
-                     "': it is a directory (expected a TOML file, docs/scene-files.md)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw InputError("cannot read scene file '" + path +
-                     "' (expected a readable TOML file, docs/scene-files.md)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_scene_file(text.str(), path,
+  return parse_scene_file(toml_input::read_input_file(path, "scene file", "docs/scene-files.md"),
+                          path,
                           std::filesystem::path(path).parent_path().lexically_normal().string());
 }
 
