@@ -32,19 +32,18 @@ void check_alone(const VerifyOptions& o) {
                      " is not accepted with it (accepted: --explain ID [--fast] [--expected DIR])");
 }
 
-void print_pin(const VerifyOptions& o, const ClaimCheck& check, bool fast) {
+void print_pin(const PinnedVerdicts& pins, const VerifyOptions& o, const ClaimCheck& check) {
   if (o.expected.empty()) {
     field("pinned", "(not compared: --expected claims reads the pins)");
     return;
   }
-  const PinnedVerdicts pins = read_pinned_verdicts(o.expected);
   const auto pin = pins.find(check.id);
   if (pin == pins.end()) {
     field("pinned", "(no pin in " + o.expected + ")");
     return;
   }
-  field("pinned", std::string(to_string(fast ? pin->second.fast : pin->second.full)) +
-                      (fast ? " (fast mode's pin)" : "") + ": " + pin->second.reason);
+  field("pinned", std::string(to_string(o.fast ? pin->second.fast : pin->second.full)) +
+                      (o.fast ? " (fast mode's pin)" : "") + ": " + pin->second.reason);
 }
 
 }  // namespace
@@ -52,6 +51,9 @@ void print_pin(const VerifyOptions& o, const ClaimCheck& check, bool fast) {
 int verify_explain(const VerifyOptions& o) {
   check_alone(o);
   const ClaimCheck& check = find_claim(o.explain);
+  // Read before the claim runs, so that a bad --expected is refused first.
+  const PinnedVerdicts pins =
+      o.expected.empty() ? PinnedVerdicts{} : read_pinned_verdicts(o.expected);
   ClaimContext ctx;
   ctx.fast_mode = o.fast;
   const auto start = std::chrono::steady_clock::now();
@@ -71,7 +73,7 @@ int verify_explain(const VerifyOptions& o) {
                 r.short_version ? ", short version" : "");
   field("verdict", std::string(to_string(r.status)) + took);
   field("summary", r.summary);
-  print_pin(o, check, o.fast);
+  print_pin(pins, o, check);
   std::printf("measured\n%s\n", r.measured.dump(2).c_str());
   return 0;
 }
