@@ -54,6 +54,16 @@ const ClaimCheck& find_claim(const std::string& id) {
   throw InputError("unknown claim '" + id + "' (accepted: " + accepted + ")");
 }
 
+std::vector<const ClaimCheck*> select_claims(const std::string& id) {
+  std::vector<const ClaimCheck*> selected;
+  for (const auto& c : claim_registry())
+    if (c.id == id || (c.id.size() > id.size() && c.id.compare(0, id.size(), id) == 0 &&
+                       c.id[id.size()] == '.'))
+      selected.push_back(&c);
+  if (selected.empty()) find_claim(id);  // throws, listing the accepted ids
+  return selected;
+}
+
 std::string repository_path(const char* compiled_path) {
   const std::string path(compiled_path);
   const std::size_t at = path.rfind("claims/");

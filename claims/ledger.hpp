@@ -141,6 +141,11 @@ struct ClaimCheck {
 const std::vector<ClaimCheck>& claim_registry();
 // Throws InputError for an unknown id (listing the accepted ones).
 const ClaimCheck& find_claim(const std::string& id);
+// The checks an id selects, in registry order: the check of that id and its
+// sub-claims (`G-R1` selects G-R1.random, G-R1.point, ...; `Y-T0` selects
+// Y-T0 and Y-T0.rk-condition, ...), as users type the paper's claim id.
+// Throws InputError when it selects none.
+std::vector<const ClaimCheck*> select_claims(const std::string& id);
 // Runs a check; an exception inside it becomes an inconclusive result
 // carrying the reason.
 ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx);

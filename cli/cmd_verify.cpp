@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -155,7 +156,10 @@ int verify(const VerifyOptions& o) {
   if (o.claims.empty())
     for (const auto& c : claim_registry()) selected.push_back(&c);
   else
-    for (const auto& id : o.claims) selected.push_back(&find_claim(id));
+    for (const auto& id : o.claims)
+      for (const ClaimCheck* c : select_claims(id))
+        if (std::find(selected.begin(), selected.end(), c) == selected.end())
+          selected.push_back(c);
 
   if (!o.output.empty() && o.output == o.report)
     throw InputError("-o and --report name the same file '" + o.output + "' (accepted: two paths)");

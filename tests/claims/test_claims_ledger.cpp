@@ -155,6 +155,25 @@ TEST(ClaimsLedger, IdsAreUniqueAndUnknownIdsAreRejected) {
   EXPECT_THROW(find_claim("X-NOPE"), std::invalid_argument);
 }
 
+// `--claim G-R1` as users type the paper's id: every id selects itself and
+// its sub-claims, and the part before the first dot selects every check of
+// that claim, in registry order; a bare prefix of an id's characters
+// ("G-R") selects nothing.
+TEST(ClaimsLedger, AnIdSelectsItselfAndItsSubClaims) {
+  for (const auto& c : claim_registry()) {
+    const std::string head = c.id.substr(0, c.id.find('.'));
+    std::vector<const ClaimCheck*> expected;
+    for (const auto& other : claim_registry())
+      if (other.id == head || other.id.starts_with(head + ".")) expected.push_back(&other);
+    EXPECT_EQ(select_claims(head), expected) << head;
+    const auto own = select_claims(c.id);
+    ASSERT_FALSE(own.empty());
+    EXPECT_EQ(own.front(), &c) << c.id;
+  }
+  EXPECT_THROW(select_claims("G-R"), std::invalid_argument);
+  EXPECT_THROW(select_claims(""), std::invalid_argument);
+}
+
 // A suite whose name starts with "Long" carries the ctest label long
 // (tests/CMakeLists.txt): make test-long, not make test.
 INSTANTIATE_TEST_SUITE_P(Ledger, ClaimFamily, ::testing::ValuesIn(families(false)), test::id_name);

@@ -181,6 +181,17 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
   std::filesystem::remove_all(dir);
 }
 
+// `--claim` takes the paper's id: D-M4 runs D-M4 and D-M4.bookkeeping once
+// each, also when both are named; an id that selects nothing is refused.
+TEST(Cli, VerifyClaimSelectsTheSubClaimsOfAnId) {
+  const auto o = tibench("verify --fast --claim D-M4 --claim D-M4.bookkeeping");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("D-M4 "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("D-M4.bookkeeping "), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("D-M4.bookkeeping "), o.out.rfind("D-M4.bookkeeping ")) << o.out;
+  expect_bad_input("verify --claim D-M", {"unknown claim 'D-M'", "accepted: D-A1"});
+}
+
 // `verify --expected`: a verdict other than the pinned one exits 1 naming
 // both; a pins file that cannot be read, is malformed or lacks a claim run
 // is refused before any claim runs.
