@@ -82,9 +82,11 @@ struct ClaimContext {
     return fast_mode;
   }
   bool fast_mode = false;
-  // Problem parameters ("name=value") a check applies over those of its
-  // scene, for tests that perturb an input to show that the verdict can
-  // change; empty in the ledger. The checks that take them say so.
+  // Parameters ("name=value") a check applies over its own choices — its
+  // scene's problem parameters, or a named input of the check such as a
+  // method's coefficient — for tests that perturb an input to show that the
+  // verdict can change (ClaimCheck::flips_with); empty in the ledger. The
+  // checks that take them say which they accept.
   std::vector<std::string> scene_overrides;
   // Shared by copies of the context; a new context starts empty.
   std::shared_ptr<ClaimCache> cache = std::make_shared<ClaimCache>();
@@ -133,6 +135,23 @@ struct ClaimCheck {
   std::optional<StandIn> stand_in;
   ClaimCheck on_stand_in(std::string rests_on, std::string lacks) && {
     stand_in = StandIn{std::move(rests_on), std::move(lacks)};
+    return std::move(*this);
+  }
+
+  // The perturbation that shows the verdict follows the measurement: inputs
+  // ("name=value", ClaimContext::scene_overrides) that change the physics
+  // the claim is about, under which the check measures `to` in fast mode
+  // instead of its own verdict. tests/claims/test_claim_perturbations.cpp
+  // runs every declared one and requires one of every non-definition check
+  // whose verdict is refuted; `tibench verify --explain` prints it.
+  struct Flip {
+    std::vector<std::string> overrides;
+    Verdict to;
+    std::string why;
+  };
+  std::optional<Flip> flip;
+  ClaimCheck flips_with(std::vector<std::string> overrides, Verdict to, std::string why) && {
+    flip = Flip{std::move(overrides), to, std::move(why)};
     return std::move(*this);
   }
 };

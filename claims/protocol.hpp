@@ -56,4 +56,9 @@ nlohmann::ordered_json paper_data_record(bool criterion_holds, nlohmann::ordered
 // unstated parameter its range, reason and verdict at each swept value.
 std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured);
 
+// The check's declared perturbation (ClaimCheck::flips_with) as one line,
+// "perturbation that flips it: a=1, b=2 -> refuted (why)"; empty when it
+// declares none.
+std::string flip_line(const ClaimCheck& check);
+
 }  // namespace tibench::claims

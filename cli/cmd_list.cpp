@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "claims/ledger.hpp"
+#include "claims/protocol.hpp"
 #include "cli/commands.hpp"
 #include "cli/integrator_json.hpp"
 #include "integrators/methods/method_file.hpp"
@@ -441,6 +442,7 @@ std::string claim_cell(const ClaimCheck& c) {
   if (c.stand_in)
     cell += " *(stand-in, at most inconclusive: the claim rests on " +
             md_text(c.stand_in->rests_on) + "; " + md_text(c.stand_in->lacks) + ")*";
+  if (c.flip) cell += " *(" + md_text(claims::flip_line(c)) + ")*";
   return cell;
 }
 

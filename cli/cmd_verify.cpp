@@ -58,6 +58,7 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
     md += "- interpretation tested: " + o.result.interpretation + "\n";
     for (const std::string& line : claims::protocol_lines(o.result.measured))
       md += "- " + line + "\n";
+    if (o.check->flip) md += "- " + claims::flip_line(*o.check) + "\n";
     md += "- measured: `" + o.result.measured.dump() + "`\n";
   }
   return md;

@@ -67,6 +67,7 @@ int verify_explain(const VerifyOptions& o) {
   field("criterion", r.tolerance);
   field("interpretation", r.interpretation);
   for (const std::string& line : claims::protocol_lines(r.measured)) field("protocol", line);
+  if (check.flip) field("protocol", claims::flip_line(check));
   if (!check.definition.empty()) field("definition", check.definition + " (not tallied)");
   char took[64];
   std::snprintf(took, sizeof took, " (%.2f s%s)", seconds,

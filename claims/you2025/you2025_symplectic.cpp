@@ -157,10 +157,14 @@ ClaimResult bdf2_equation(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_symplectic_claims() {
   return {
-      {"Y-T0.rk-condition", kPaper,
-       "Sec. 3.2: a Runge-Kutta method is symplectic if b^T A + A^T b = b b^T; even the "
-       "trapezoidal method is not symplectic",
-       rk_condition},
+      ClaimCheck{"Y-T0.rk-condition", kPaper,
+                 "Sec. 3.2: a Runge-Kutta method is symplectic if b^T A + A^T b = b b^T; even "
+                 "the trapezoidal method is not symplectic",
+                 rk_condition}
+          .flips_with({"g=0"}, Verdict::refuted,
+                      "without gravity the pendulum is a free rotor, a linear system, on which "
+                      "the trapezoidal rule preserves area: \"even the trapezoidal method is "
+                      "not symplectic\" is then not seen"),
       {"Y-T0.prk-condition", kPaper,
        "Sec. 3.2: a partitioned Runge-Kutta pair (A, b), (C, d) is symplectic if b = d and "
        "b^T C + A^T d = b d^T (symplectic Euler and Stormer-Verlet are such pairs)",

@@ -1,22 +1,35 @@
-// Checks that can fail: for checks that take ClaimContext::scene_overrides,
-// a perturbed input moves the verdict away from the unperturbed one (fast
-// mode both times), so the verdict follows the measurement rather than the
-// code. Each perturbation changes the physics the claim is about.
+// Checks that can fail: every check that declares a perturbation
+// (ClaimCheck::flips_with) measures, in fast mode, its declared verdict
+// under it and a different one without it, so the verdict follows the
+// measurement rather than the code. Each perturbation changes the physics
+// (or the method) the claim is about. Every non-definition check pinned
+// refuted must declare one: a refutation of a published paper has to be
+// shown able to come out the other way.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "test_names.hpp"
+
 #include "claims/ledger.hpp"
+#include "claims/pinned_verdicts.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
-ClaimResult fast_result(const std::string& id, std::vector<std::string> overrides = {}) {
+const PinnedVerdicts& pins() {
+  static const PinnedVerdicts p = read_pinned_verdicts(test::source_dir() + "/claims");
+  return p;
+}
+
+ClaimResult fast_result(const ClaimCheck& check, std::vector<std::string> overrides) {
   ClaimContext ctx;
   ctx.fast_mode = true;
   ctx.scene_overrides = std::move(overrides);
-  return run_claim(find_claim(id), ctx);
+  return run_claim(check, ctx);
 }
 
 // The verdict the check measured: on a stand-in that lacks what the claim
@@ -27,38 +40,56 @@ std::string measured_verdict(const ClaimResult& r) {
   return to_string(r.status);
 }
 
-void expect_flip(const std::string& id, const std::vector<std::string>& overrides,
-                 Verdict perturbed) {
-  const ClaimResult base = fast_result(id), moved = fast_result(id, overrides);
+// A check's perturbation is long when any claim of its family (the ids
+// sharing the part before the first dot, which share their runs) is pinned
+// long, as in the ledger's tests.
+bool in_long_family(const ClaimCheck& check) {
+  const std::string name = check.id.substr(0, check.id.find('.'));
+  for (const auto& c : claim_registry()) {
+    if (c.id.substr(0, c.id.find('.')) != name) continue;
+    const auto pin = pins().find(c.id);
+    if (pin != pins().end() && pin->second.long_test) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> perturbed_checks(bool long_ones) {
+  std::vector<std::string> ids;
+  for (const auto& c : claim_registry())
+    if (c.flip && in_long_family(c) == long_ones) ids.push_back(c.id);
+  return ids;
+}
+
+class ClaimPerturbation : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ClaimPerturbation, FlipsTheVerdict) {
+  const ClaimCheck& check = find_claim(GetParam());
+  const ClaimResult base = fast_result(check, {});
+  const ClaimResult moved = fast_result(check, check.flip->overrides);
   EXPECT_NE(measured_verdict(base), measured_verdict(moved))
-      << id << ": " << base.summary << " | " << moved.summary;
-  EXPECT_EQ(measured_verdict(moved), to_string(perturbed)) << id << ": " << moved.summary;
+      << check.flip->why << "\n  unperturbed: " << base.summary
+      << "\n  perturbed:   " << moved.summary;
+  EXPECT_EQ(measured_verdict(moved), to_string(check.flip->to))
+      << check.flip->why << "\n  perturbed: " << moved.summary;
+  EXPECT_FALSE(check.flip->overrides.empty());
+  EXPECT_FALSE(check.flip->why.empty());
 }
 
-// A body started only 20% stretched, not from random positions: implicit
-// midpoint with the damping then comes to rest as well.
-TEST(LongClaimPerturbations, MildStartLetsImplicitMidpointRestInDR2Cactus) {
-  expect_flip("D-R2.cactus", {"initial_shape=stretched", "stretch=1.2"}, Verdict::refuted);
+TEST(ClaimPerturbations, EveryRefutationDeclaresAPerturbationThatFlipsIt) {
+  for (const auto& c : claim_registry()) {
+    const auto pin = pins().find(c.id);
+    if (!c.definition.empty() || pin == pins().end()) continue;
+    const bool refuted = pin->second.full == Verdict::refuted || pin->second.fast == Verdict::refuted;
+    EXPECT_TRUE(!refuted || c.flip.has_value())
+        << c.id << " is pinned refuted but declares no perturbation (ClaimCheck::flips_with)";
+  }
 }
 
-// A stiffer cube (E = 3e7 Pa) keeps less of the impact in its elastic
-// modes: fast mode's coarse cube then rebounds above 0.9 with the blend.
-TEST(LongClaimPerturbations, StifferCubeReboundsWithTheBlendInDR2Spheres) {
-  expect_flip("D-R2.spheres", {"E=3e7"}, Verdict::reproduced);
-}
-
-// A very soft cube (E = 1e4 Pa) inverts tetrahedra on impact even at 100
-// substeps: implicit midpoint is then not plausible.
-TEST(LongClaimPerturbations, SoftCubeInvertsAtAHundredSubstepsInDR2Hippo) {
-  expect_flip("D-R2.hippo", {"E=1e4"}, Verdict::reproduced);
-}
-
-// Without gravity the pendulum is a free rotor, a linear system, on which
-// the trapezoidal rule preserves area: "even the trapezoidal method is not
-// symplectic" is then not seen, so the check must refute it.
-TEST(ClaimPerturbations, LinearRotorHidesTrapezoidalNonSymplecticityInYT0) {
-  expect_flip("Y-T0.rk-condition", {"g=0"}, Verdict::refuted);
-}
+INSTANTIATE_TEST_SUITE_P(ClaimPerturbations, ClaimPerturbation,
+                         ::testing::ValuesIn(perturbed_checks(false)), test::id_name);
+// A suite whose name starts with "Long" carries the ctest label long.
+INSTANTIATE_TEST_SUITE_P(LongClaimPerturbations, ClaimPerturbation,
+                         ::testing::ValuesIn(perturbed_checks(true)), test::id_name);
 
 }  // namespace
 }  // namespace tibench
