@@ -69,7 +69,8 @@ std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured) 
 std::string flip_line(const ClaimCheck& check) {
   if (!check.flip) return "";
   std::string overrides;
-  for (const std::string& o : check.flip->overrides) overrides += (overrides.empty() ? "" : ", ") + o;
+  for (const std::string& o : check.flip->overrides)
+    overrides += (overrides.empty() ? "" : ", ") + o;
   return "perturbation that flips it (a test): " + overrides + " -> " + to_string(check.flip->to) +
          " (" + check.flip->why + ")";
 }

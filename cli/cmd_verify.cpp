@@ -159,8 +159,7 @@ int verify(const VerifyOptions& o) {
   else
     for (const auto& id : o.claims)
       for (const ClaimCheck* c : select_claims(id))
-        if (std::find(selected.begin(), selected.end(), c) == selected.end())
-          selected.push_back(c);
+        if (std::find(selected.begin(), selected.end(), c) == selected.end()) selected.push_back(c);
 
   if (!o.output.empty() && o.output == o.report)
     throw InputError("-o and --report name the same file '" + o.output + "' (accepted: two paths)");

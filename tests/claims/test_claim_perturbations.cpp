@@ -79,7 +79,8 @@ TEST(ClaimPerturbations, EveryRefutationDeclaresAPerturbationThatFlipsIt) {
   for (const auto& c : claim_registry()) {
     const auto pin = pins().find(c.id);
     if (!c.definition.empty() || pin == pins().end()) continue;
-    const bool refuted = pin->second.full == Verdict::refuted || pin->second.fast == Verdict::refuted;
+    const bool refuted =
+        pin->second.full == Verdict::refuted || pin->second.fast == Verdict::refuted;
     EXPECT_TRUE(!refuted || c.flip.has_value())
         << c.id << " is pinned refuted but declares no perturbation (ClaimCheck::flips_with)";
   }
