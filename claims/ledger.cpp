@@ -57,8 +57,8 @@ const ClaimCheck& find_claim(const std::string& id) {
 std::vector<const ClaimCheck*> select_claims(const std::string& id) {
   std::vector<const ClaimCheck*> selected;
   for (const auto& c : claim_registry())
-    if (c.id == id || (c.id.size() > id.size() && c.id.compare(0, id.size(), id) == 0 &&
-                       c.id[id.size()] == '.'))
+    if (c.id == id ||
+        (c.id.size() > id.size() && c.id.compare(0, id.size(), id) == 0 && c.id[id.size()] == '.'))
       selected.push_back(&c);
   if (selected.empty()) find_claim(id);  // throws, listing the accepted ids
   return selected;
