@@ -105,6 +105,9 @@ CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   verify->add_option("--explain", o.explain,
                      "run one claim and print how its verdict was reached (with --fast: its "
                      "short version)");
+  verify->add_option("--perturb", o.perturb,
+                     "with --explain: run the claim with an input changed (name=value, "
+                     "repeatable), as its declared perturbation does; not compared with the pin");
   return verify;
 }
 

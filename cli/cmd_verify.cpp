@@ -70,6 +70,14 @@ struct LedgerEntry {
   bool fast;
 };
 
+std::string protocol_text(const Outcome& o) {
+  std::vector<std::string> lines = claims::protocol_lines(o.result.measured);
+  if (o.check->flip) lines.push_back(claims::flip_line(*o.check));
+  std::string text;
+  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
+  return text;
+}
+
 // What write_ledger_file writes to /claims/<id>, in order; the file's
 // schema_description declares these fields (harness/io/schema_fields.hpp).
 const std::vector<schema::Attribute<LedgerEntry>>& claim_attributes() {
@@ -98,6 +106,11 @@ const std::vector<schema::Attribute<LedgerEntry>>& claim_attributes() {
                    [](const E& e) { return e.outcome.result.tolerance; }),
       attribute<E>("interpretation", "result", "how the claim was made testable",
                    [](const E& e) { return e.outcome.result.interpretation; }),
+      attribute<E>("protocol", "result",
+                   "how the verdict was reached, one line each: the paper's data through the "
+                   "criterion, each unstated parameter's range and verdict per swept value, a "
+                   "stand-in's limits, the perturbation that flips it; empty when none",
+                   [](const E& e) { return protocol_text(e.outcome); }),
       attribute<E>("fast", "run", "run by tibench verify --fast (smaller samples)",
                    [](const E& e) { return e.fast; }),
       attribute<E>("short_version", "run",
@@ -152,6 +165,10 @@ PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimChe
 
 int verify(const VerifyOptions& o) {
   if (!o.explain.empty()) return verify_explain(o);
+  if (!o.perturb.empty())
+    throw InputError(
+        "--perturb changes a claim's input for --explain only (accepted: verify "
+        "--explain ID --perturb name=value ...)");
   if (!o.integrators.empty()) return verify_integrators(o);
   std::vector<const ClaimCheck*> selected;
   if (o.claims.empty())

@@ -29,7 +29,23 @@ void check_alone(const VerifyOptions& o) {
                                                : nullptr;
   if (other)
     throw InputError(std::string("--explain runs one claim and prints its record; ") + other +
-                     " is not accepted with it (accepted: --explain ID [--fast] [--expected DIR])");
+                     " is not accepted with it (accepted: --explain ID [--fast] [--expected DIR] "
+                     "[--perturb name=value ...])");
+}
+
+// Only a check that declares a perturbation is known to read the inputs;
+// any other would run unperturbed while the output says otherwise.
+void check_perturbable(const VerifyOptions& o, const ClaimCheck& check) {
+  for (const std::string& p : o.perturb)
+    if (p.find('=') == std::string::npos || p.front() == '=')
+      throw InputError("invalid --perturb '" + p + "' (accepted: name=value)");
+  if (o.perturb.empty() || check.flip) return;
+  std::string accepted;
+  for (const auto& c : claim_registry())
+    if (c.flip) accepted += (accepted.empty() ? "" : ", ") + c.id;
+  throw InputError(
+      "--perturb: claim " + check.id +
+      " declares no perturbation, so it may not read the inputs (accepted: " + accepted + ")");
 }
 
 void print_pin(const PinnedVerdicts& pins, const VerifyOptions& o, const ClaimCheck& check) {
@@ -51,11 +67,13 @@ void print_pin(const PinnedVerdicts& pins, const VerifyOptions& o, const ClaimCh
 int verify_explain(const VerifyOptions& o) {
   check_alone(o);
   const ClaimCheck& check = find_claim(o.explain);
+  check_perturbable(o, check);
   // Read before the claim runs, so that a bad --expected is refused first.
   const PinnedVerdicts pins =
       o.expected.empty() ? PinnedVerdicts{} : read_pinned_verdicts(o.expected);
   ClaimContext ctx;
   ctx.fast_mode = o.fast;
+  ctx.scene_overrides = o.perturb;
   const auto start = std::chrono::steady_clock::now();
   const ClaimResult r = run_claim(check, ctx);
   const double seconds =
@@ -74,7 +92,13 @@ int verify_explain(const VerifyOptions& o) {
                 r.short_version ? ", short version" : "");
   field("verdict", std::string(to_string(r.status)) + took);
   field("summary", r.summary);
-  print_pin(pins, o, check);
+  if (o.perturb.empty()) {
+    print_pin(pins, o, check);
+  } else {
+    std::string inputs;
+    for (const std::string& p : o.perturb) inputs += (inputs.empty() ? "" : ", ") + p;
+    field("perturbed", inputs + " (the pin is for the unperturbed check: not compared)");
+  }
   std::printf("measured\n%s\n", r.measured.dump(2).c_str());
   return 0;
 }

@@ -74,6 +74,9 @@ struct VerifyOptions {
   std::string output, report;
   std::string expected;  // pinned verdicts (claims/pinned_verdicts.hpp)
   std::string explain;   // a claim id: run it and print its whole record
+  // With --explain: inputs ("name=value") the check applies over its own
+  // choices (ClaimContext::scene_overrides), to try a perturbation.
+  std::vector<std::string> perturb;
   std::string command_line;
 };
 int verify(const VerifyOptions& o);

@@ -578,6 +578,21 @@ def source_link(page, source):
     return f'<a href="{esc(href)}"><code>{esc(source)}</code></a>'
 
 
+def how_reached(a):
+    """The verdict's strength: its criterion in one line and the refutation
+    protocol's records (tibench verify's `protocol` attribute: the paper's
+    data through the criterion, unstated parameters swept, a stand-in's
+    limits, the perturbation that flips it)."""
+    lines = [line for line in a.get("protocol", "").split("\n") if line]
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    if "protocol" not in a:
+        items = "<li>not recorded (a ledger file written before the protocol attribute)</li>"
+    elif not lines:
+        items = "<li>no unstated parameter swept: the choices are in the interpretation</li>"
+    return (f'<p class="criterion">criterion: {esc(a["tolerance"])}</p>'
+            f'<ul class="protocol">{items}</ul>')
+
+
 def claim_row(page, cid, a):
     ident = page.anchor(cid, "claim-", 4, toc=False)
     kind = verdict_class(a["status"])
@@ -596,6 +611,7 @@ def claim_row(page, cid, a):
     return (f'<tr id="{ident}"><td><code>{esc(cid)}</code></td>'
             f'<td><span class="badge {kind}">{badge}</span></td>'
             f"<td>{esc(a['statement'])}</td><td>{esc(a['summary'])}</td>"
+            f"<td>{how_reached(a)}</td>"
             f"<td><details><summary>measured, expected, tolerance</summary><dl>{dl}</dl>"
             f"<pre>{measured}</pre></details></td>"
             f'<td>{source_link(page, a.get("source", ""))}</td><td class="num">{wall}</td></tr>')
@@ -603,7 +619,8 @@ def claim_row(page, cid, a):
 
 def claims_table(page, claims):
     head = "".join(f"<th>{h}</th>" for h in ("claim", "verdict", "statement", "summary",
-                                              "details", "source", "wall s"))
+                                              "how it was reached", "details", "source",
+                                              "wall s"))
     rows = "".join(claim_row(page, cid, a) for cid, a in claims)
     return (f'<div class="tablewrap"><table class="claims"><thead><tr>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>")
@@ -673,6 +690,8 @@ td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.kv th{text-align:left;background:#f3f5f8} table.prov td{max-width:340px;
  word-break:break-word} table.claims td{max-width:420px}
 table.claims td:first-child,table.claims th{white-space:nowrap}
+table.claims ul.protocol{margin:2px 0;padding-left:16px;font-size:12px}
+table.claims p.criterion{margin:0;font-size:12px}
 .problem{display:grid;grid-template-columns:minmax(0,1fr) minmax(260px,27%);gap:16px;
  align-items:start} @media (max-width:1000px){.problem{grid-template-columns:minmax(0,1fr)}}
 .problem table{font-size:12px} .problem th,.problem td{padding:2px 4px}

@@ -67,17 +67,23 @@ struct SpinRun {
   long momentum_below_10pc = -1;  // first step with |L_n| < 0.1 |L_0|
 };
 
-std::unique_ptr<Problem> spinning_cube(bool fast) {
-  return make_problem("cube-stretch-compress",
-                      {"contact=none", "initial_shape=rest", "lx=0.1", "ly=0.1", "lz=0.1",
-                       "material=fixed-corotated", "E=5e4", "nu=0.3", "rho=1000", "g=0", "wy=15",
-                       fast ? "mesh_size=0.05" : "mesh_size=0.018"});
+// ClaimContext::scene_overrides apply over the scene's parameters.
+std::unique_ptr<Problem> spinning_cube(const ClaimContext& ctx) {
+  std::vector<std::string> params{
+      "contact=none", "initial_shape=rest",
+      "lx=0.1",       "ly=0.1",
+      "lz=0.1",       "material=fixed-corotated",
+      "E=5e4",        "nu=0.3",
+      "rho=1000",     "g=0",
+      "wy=15",        ctx.fast() ? "mesh_size=0.05" : "mesh_size=0.018"};
+  params.insert(params.end(), ctx.scene_overrides.begin(), ctx.scene_overrides.end());
+  return make_problem("cube-stretch-compress", params);
 }
 
 // (A fresh problem per run: the body lags quantities at each step start.)
-SpinRun spin(bool fast, const std::string& integrator, const std::vector<std::string>& iparams,
-             double h, long steps) {
-  const auto problem = spinning_cube(fast);
+SpinRun spin(const ClaimContext& ctx, const std::string& integrator,
+             const std::vector<std::string>& iparams, double h, long steps) {
+  const auto problem = spinning_cube(ctx);
   const Problem& p = *problem;
   auto st = claims::stepper(integrator, p, h, iparams);
   State s = p.initial_state();
@@ -117,8 +123,8 @@ const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrato
   if (steps == 0) steps = spin_steps(ctx);
   std::string key = "dinev2018-spin-" + integrator + " steps=" + std::to_string(steps);
   for (const auto& param : iparams) key += " " + param;
-  return ctx.cache->get<SpinRun>(
-      key, [&] { return spin(ctx.fast(), integrator, iparams, kStep, steps); });
+  for (const auto& param : ctx.scene_overrides) key += " scene:" + param;
+  return ctx.cache->get<SpinRun>(key, [&] { return spin(ctx, integrator, iparams, kStep, steps); });
 }
 
 // The symplectic-Euler start leaves the backward-Euler stabilization far
@@ -149,7 +155,7 @@ nlohmann::ordered_json to_json(const SpinRun& r) {
 
 ClaimResult check_spinning_cube(const ClaimContext& ctx) {
   const long steps = spin_steps(ctx);
-  const auto p = spinning_cube(ctx.fast());  // for its mesh counts
+  const auto p = spinning_cube(ctx);  // for its mesh counts
   const SpinRun &be = cached_spin(ctx, "backward-euler"), &bdf2 = cached_spin(ctx, "bdf2"),
                 &im = cached_spin(ctx, "implicit-midpoint"), &tr = cached_spin(ctx, "trapezoidal"),
                 &blend = cached_spin(ctx, "blend-im");

@@ -29,8 +29,11 @@ sys.path.insert(0, HERE)
 import check_page  # noqa: E402
 
 PYTHON = "/usr/bin/python3"
-# Claim checks that take well under a second each in fast mode (tibench list claims).
-CLAIMS = ("D-A1", "B-T1", "D-P1.printed")
+# Claim checks that take well under a second each in fast mode (tibench list claims):
+# L-T1.ros3pl sweeps an unstated parameter, Y-T0.rk-condition declares the
+# perturbation that flips it; the report's "how it was reached" shows both.
+CLAIMS = ("D-A1", "B-T1", "D-P1.printed", "L-T1.ros3pl", "Y-T0.rk-condition")
+PROTOCOL_SHOWN = (("L-T1.ros3pl", "unstated "), ("Y-T0.rk-condition", "perturbation that flips it"))
 
 
 def run(cmd, **kw):
@@ -113,6 +116,20 @@ def opens_with_results(index):
     return ok
 
 
+def shows_how_verdicts_were_reached(index):
+    """Each claim row carries its criterion and its protocol records."""
+    with open(index, encoding="utf-8") as f:
+        text = f.read()
+    ok = True
+    for cid, needle in PROTOCOL_SHOWN:
+        row = re.search(r'<tr id="claim-[^"]*"><td><code>' + re.escape(cid) + r"</code>.*?</tr>",
+                        text, re.S)
+        hit = row is not None and "criterion: " in row.group(0) and needle in row.group(0)
+        print(f"{'ok' if hit else 'FAIL'}: {cid}'s row shows its criterion and {needle.strip()!r}")
+        ok = ok and hit
+    return ok
+
+
 def malformed_input_fails(repo, results, tmp):
     bad = os.path.join(tmp, "bad-results")
     shutil.copytree(results, bad, ignore=shutil.ignore_patterns("report", "figures"))
@@ -154,6 +171,7 @@ def main(argv):
         print(f"{'FAIL' if problems else 'ok'}: report in Chromium: {len(problems)} problem(s);"
               f" screenshot {os.path.abspath(args.screenshot)}")
         ok = not problems and opens_with_results(index)
+        ok = shows_how_verdicts_were_reached(index) and ok
         for name, page, needle in broken_copies(os.path.join(results, "report"), tmp):
             ok = expect_problem(name, page, needle, args.chromium) and ok
         ok = malformed_input_fails(args.repo, results, tmp) and ok
