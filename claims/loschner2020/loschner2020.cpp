@@ -7,7 +7,8 @@
 //                  algebraic stability, W-method), computed from the
 //                  registry's coefficients.
 //   L-T2           "TR-BDF2(B) [γ = ½] is not L-stable", on the γ = ½
-//                  tableau and on Bathe's composite scheme as written.
+//                  tableau and on Bathe's composite scheme as written
+//                  (perturbed: the ρ∞-Bathe member with R(∞) = ρ∞).
 //
 // L's definition of L-stability (Sec. 1): the stability function "decays to
 // 0 as the time step goes to infinity"; the checks report R(∞) and the
@@ -17,7 +18,10 @@
 
 #include "claims/ledger.hpp"
 #include "claims/protocol.hpp"
+#include "core/errors.hpp"
 #include "core/parameters.hpp"
+#include "integrators/analysis/tableau_properties.hpp"
+#include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/engines/rosenbrock.hpp"
 #include "integrators/methods/families.hpp"
 #include "integrators/methods/registry.hpp"
@@ -152,14 +156,37 @@ ClaimResult fgr97_unavailable(const std::string& id) {
 
 // R(z) of one step of Bathe's composite scheme (a trapezoidal sub-step over
 // h/2, then y_{n+1} = (4/3) y_{1/2} − (1/3) y_n + (h/3) f(y_{n+1})) on y' = λy.
-std::complex<double> bathe_R(std::complex<double> z) {
-  const std::complex<double> half = (1.0 + z / 4.0) / (1.0 - z / 4.0);
-  return (4.0 / 3.0 * half - 1.0 / 3.0) / (1.0 - z / 3.0);
+// L-T2's perturbation (ClaimContext::scene_overrides): rho_inf=VALUE in
+// [0, 1], R(∞) of the ρ∞-Bathe family (Noh & Bathe 2019) at γ = ½, whose
+// second sub-step weights f at t, t + h/2, t + h by q0, q1, q0 with
+// q1 = (ρ∞ + 1)/(ρ∞ + 3), q0 = (1 − q1)/2; ρ∞ = 0 is TR-BDF2(B).
+double rho_inf(const ClaimContext& ctx) {
+  double rho = 0;
+  for (const std::string& o : ctx.scene_overrides)
+    if (o.rfind("rho_inf=", 0) != 0 || !parse_real(o.substr(8), rho) || rho < 0 || rho > 1)
+      throw InputError("L-T2: invalid input '" + o + "' (accepted: rho_inf=VALUE in [0, 1])");
+  return rho;
 }
 
-ClaimResult tr_bdf2_b_not_l_stable(const ClaimContext&) {
-  const IntegratorInfo& info = find_integrator("tr-bdf2-bathe");
-  const TableauProperties& t = *info.tableau_properties;
+// Bathe's composite scheme as written (ρ∞ = 0: (4/3 R½ − 1/3)/(1 − z/3)).
+std::complex<double> bathe_family_R(std::complex<double> z, double rho) {
+  const double q1 = (rho + 1) / (rho + 3), q0 = (1 - q1) / 2;
+  const std::complex<double> half = (1.0 + z / 4.0) / (1.0 - z / 4.0);
+  return (1.0 + z * q0 + z * q1 * half) / (1.0 - z * q0);
+}
+
+TableauProperties bathe_tableau(double rho) {
+  if (rho == 0) return *find_integrator("tr-bdf2-bathe").tableau_properties;
+  const double q1 = (rho + 1) / (rho + 3), q0 = (1 - q1) / 2;
+  Eigen::MatrixXd A(3, 3);
+  A << 0, 0, 0, 0.25, 0.25, 0, q0, q1, q0;
+  return compute_properties(ButcherTableau::from_matrices("rho-inf-bathe", A, A.row(2)));
+}
+
+ClaimResult tr_bdf2_b_not_l_stable(const ClaimContext& ctx) {
+  const double rho = rho_inf(ctx);
+  const TableauProperties t = bathe_tableau(rho);
+  const auto bathe_R = [rho](std::complex<double> z) { return bathe_family_R(z, rho); };
   double max_bathe_axis = 0, max_bathe_left = 0;
   const double pi = std::acos(-1.0);
   for (int k = 0; k <= 2000; ++k) {
@@ -241,9 +268,14 @@ std::vector<ClaimCheck> loschner2020_claims() {
        "Sec. 5.2: ROS3PL is a four-stage, third-order method that is L-stable and stiffly "
        "accurate; the authors derived it as a W-method that permits inexact Jacobians",
        ros3pl_claim},
-      {"L-T2", kPaper,
-       "Sec. 5.1: the gamma = 1/2 variant TR-BDF2(B) introduced by Bathe is not L-stable [BC00]",
-       tr_bdf2_b_not_l_stable},
+      ClaimCheck{"L-T2", kPaper,
+                 "Sec. 5.1: the gamma = 1/2 variant TR-BDF2(B) introduced by Bathe is not "
+                 "L-stable [BC00]",
+                 tr_bdf2_b_not_l_stable}
+          .flips_with({"rho_inf=0.5"}, Verdict::reproduced,
+                      "the rho_inf-Bathe member with R(inf) = 0.5 (Noh & Bathe 2019; rho_inf = 0 "
+                      "is TR-BDF2(B)): still A-stable and second order, but |R(-1e8)| = 0.5, "
+                      "so not L-stable"),
   };
   return out;
 }

@@ -25,7 +25,9 @@ std::string key_of(const RunSpec& s) {
 using RunStore = std::map<std::string, BeamRun>;
 
 RunStore& store(const ClaimContext& ctx) {
-  return *ctx.cache->get<std::shared_ptr<RunStore>>("loschner-beam runs",
+  std::string name = "loschner-beam runs";
+  for (const std::string& o : ctx.scene_overrides) name += " " + o;
+  return *ctx.cache->get<std::shared_ptr<RunStore>>(name,
                                                     [] { return std::make_shared<RunStore>(); });
 }
 
@@ -77,12 +79,19 @@ std::vector<std::string> beam_params(const ClaimContext& ctx) {
   return p;
 }
 
+// The perturbed inputs, when a test sets them.
+std::string overrides_note(const ClaimContext& ctx) {
+  std::string note;
+  for (const std::string& o : ctx.scene_overrides) note += (note.empty() ? "" : ", ") + o;
+  return note.empty() ? "" : "; perturbed: " + note;
+}
+
 std::string beam_description(const ClaimContext& ctx) {
   return std::string(
              "problem beam (1 x 0.125 x 0.125 m, rho = 1000, E = 1e5, nu = 0.4, Stable "
              "Neo-Hookean, gravity, both ends clamped, from rest) on ") +
          (ctx.fast() ? "8 x 1 x 1" : "16 x 2 x 2") +
-         " hexahedra, a coarser stand-in for the registry's 32 x 4 x 4";
+         " hexahedra, a coarser stand-in for the registry's 32 x 4 x 4" + overrides_note(ctx);
 }
 
 void run_all(const ClaimContext& ctx, const std::vector<RunSpec>& specs) {
