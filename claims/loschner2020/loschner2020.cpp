@@ -21,8 +21,8 @@
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
 #include "integrators/analysis/tableau_properties.hpp"
-#include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/engines/rosenbrock.hpp"
+#include "integrators/methods/butcher_tableau.hpp"
 #include "integrators/methods/families.hpp"
 #include "integrators/methods/registry.hpp"
 

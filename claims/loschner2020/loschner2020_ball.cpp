@@ -243,11 +243,13 @@ std::vector<ClaimCheck> loschner2020_ball_claims() {
   for (ClaimCheck& c : ball_claims(kCorrector)) {
     if (c.id == "L-E3.ball-qp.between")
       c.flip = ClaimCheck::Flip{
-          {"h_large=0.002"}, Verdict::reproduced,
+          {"h_large=0.002"},
+          Verdict::reproduced,
           "the large step 2 ms instead of 5 ms: with omega h smaller, SDIRK2's damping in "
           "flight (~(omega h)^4) falls below BE's (~(omega h)^2) at both steps"};
     if (c.id == "L-E3.ball-qp.smaller-step")
-      c.flip = ClaimCheck::Flip{{"E=6e6"}, Verdict::reproduced,
+      c.flip = ClaimCheck::Flip{{"E=6e6"},
+                                Verdict::reproduced,
                                 "a ten times stiffer ball: its shorter contact is under-resolved "
                                 "at 5 ms and resolved at the small step, which then cuts both "
                                 "methods' collision loss by more than half"};
