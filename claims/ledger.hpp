@@ -154,6 +154,21 @@ struct ClaimCheck {
     flip = Flip{std::move(overrides), to, std::move(why)};
     return std::move(*this);
   }
+
+  // A refutation no input has been found to flip: the inputs tried (each a
+  // set of overrides, as for flips_with) under which the check measures
+  // the same verdict — the test runs each and holds it to that — and why
+  // no input can flip it. Declared only with the evidence; never a way to
+  // skip a flip that exists.
+  struct Robust {
+    std::vector<std::vector<std::string>> tried;
+    std::string why;
+  };
+  std::optional<Robust> robust;
+  ClaimCheck robust_to(std::vector<std::vector<std::string>> tried, std::string why) && {
+    robust = Robust{std::move(tried), std::move(why)};
+    return std::move(*this);
+  }
 };
 
 // All checks, in paper order. Ids are unique.

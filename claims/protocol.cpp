@@ -67,6 +67,16 @@ std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured) 
 }
 
 std::string flip_line(const ClaimCheck& check) {
+  if (!check.flip && check.robust) {
+    std::string tried;
+    for (const auto& inputs : check.robust->tried) {
+      std::string set;
+      for (const std::string& o : inputs) set += (set.empty() ? "" : " ") + o;
+      tried += (tried.empty() ? "" : "; ") + set;
+    }
+    return "no perturbation flips it (a test holds the verdict under each input tried: " + tried +
+           "): " + check.robust->why;
+  }
   if (!check.flip) return "";
   std::string overrides;
   for (const std::string& o : check.flip->overrides)

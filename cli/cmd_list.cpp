@@ -442,7 +442,7 @@ std::string claim_cell(const ClaimCheck& c) {
   if (c.stand_in)
     cell += " *(stand-in, at most inconclusive: the claim rests on " +
             md_text(c.stand_in->rests_on) + "; " + md_text(c.stand_in->lacks) + ")*";
-  if (c.flip) cell += " *(" + md_text(claims::flip_line(c)) + ")*";
+  if (c.flip || c.robust) cell += " *(" + md_text(claims::flip_line(c)) + ")*";
   return cell;
 }
 

@@ -39,10 +39,10 @@ void check_perturbable(const VerifyOptions& o, const ClaimCheck& check) {
   for (const std::string& p : o.perturb)
     if (p.find('=') == std::string::npos || p.front() == '=')
       throw InputError("invalid --perturb '" + p + "' (accepted: name=value)");
-  if (o.perturb.empty() || check.flip) return;
+  if (o.perturb.empty() || check.flip || check.robust) return;
   std::string accepted;
   for (const auto& c : claim_registry())
-    if (c.flip) accepted += (accepted.empty() ? "" : ", ") + c.id;
+    if (c.flip || c.robust) accepted += (accepted.empty() ? "" : ", ") + c.id;
   throw InputError(
       "--perturb: claim " + check.id +
       " declares no perturbation, so it may not read the inputs (accepted: " + accepted + ")");
@@ -85,7 +85,7 @@ int verify_explain(const VerifyOptions& o) {
   field("criterion", r.tolerance);
   field("interpretation", r.interpretation);
   for (const std::string& line : claims::protocol_lines(r.measured)) field("protocol", line);
-  if (check.flip) field("protocol", claims::flip_line(check));
+  if (check.flip || check.robust) field("protocol", claims::flip_line(check));
   if (!check.definition.empty()) field("definition", check.definition + " (not tallied)");
   char took[64];
   std::snprintf(took, sizeof took, " (%.2f s%s)", seconds,

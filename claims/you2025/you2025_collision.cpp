@@ -240,6 +240,16 @@ ClaimResult a1_states(const ClaimContext& ctx) {
 }  // namespace
 }  // namespace you2025_collision
 
+namespace {
+// Y-E3's perturbation: the printed v3 = 1 + v2 holds for a cap alpha <= 1;
+// with the paper's caps 1.1 and 2 the measured v3 is min(1, alpha_max (1 +
+// v2)).
+const std::string kAlphaMaxOne =
+    "A-search with its alpha capped at 1 alone (the paper's formulas silently assume alpha <= "
+    "1): v3 = min(1, alpha_max (1 + v2)) is then 1 + v2, and every other statement holds "
+    "('alpha_max does not matter' is not judged with one cap)";
+}  // namespace
+
 std::vector<ClaimCheck> you2025_collision_claims() {
   return {
       {"Y-E1", you2025_collision::kPaper,
@@ -255,17 +265,23 @@ std::vector<ClaimCheck> you2025_collision_claims() {
        "collision in four steps (three in the barrier) with final velocity 1, losing energy on the "
        "way",
        you2025_collision::a1_states},
-      {"Y-E3", you2025_collision::kPaper,
-       "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, v4 "
-       "= 1; "
-       "for an assumed speed V > 1 the outgoing velocity is still 1; only dampens bounces (default "
-       "root "
-       "rule)",
-       [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, false); }},
-      {"Y-E3.literal", you2025_collision::kPaper,
-       "App. E: as Y-E3, with Algorithm 1's root rule read literally (the root closer to 1, "
-       "clipped)",
-       [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, true); }},
+      ClaimCheck{
+          "Y-E3", you2025_collision::kPaper,
+          "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, "
+          "v4 "
+          "= 1; "
+          "for an assumed speed V > 1 the outgoing velocity is still 1; only dampens bounces "
+          "(default "
+          "root "
+          "rule)",
+          [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, false); }}
+          .flips_with({"alpha_max=1"}, Verdict::reproduced, kAlphaMaxOne),
+      ClaimCheck{
+          "Y-E3.literal", you2025_collision::kPaper,
+          "App. E: as Y-E3, with Algorithm 1's root rule read literally (the root closer "
+          "to 1, clipped)",
+          [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, true); }}
+          .flips_with({"alpha_max=1"}, Verdict::reproduced, kAlphaMaxOne),
   };
 }
 

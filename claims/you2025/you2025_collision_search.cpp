@@ -9,6 +9,7 @@
 #include <map>
 
 #include "claims/you2025/you2025_collision_runs.hpp"
+#include "core/errors.hpp"
 #include "core/parameters.hpp"
 
 namespace tibench::you2025_collision {
@@ -152,7 +153,8 @@ void add_high_run(SearchLimit& s, Reading& rd, double b, double amax, double vf,
   }
 }
 
-SearchLimit search_limit(int n_phases, bool literal, double tol) {
+SearchLimit search_limit(int n_phases, bool literal, double tol,
+                         const std::vector<double>& alpha_maxes) {
   SearchLimit s;
   s.root = literal ? "closest-to-one" : "closest-feasible";
   s.other_root = literal ? "closest-feasible" : "closest-to-one";
@@ -162,12 +164,13 @@ SearchLimit search_limit(int n_phases, bool literal, double tol) {
     const double b = grid[j];
     const bool record = j % (grid.size() / 5) == 0;
     std::vector<double> v_final_1;
-    for (double amax : kAlphaMaxes) {
+    for (double amax : alpha_maxes) {
       const double vf = add_v1_run(s, b, amax, record);
       v_final_1.push_back(vf);
       for (Reading& rd : s.readings) add_high_run(s, rd, b, amax, vf, record);
     }
-    s.amax_free.add(std::abs(v_final_1[0] - v_final_1[1]), tol, b);
+    for (std::size_t k = 1; k < v_final_1.size(); ++k)
+      s.amax_free.add(std::abs(v_final_1[k] - v_final_1[0]), tol, b);
   }
   return s;
 }
@@ -188,8 +191,10 @@ struct Verdicts {
 
 Verdicts verdicts(const SearchLimit& s) {
   Verdicts out;
-  const std::vector<const Statement*> v1 = {&s.v2_1,   &s.v3_1,      &s.v4_1,  &s.loss,
-                                            &s.normal, &s.amax_free, &s.damp_1};
+  std::vector<const Statement*> v1 = {&s.v2_1, &s.v3_1, &s.v4_1, &s.loss, &s.normal, &s.damp_1};
+  // With one cap (a perturbation) 'alpha_max does not matter' has nothing
+  // to compare and is not judged.
+  if (s.amax_free.runs > 0) v1.insert(v1.begin() + 5, &s.amax_free);
   out.statements_v1 = static_cast<int>(v1.size());
   for (const Statement* st : v1) {
     out.v1.push_back(st->json());
@@ -240,10 +245,24 @@ std::string interpretation(const std::string& root, bool literal, int n_phases) 
 
 }  // namespace
 
+// The caps α_max run: the paper's two, or under a perturbation
+// (ClaimContext::scene_overrides) alpha_max=VALUE alone.
+std::vector<double> alpha_maxes(const ClaimContext& ctx) {
+  std::vector<double> caps = kAlphaMaxes;
+  for (const std::string& o : ctx.scene_overrides) {
+    double cap = 0;
+    if (o.rfind("alpha_max=", 0) != 0 || !parse_real(o.substr(10), cap) || !(cap > 0))
+      throw InputError("invalid input '" + o + "' (accepted: alpha_max=VALUE > 0)");
+    caps = {cap};
+  }
+  return caps;
+}
+
 ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
   const int n_phases = ctx.fast() ? 100 : 1000;
   const double tol = 1e-6 + kRoundoff;
-  const SearchLimit s = search_limit(n_phases, literal, tol);
+  const std::vector<double> caps = alpha_maxes(ctx);
+  const SearchLimit s = search_limit(n_phases, literal, tol, caps);
   const Verdicts v = verdicts(s);
   nlohmann::ordered_json hist = nlohmann::ordered_json::object();
   for (const auto& [k, count] : s.loss_steps) hist[std::to_string(k)] = count;
@@ -264,7 +283,7 @@ ClaimResult a_search_limit(const ClaimContext& ctx, bool literal) {
   r.measured = {{"hbar", kHbar},
                 {"root_rule", s.root},
                 {"phases", n_phases},
-                {"alpha_max", kAlphaMaxes},
+                {"alpha_max", caps},
                 {"V_high", kVHigh},
                 {"V1_statements", v.v1},
                 {"energy_loss_steps_histogram_V1", hist},

@@ -56,14 +56,27 @@ bool in_long_family(const ClaimCheck& check) {
 std::vector<std::string> perturbed_checks(bool long_ones) {
   std::vector<std::string> ids;
   for (const auto& c : claim_registry())
-    if (c.flip && in_long_family(c) == long_ones) ids.push_back(c.id);
+    if ((c.flip || c.robust) && in_long_family(c) == long_ones) ids.push_back(c.id);
   return ids;
 }
 
 class ClaimPerturbation : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(ClaimPerturbation, FlipsTheVerdict) {
+// A check declared robust (ClaimCheck::robust_to) measures its own verdict
+// under every input tried.
+void expect_robust(const ClaimCheck& check) {
+  const std::string base = measured_verdict(fast_result(check, {}));
+  EXPECT_FALSE(check.robust->tried.empty());
+  EXPECT_FALSE(check.robust->why.empty());
+  for (const auto& inputs : check.robust->tried) {
+    const ClaimResult moved = fast_result(check, inputs);
+    EXPECT_EQ(measured_verdict(moved), base) << inputs.front() << ": " << moved.summary;
+  }
+}
+
+TEST_P(ClaimPerturbation, MovesTheVerdictAsDeclared) {
   const ClaimCheck& check = find_claim(GetParam());
+  if (!check.flip) return expect_robust(check);
   const ClaimResult base = fast_result(check, {});
   const ClaimResult moved = fast_result(check, check.flip->overrides);
   EXPECT_NE(measured_verdict(base), measured_verdict(moved))
@@ -79,8 +92,10 @@ TEST(ClaimPerturbations, EveryRefutationDeclaresAPerturbationThatFlipsIt) {
   for (const auto& c : claim_registry()) {
     const auto pin = pins().find(c.id);
     if (!c.definition.empty() || pin == pins().end()) continue;
-    EXPECT_TRUE(pin->second.full != Verdict::refuted || c.flip.has_value())
-        << c.id << " is pinned refuted but declares no perturbation (ClaimCheck::flips_with)";
+    EXPECT_TRUE(pin->second.full != Verdict::refuted || c.flip || c.robust)
+        << c.id
+        << " is pinned refuted but declares no perturbation (ClaimCheck::flips_with), nor the "
+           "inputs tried in vain (robust_to)";
   }
 }
 
