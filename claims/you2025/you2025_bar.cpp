@@ -75,12 +75,14 @@ struct BarRun {
 
 // `beta`: bar1d's lagged stiffness-proportional Rayleigh damping [s]
 // (0: none, the preset as it is); `gap`: the initial distance from the wall
-// [m] (0: bar1d's default).
+// [m] (0: bar1d's default); `extra`: ClaimContext::scene_overrides, bar1d
+// parameters applied last (a perturbation).
 BarRun run_bar(const std::string& preset, const std::string& integrator, double h, double beta,
-               double gap) {
+               double gap, const std::vector<std::string>& extra) {
   std::vector<std::string> params{"preset=" + preset};
   if (beta > 0) params.push_back("beta=" + format_real(beta));
   if (gap > 0) params.push_back("gap=" + format_real(gap));
+  params.insert(params.end(), extra.begin(), extra.end());
   const auto p = make_problem("bar1d", params);
   auto st = claims::stepper(integrator, *p, h);
   State s = p->initial_state();
@@ -114,7 +116,10 @@ const BarRun& bar(const ClaimContext& ctx, const std::string& preset, const std:
   char key[160];
   std::snprintf(key, sizeof key, "you2025-bar %s %s %.17g beta=%.17g gap=%.17g", preset.c_str(),
                 method.c_str(), h, beta, gap);
-  return ctx.cache->get<BarRun>(key, [&] { return run_bar(preset, method, h, beta, gap); });
+  std::string name = key;
+  for (const std::string& o : ctx.scene_overrides) name += " " + o;
+  return ctx.cache->get<BarRun>(
+      name, [&] { return run_bar(preset, method, h, beta, gap, ctx.scene_overrides); });
 }
 
 // v*: the finest row's mean over the three methods.
@@ -456,10 +461,15 @@ std::vector<ClaimCheck> you2025_bar_claims() {
       {"Y-V1.damped", kPaper,
        "Sec. 5.5: with friction (damped soft bar) BDF2 has the more accurate final velocity",
        check_damped},
-      {"Y-V1.stiff", kPaper,
-       "Sec. 5.5: on the stiff bar at h = 1/30 s A-1 and A-search resolve the collision very well, "
-       "BDF2 loses velocity",
-       check_stiff},
+      ClaimCheck{"Y-V1.stiff", kPaper,
+                 "Sec. 5.5: on the stiff bar at h = 1/30 s A-1 and A-search resolve the "
+                 "collision very well, BDF2 loses velocity",
+                 check_stiff}
+          .flips_with({"dhat=0.05", "kappa=10"}, Verdict::reproduced,
+                      "a softer, wider IPC wall (5 cm activation distance, kappa = 10 J): the "
+                      "contact lasts several 1/30 s steps, so the outcome no longer hangs on the "
+                      "collision phase; BDF2's damping over the resolved contact loses velocity "
+                      "(0.79-0.81), A-1 and A-search keep it (within 0.01)"),
       {"Y-V1.trapezoidal", kPaper,
        "Sec. 5.5: the trapezoidal method explodes on the bar at h = 1/300 s", check_trapezoidal},
       {"Y-V1.stable", kPaper, "Sec. 5.5: in all cases A-1 and A-search are stable on the bar",
