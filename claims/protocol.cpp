@@ -1,6 +1,7 @@
 #include "claims/protocol.hpp"
 
 #include <map>
+#include <utility>
 
 namespace tibench::claims {
 
@@ -83,6 +84,20 @@ std::string flip_line(const ClaimCheck& check) {
     overrides += (overrides.empty() ? "" : ", ") + o;
   return "perturbation that flips it (a test): " + overrides + " -> " + to_string(check.flip->to) +
          " (" + check.flip->why + ")";
+}
+
+std::vector<std::string> protocol_lines(const ClaimCheck& check,
+                                        const nlohmann::ordered_json& measured) {
+  std::vector<std::string> lines = protocol_lines(measured);
+  if (std::string flip = flip_line(check); !flip.empty()) lines.push_back(std::move(flip));
+  return lines;
+}
+
+Verdict judge_unstated(nlohmann::ordered_json& measured, const std::string& parameter,
+                       const std::string& range, const std::string& reason,
+                       const std::vector<SweepPoint>& sweep, std::string& why) {
+  measured[kUnstated].push_back(unstated_record(parameter, range, reason, sweep));
+  return swept_verdict(parameter, sweep, why);
 }
 
 }  // namespace tibench::claims

@@ -47,6 +47,13 @@ nlohmann::ordered_json unstated_record(const std::string& parameter, const std::
                                        const std::string& reason,
                                        const std::vector<SweepPoint>& sweep);
 
+// Records the sweep of one unstated parameter (appended to
+// measured["unstated"]) and returns the verdict over it (swept_verdict,
+// `why` naming the values where it flips).
+Verdict judge_unstated(nlohmann::ordered_json& measured, const std::string& parameter,
+                       const std::string& range, const std::string& reason,
+                       const std::vector<SweepPoint>& sweep, std::string& why);
+
 // The measured["paper_data"] record.
 nlohmann::ordered_json paper_data_record(bool criterion_holds, nlohmann::ordered_json values,
                                          const std::string& note);
@@ -56,9 +63,14 @@ nlohmann::ordered_json paper_data_record(bool criterion_holds, nlohmann::ordered
 // unstated parameter its range, reason and verdict at each swept value.
 std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured);
 
-// The check's declared perturbation (ClaimCheck::flips_with) as one line,
-// "perturbation that flips it: a=1, b=2 -> refuted (why)"; empty when it
-// declares none.
+// The check's declared perturbation (ClaimCheck::flips_with, or the
+// inputs of robust_to) as one line, "perturbation that flips it: a=1, b=2
+// -> refuted (why)"; empty when it declares none.
 std::string flip_line(const ClaimCheck& check);
+
+// Every protocol line of a check's result: those of its measured values,
+// then its perturbation's (the report, the ledger file, --explain).
+std::vector<std::string> protocol_lines(const ClaimCheck& check,
+                                        const nlohmann::ordered_json& measured);
 
 }  // namespace tibench::claims

@@ -442,7 +442,8 @@ std::string claim_cell(const ClaimCheck& c) {
   if (c.stand_in)
     cell += " *(stand-in, at most inconclusive: the claim rests on " +
             md_text(c.stand_in->rests_on) + "; " + md_text(c.stand_in->lacks) + ")*";
-  if (c.flip || c.robust) cell += " *(" + md_text(claims::flip_line(c)) + ")*";
+  if (const std::string flip = claims::flip_line(c); !flip.empty())
+    cell += " *(" + md_text(flip) + ")*";
   return cell;
 }
 

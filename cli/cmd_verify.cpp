@@ -56,9 +56,8 @@ std::string markdown_report(const std::vector<Outcome>& outcomes, bool fast) {
     md += "- expected: " + o.result.expected + "\n";
     md += "- tolerance: " + o.result.tolerance + "\n";
     md += "- interpretation tested: " + o.result.interpretation + "\n";
-    for (const std::string& line : claims::protocol_lines(o.result.measured))
+    for (const std::string& line : claims::protocol_lines(*o.check, o.result.measured))
       md += "- " + line + "\n";
-    if (o.check->flip || o.check->robust) md += "- " + claims::flip_line(*o.check) + "\n";
     md += "- measured: `" + o.result.measured.dump() + "`\n";
   }
   return md;
@@ -71,10 +70,9 @@ struct LedgerEntry {
 };
 
 std::string protocol_text(const Outcome& o) {
-  std::vector<std::string> lines = claims::protocol_lines(o.result.measured);
-  if (o.check->flip || o.check->robust) lines.push_back(claims::flip_line(*o.check));
   std::string text;
-  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
+  for (const std::string& line : claims::protocol_lines(*o.check, o.result.measured))
+    text += (text.empty() ? "" : "\n") + line;
   return text;
 }
 

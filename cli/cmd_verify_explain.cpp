@@ -84,8 +84,7 @@ int verify_explain(const VerifyOptions& o) {
   field("expected", r.expected);
   field("criterion", r.tolerance);
   field("interpretation", r.interpretation);
-  for (const std::string& line : claims::protocol_lines(r.measured)) field("protocol", line);
-  if (check.flip || check.robust) field("protocol", claims::flip_line(check));
+  for (const std::string& line : claims::protocol_lines(check, r.measured)) field("protocol", line);
   if (!check.definition.empty()) field("definition", check.definition + " (not tallied)");
   char took[64];
   std::snprintf(took, sizeof took, " (%.2f s%s)", seconds,

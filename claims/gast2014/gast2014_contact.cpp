@@ -63,12 +63,11 @@ Verdict sign_of_k_verdict(bool printed_attracts, bool repulsive_reading_holds, C
   const std::vector<claims::SweepPoint> sign_of_k{
       {"k > 0", printed_attracts ? Verdict::refuted : Verdict::reproduced},
       {"k < 0", repulsive_reading_holds ? Verdict::reproduced : Verdict::refuted}};
-  out.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-      "the sign of k", "k > 0 or k < 0",
+  return claims::judge_unstated(
+      out.measured, "the sign of k", "k > 0 or k < 0",
       "Sec. 5.2 prints k phi^3 without k's sign; with k > 0 it is unbounded below inside the "
       "object, against Sec. 2.1 ('since Phi is also bounded from below') and the word penalty",
-      sign_of_k)});
-  return claims::swept_verdict("the sign of k", sign_of_k, why);
+      sign_of_k, why);
 }
 
 ClaimResult check_object_penalty(const ClaimContext&) {
@@ -370,12 +369,11 @@ Verdict single_step_verdict(const ClaimContext& ctx, const std::string& shape, l
         {"E = " + format_real(E) + " Pa", steps == 1 ? Verdict::reproduced : Verdict::refuted});
   }
   out.measured["single_step_recovery"] = counts;
-  out.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-      "the 'high stiffness' modulus", "1e5 .. 1e7 Pa",
+  return claims::judge_unstated(
+      out.measured, "the 'high stiffness' modulus", "1e5 .. 1e7 Pa",
       "the paper gives no modulus; the three-stiffness series' stiffest is 1e5 Pa, and a "
       "1 m cube stiffer than 1e7 Pa is a rigid body at 1/24 s",
-      sweep)});
-  return claims::swept_verdict("the 'high stiffness' modulus", sweep, why);
+      sweep, why);
 }
 
 // Recovery of a cube from a random or collapsed state at three stiffnesses.

@@ -129,13 +129,12 @@ ClaimResult ros3pl_claim(const ClaimContext&) {
                      verdict_from(ros3pl_rows(info, w_order, k), reading).status});
   ClaimResult r = verdict_from(ros3pl_rows(info, w_order, 3), reading);
   r.measured["w_order"] = w_order;
-  r.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-      "the order of the W-method", "W-order 1 to 3",
+  std::string why;
+  r.status = claims::judge_unstated(
+      r.measured, "the order of the W-method", "W-order 1 to 3",
       "Sec. 5.2 says the authors derived ROS3PL as a W-method permitting inexact Jacobians but "
       "not to which order the W-conditions hold; 3 is its classical order",
-      sweep)});
-  std::string why;
-  r.status = claims::swept_verdict("the order of the W-method", sweep, why);
+      sweep, why);
   if (!why.empty()) r.summary += " => " + why;
   return r;
 }

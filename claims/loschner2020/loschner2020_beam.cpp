@@ -532,7 +532,7 @@ using BeamVerdict = std::function<Verdict(const ClaimContext&)>;
 
 // A check judged over the unstated ω₁: its verdict at the stand-in's ω₁ and
 // at each swept value (`verdict`: the same criterion from only the runs it
-// needs), combined by claims::swept_verdict. A perturbed context (a test's
+// needs), combined by claims::judge_unstated. A perturbed context (a test's
 // scene overrides) is judged at its own inputs only.
 BeamCheck over_omega(BeamCheck check, BeamVerdict verdict) {
   return [check, verdict](const ClaimContext& ctx) {
@@ -548,13 +548,12 @@ BeamCheck over_omega(BeamCheck check, BeamVerdict verdict) {
                                 "g=" + format_real(k * beam.real("g"))};
       sweep.push_back({claims::short_real(omega), verdict(scaled)});
     }
-    r.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-        "omega_1, the beam's first frequency [rad/s]", "[2.5, 18] rad/s",
+    std::string why;
+    const Verdict swept = claims::judge_unstated(
+        r.measured, "omega_1, the beam's first frequency [rad/s]", "[2.5, 18] rad/s",
         "the paper prints neither the beam's dimensions nor its frequency; below 2.5 rad/s the "
         "beam would sag over 2 m; swept exactly by scaling E and g alike (same sag)",
-        sweep)});
-    std::string why;
-    const Verdict swept = claims::swept_verdict("omega_1", sweep, why);
+        sweep, why);
     if (swept != r.status) r.summary += "; " + why;
     r.status = swept;
     return r;

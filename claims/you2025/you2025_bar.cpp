@@ -258,11 +258,6 @@ const char* const kBetaReason =
     "converged 0.642 m/s than it lies above it with none, so it brackets the paper's own "
     "converged value (v* per beta in by_beta)";
 
-nlohmann::ordered_json unstated_damping(const std::vector<claims::SweepPoint>& sweep) {
-  return nlohmann::ordered_json::array(
-      {claims::unstated_record(kBetaParameter, kBetaRange, kBetaReason, sweep)});
-}
-
 ClaimResult check_damped(const ClaimContext& ctx) {
   ClaimResult r = result(ctx,
                          "when friction is added, BDF2 happens to have a more accurate final "
@@ -297,9 +292,9 @@ ClaimResult check_damped(const ClaimContext& ctx) {
                   std::abs(v[1] - v_star), std::abs(v[2] - v_star), v_star);
     line += part;
   }
-  r.measured[claims::kUnstated] = unstated_damping(sweep);
   std::string why;
-  r.status = claims::swept_verdict(kBetaParameter, sweep, why);
+  r.status =
+      claims::judge_unstated(r.measured, kBetaParameter, kBetaRange, kBetaReason, sweep, why);
   r.summary = "|v - v*| at h = 1/30 s by damping " + line + (why.empty() ? "" : " => " + why);
   return r;
 }
@@ -356,14 +351,14 @@ ClaimResult check_stiff(const ClaimContext& ctx) {
                   line.empty() ? "" : "; ", sweep.back().value.c_str(), v[0], v[1], v[2]);
     line += part;
   }
-  r.measured[claims::kUnstated] = nlohmann::ordered_json::array({claims::unstated_record(
-      "the collision phase (initial gap) [steps]", "[0, 1) of a step: gap in [0.1, 0.1 + h) m",
+  std::string why;
+  r.status = claims::judge_unstated(
+      r.measured, "the collision phase (initial gap) [steps]",
+      "[0, 1) of a step: gap in [0.1, 0.1 + h) m",
       "the paper does not print the bar's initial distance from the wall; at h = 1/30 s the "
       "collision is a point-mass event whose outcome depends on where in a step it falls "
       "(App. E)",
-      sweep)});
-  std::string why;
-  r.status = claims::swept_verdict("the collision phase", sweep, why);
+      sweep, why);
   char head[64];
   std::snprintf(head, sizeof head, "at h = 1/30 s (v* = %.3f) by phase: ", v_star);
   r.summary = head + line + (why.empty() ? "" : " => " + why);
@@ -439,9 +434,9 @@ ClaimResult check_converged_damped(const ClaimContext& ctx) {
     line += part;
     previous_beta = beta, previous = v_star;
   }
-  r.measured[claims::kUnstated] = unstated_damping(sweep);
   std::string why;
-  r.status = claims::swept_verdict(kBetaParameter, sweep, why);
+  r.status =
+      claims::judge_unstated(r.measured, kBetaParameter, kBetaRange, kBetaReason, sweep, why);
   r.summary = "v* [m/s] by damping " + line + " (paper: 0.64)" + (why.empty() ? "" : " => " + why);
   return r;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "claim_families.hpp"
 #include "test_names.hpp"
 
 #include "claims/ledger.hpp"
@@ -20,10 +21,7 @@
 namespace tibench {
 namespace {
 
-const PinnedVerdicts& pins() {
-  static const PinnedVerdicts p = read_pinned_verdicts(test::source_dir() + "/claims");
-  return p;
-}
+using test::pins;
 
 ClaimResult fast_result(const ClaimCheck& check, std::vector<std::string> overrides) {
   ClaimContext ctx;
@@ -40,23 +38,13 @@ std::string measured_verdict(const ClaimResult& r) {
   return to_string(r.status);
 }
 
-// A check's perturbation is long when any claim of its family (the ids
-// sharing the part before the first dot, which share their runs) is pinned
-// long, as in the ledger's tests.
-bool in_long_family(const ClaimCheck& check) {
-  const std::string name = check.id.substr(0, check.id.find('.'));
-  for (const auto& c : claim_registry()) {
-    if (c.id.substr(0, c.id.find('.')) != name) continue;
-    const auto pin = pins().find(c.id);
-    if (pin != pins().end() && pin->second.long_test) return true;
-  }
-  return false;
-}
-
+// A check's perturbation is long when its family is, as in the ledger's
+// tests (claim_families.hpp).
 std::vector<std::string> perturbed_checks(bool long_ones) {
   std::vector<std::string> ids;
   for (const auto& c : claim_registry())
-    if ((c.flip || c.robust) && in_long_family(c) == long_ones) ids.push_back(c.id);
+    if ((c.flip || c.robust) && test::is_long_family(test::family_of(c.id)) == long_ones)
+      ids.push_back(c.id);
   return ids;
 }
 

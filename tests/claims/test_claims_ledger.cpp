@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "claim_families.hpp"
 #include "test_names.hpp"
 
 #include "claims/ledger.hpp"
@@ -20,22 +21,9 @@
 namespace tibench {
 namespace {
 
-const PinnedVerdicts& pins() {
-  static const PinnedVerdicts p = read_pinned_verdicts(test::source_dir() + "/claims");
-  return p;
-}
-
-// A family is the claims whose ids share the part before the first dot
-// (D-R2.cactus, D-R2.cactus.energy, ...): the ledger computes them in one
-// context, sharing their runs, and so do these tests.
-std::string family_of(const std::string& id) { return id.substr(0, id.find('.')); }
-
-std::vector<const ClaimCheck*> family(const std::string& name) {
-  std::vector<const ClaimCheck*> out;
-  for (const auto& c : claim_registry())
-    if (family_of(c.id) == name) out.push_back(&c);
-  return out;
-}
+using test::family;
+using test::family_of;
+using test::pins;
 
 std::vector<ClaimResult> run_family(const std::string& name) {
   ClaimContext ctx;
@@ -118,12 +106,7 @@ std::vector<std::string> families(bool long_ones) {
   for (const auto& c : claim_registry()) {
     const std::string name = family_of(c.id);
     if (std::find(out.begin(), out.end(), name) != out.end()) continue;
-    bool is_long = false;
-    for (const ClaimCheck* member : family(name)) {
-      const auto pin = pins().find(member->id);
-      is_long = is_long || (pin != pins().end() && pin->second.long_test);
-    }
-    if (is_long == long_ones) out.push_back(name);
+    if (test::is_long_family(name) == long_ones) out.push_back(name);
   }
   return out;
 }
