@@ -6,6 +6,9 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/errors.hpp"
+#include "core/parameters.hpp"
+
 namespace tibench::claims {
 
 std::unique_ptr<Stepper> stepper(const std::string& integrator, const Problem& p, double h,
@@ -47,6 +50,23 @@ std::string short_real(double x, int digits) {
 
 double scale_of(double a, double b, double floor) {
   return std::max({std::abs(a), std::abs(b), floor});
+}
+
+std::map<std::string, double> numeric_inputs(const std::vector<std::string>& overrides,
+                                             const std::vector<std::string>& names) {
+  std::string accepted;
+  for (const auto& n : names) accepted += (accepted.empty() ? "" : ", ") + n + "=NUMBER";
+  std::map<std::string, double> values;
+  for (const std::string& o : overrides) {
+    const auto eq = o.find('=');
+    const std::string name = o.substr(0, eq);
+    double x = 0;
+    if (eq == std::string::npos || std::find(names.begin(), names.end(), name) == names.end() ||
+        !parse_real(o.substr(eq + 1), x) || !std::isfinite(x))
+      throw InputError("invalid input '" + o + "' (accepted: " + accepted + ")");
+    values[name] = x;
+  }
+  return values;
 }
 
 }  // namespace tibench::claims

@@ -3,6 +3,7 @@
 // benchmark runs.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,5 +33,12 @@ std::string short_real(double x, int digits = 4);
 
 // max(|a|, |b|, floor): a scale for relative residuals.
 double scale_of(double a, double b, double floor = 0.0);
+
+// The numeric inputs a check accepts as a perturbation's "name=value"
+// (ClaimContext::scene_overrides): the value of each one given, by name.
+// Any other name, or a value that is not a finite number, is refused with
+// an InputError naming it and the accepted names.
+std::map<std::string, double> numeric_inputs(const std::vector<std::string>& overrides,
+                                             const std::vector<std::string>& names);
 
 }  // namespace tibench::claims

@@ -6,8 +6,10 @@
 // tableau (claims/decoupled_algebra.hpp). App. D's other statements are the
 // sub-claims of you2025_appendix_d.cpp.
 #include <cmath>
+#include <optional>
 
 #include "claims/ledger.hpp"
+#include "claims/support.hpp"
 #include "claims/you2025/decoupled_algebra.hpp"
 #include "claims/you2025/oscillator_update.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
@@ -30,16 +32,34 @@ struct TraceScan {
   double limit = 0;                        // the trace at h² = 1e12
 };
 
-double trace_at(double h2) { return stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2)).trace(); }
+// The update matrix of the method at step h on x'' = -x: the registry's
+// decoupled-sdirk2 stepped, or under a perturbation
+// (ClaimContext::scene_overrides: gamma=VALUE) the algebraic construction
+// from SDIRK2's tableau with that diagonal, A = [[g, 0], [1 - g, g]],
+// b = [1 - g, g].
+struct Method {
+  std::optional<double> gamma;
+  Eigen::Matrix2d update(double h) const {
+    if (!gamma) return stepped("decoupled-sdirk2", 1.0, 1.0, h);
+    const double g = *gamma;
+    Eigen::MatrixXd A(2, 2);
+    A << g, 0, 1 - g, g;
+    Eigen::VectorXd b(2);
+    b << 1 - g, g;
+    return decoupled_algebraic(A, b, h);
+  }
+  double trace_at(double h2) const { return update(std::sqrt(h2)).trace(); }
+};
 
-TraceScan trace_scan() {
+TraceScan trace_scan(const Method& method) {
   const ButcherTableau s2 = ButcherTableau::from_record(tableaux::sdirk2);
   TraceScan t;
   for (int i = 0; i <= 440; ++i) {
     const double h2 = std::pow(10.0, -3.0 + 11.0 * i / 440);
-    const Eigen::Matrix2d Q = stepped("decoupled-sdirk2", 1.0, 1.0, std::sqrt(h2));
-    t.construction_diff =
-        std::max(t.construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
+    const Eigen::Matrix2d Q = method.update(std::sqrt(h2));
+    if (!method.gamma)
+      t.construction_diff =
+          std::max(t.construction_diff, rel(Q, decoupled_algebraic(s2.A, s2.b, std::sqrt(h2))));
     t.max_det_dev = std::max(t.max_det_dev, std::abs(Q.determinant() - 1));
     if (Q.trace() < t.best_tr) t.best_tr = Q.trace(), t.best_h2 = h2;
     if (std::abs(Q.trace()) > 2) {
@@ -52,19 +72,22 @@ TraceScan trace_scan() {
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int k = 0; k < 80; ++k) {
     const double c = b - g * (b - a), d = a + g * (b - a);
-    if (trace_at(std::exp(c)) < trace_at(std::exp(d)))
+    if (method.trace_at(std::exp(c)) < method.trace_at(std::exp(d)))
       b = d;
     else
       a = c;
   }
   t.best_h2 = std::exp(0.5 * (a + b));
-  t.best_tr = trace_at(t.best_h2);
-  t.limit = trace_at(1e12);
+  t.best_tr = method.trace_at(t.best_h2);
+  t.limit = method.trace_at(1e12);
   return t;
 }
 
-ClaimResult decoupled_sdirk2(const ClaimContext&) {
-  const TraceScan t = trace_scan();
+ClaimResult decoupled_sdirk2(const ClaimContext& ctx) {
+  Method method;
+  const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"gamma"});
+  if (inputs.contains("gamma")) method.gamma = inputs.at("gamma");
+  const TraceScan t = trace_scan(method);
   ClaimResult r;
   r.expected =
       "limiting trace -sqrt2 - 1/2 ~ -1.914; minimum ~ -2.16 at h^2 ~ 44; not unconditionally "
@@ -97,10 +120,14 @@ ClaimResult decoupled_sdirk2(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_decoupled_sdirk2_claims() {
   return {
-      {"Y-D1", kPaper,
-       "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
-       "around h^2 ~ 44, so it is not unconditionally stable",
-       decoupled_sdirk2},
+      ClaimCheck{"Y-D1", kPaper,
+                 "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
+                 "around h^2 ~ 44, so it is not unconditionally stable",
+                 decoupled_sdirk2}
+          .flips_with({"gamma=0.3"}, Verdict::refuted,
+                      "SDIRK2's diagonal 0.3 instead of 1 - 1/sqrt2 = 0.2929: the decoupled "
+                      "method's limit moves to -2.0625 and its minimum to -2.235 at h^2 = 52, "
+                      "outside the printed -1.914 and -2.16 at their printed precision"),
   };
 }
 

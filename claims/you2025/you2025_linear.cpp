@@ -13,6 +13,7 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
+#include "claims/support.hpp"
 #include "claims/you2025/oscillator_update.hpp"
 #include "core/random.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
@@ -145,13 +146,18 @@ ClaimResult det_trace(const ClaimContext& ctx) {
   return r;
 }
 
-ClaimResult a1_limit(const ClaimContext&) {
+// A-1 is the decoupled method at alpha = 1; a perturbation
+// (ClaimContext::scene_overrides) steps it at another: alpha=VALUE.
+ClaimResult a1_limit(const ClaimContext& ctx) {
+  std::vector<std::string> a1_params;
+  for (const auto& [name, value] : claims::numeric_inputs(ctx.scene_overrides, {"alpha"}))
+    a1_params.push_back(name + "=" + format_real(value));
   const double pi = std::acos(-1.0);
   double mod_err = 0, tr_err = 0, angle_err_far = 0;
   nlohmann::ordered_json angles = nlohmann::ordered_json::array();
   for (int i = 0; i <= 56; ++i) {
     const double hb = std::pow(10.0, -4.0 + 14.0 * i / 56);
-    const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::sqrt(hb));
+    const Eigen::Matrix2d Q = stepped("a1", 1.0, 1.0, std::sqrt(hb), a1_params);
     const Eigen::Vector2cd mu = balanced_eigenvalues(Q, 1.0);
     mod_err = std::max({mod_err, std::abs(std::abs(mu[0]) - 1), std::abs(std::abs(mu[1]) - 1)});
     tr_err = std::max(tr_err, std::abs(Q.trace() - (1 + 1 / (1 + hb))));
@@ -223,11 +229,15 @@ std::vector<ClaimCheck> you2025_linear_claims() {
        "App. C: det and trace of Q^alpha; Tr^2 - 4 det <= 0 for alpha in [0, 4] "
        "(complex eigenvalues for every h); alpha = 1 is stably symplectic for every h",
        det_trace},
-      {"Y-C3", kPaper,
-       "Sec. 4.2-4.3, Theorem 4.1: A-1 has Tr = 1 + 1/(1+hbar) and eigenvalues tending "
-       "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "
-       "decoupled SDIRK2 has bounded trace while the partitioned SDIRK2 pair does not",
-       a1_limit},
+      ClaimCheck{"Y-C3", kPaper,
+                 "Sec. 4.2-4.3, Theorem 4.1: A-1 has Tr = 1 + 1/(1+hbar) and eigenvalues tending "
+                 "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "
+                 "decoupled SDIRK2 has bounded trace while the partitioned SDIRK2 pair does not",
+                 a1_limit}
+          .flips_with({"alpha=1.01"}, Verdict::refuted,
+                      "the decoupled method at alpha = 1.01 instead of A-1's 1: det Q -> alpha, "
+                      "so |lambda| != 1 (5.0e-3) and the angle tends to arccos(sqrt(alpha)/2), "
+                      "3.5e-3 from pi/3"),
   };
 }
 
