@@ -26,9 +26,14 @@ struct Retained {
   double energy = 0.0, angular_momentum = 0.0;
 };
 
-Retained spin(const std::string& integrator, double h, double t_end) {
-  const auto p = make_problem(
-      "beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3", "stretch=0.5"});
+// `overrides` (ClaimContext::scene_overrides, a perturbation) apply over the
+// beam's parameters.
+Retained spin(const std::string& integrator, double h, double t_end,
+              const std::vector<std::string>& overrides) {
+  std::vector<std::string> params = {"nx=8", "ny=2",   "nz=2",       "clamped=false",
+                                     "g=0",  "spin=3", "stretch=0.5"};
+  params.insert(params.end(), overrides.begin(), overrides.end());
+  const auto p = make_problem("beam", params);
   auto st = claims::stepper(integrator, *p, h);
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
@@ -39,9 +44,9 @@ Retained spin(const std::string& integrator, double h, double t_end) {
 
 ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
   const double h = 0.02, t_end = ctx.fast() ? 0.5 : 3.0;
-  const Retained be = spin("opt-backward-euler", h / 2, t_end);
-  const Retained bdf2 = spin("opt-bdf2", h / 2, t_end);
-  const Retained trbdf2 = spin("opt-tr-bdf2", h, t_end);
+  const Retained be = spin("opt-backward-euler", h / 2, t_end, ctx.scene_overrides);
+  const Retained bdf2 = spin("opt-bdf2", h / 2, t_end, ctx.scene_overrides);
+  const Retained trbdf2 = spin("opt-tr-bdf2", h, t_end, ctx.scene_overrides);
   ClaimResult r;
   r.expected =
       "BE rapidly loses energy and angular momentum, BDF2 much less, TR-BDF2 least (BE and "
@@ -78,10 +83,15 @@ ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> brown2018_comparison_claims() {
   return {
-      {"B-R1", kPaper,
-       "Sec. 7.1, Figs. 2 and 6: on an undamped spinning, elongating beam BE loses energy and "
-       "angular momentum rapidly, BDF2 much less, TR-BDF2 least (BE and BDF2 at half its step)",
-       check_integrator_ordering},
+      ClaimCheck{
+          "B-R1", kPaper,
+          "Sec. 7.1, Figs. 2 and 6: on an undamped spinning, elongating beam BE loses energy and "
+          "angular momentum rapidly, BDF2 much less, TR-BDF2 least (BE and BDF2 at half its step)",
+          check_integrator_ordering}
+          .flips_with({"E=3e7"}, Verdict::refuted,
+                      "a stiffer beam: its deformation modes reach omega h of order 1-10, where "
+                      "TR-BDF2 at twice the step damps them more than BDF2 at half of it (energy "
+                      "kept 0.967 BDF2 against 0.963 TR-BDF2; |L| 0.9965 against 0.9948)"),
   };
 }
 
