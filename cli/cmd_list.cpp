@@ -173,7 +173,7 @@ Json contact_json(const IntegratorInfo& i) {
 
 // The record every format of `list integrators` renders.
 Json integrator_json(const IntegratorInfo& i) {
-  const MethodProperties& p = i.computed;
+  const MethodProperties& p = i.computed();
   Json j = {{"id", i.id},
             {"family", i.family},
             {"name", i.name},

@@ -29,7 +29,7 @@ Json declaration_json(const MethodDeclaration& d) {
 }
 
 Json load_report_json(const MethodFile& f) {
-  const MethodProperties& p = f.info.computed;
+  const MethodProperties& p = f.info.computed();
   Json j = integrator_json(f.info);
   j["embedded_order"] = optional_json(p.embedded_order);
   j["method_file"] = {{"path", f.path},

@@ -20,7 +20,7 @@ bool verify_on(const IntegratorInfo& info, const std::string& id, const OrderPro
     std::printf("  %-11s not fitted: %s\n", problem.id.c_str(), o.failure.c_str());
     return false;
   }
-  const bool agrees = std::abs(o.fit.slope - info.computed.order) <= kOrderTolerance;
+  const bool agrees = std::abs(o.fit.slope - info.computed().order) <= kOrderTolerance;
   std::printf("  %-11s observed %6.3f  r2 %.5f  h in [%.3e, %.3e]  %s\n", problem.id.c_str(),
               o.fit.slope, o.fit.r2, o.h.back(), o.h.front(), agrees ? "agrees" : "DISAGREES");
   return agrees;
@@ -41,8 +41,8 @@ int verify_integrators(const VerifyOptions& o) {
     std::printf(
         "%s (%s): order %d computed from %s; observed slopes of err_final, allowed "
         "|observed - %d| <= %.1f\n",
-        o.integrators[k].c_str(), info.name.c_str(), info.computed.order,
-        info.computed.order_source.c_str(), info.computed.order, kOrderTolerance);
+        o.integrators[k].c_str(), info.name.c_str(), info.computed().order,
+        info.computed().order_source.c_str(), info.computed().order, kOrderTolerance);
     bool ok = true;
     for (const OrderProblem& p : order_problems()) ok = verify_on(info, o.integrators[k], p) && ok;
     failed += ok ? 0 : 1;

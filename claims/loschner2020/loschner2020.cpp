@@ -100,7 +100,7 @@ ClaimCheck tableau_claim(const std::string& id, int stages, int order,
 
 // The rows of ROS3PL's claim with a W-method read as "W-order >= k".
 std::vector<Expectation> ros3pl_rows(const IntegratorInfo& info, int w_order, int k) {
-  const MethodProperties& c = info.computed;
+  const MethodProperties& c = info.computed();
   return {
       {"stages", "4", std::to_string(info.stages), info.stages == 4},
       {"order", "3", std::to_string(c.order), c.order == 3},

@@ -73,9 +73,9 @@ struct ConditionScan {
 ConditionScan condition_scan(bool partitioned, const ClaimContext& ctx, int states) {
   ConditionScan s;
   for (const IntegratorInfo& info : integrator_registry()) {
-    if ((info.family == "partitioned-rk") != partitioned || !info.computed.symplectic) continue;
+    if ((info.family == "partitioned-rk") != partitioned || !info.computed().symplectic) continue;
     if (!partitioned && !info.tableau_properties) continue;
-    const bool condition = *info.computed.symplectic;
+    const bool condition = *info.computed().symplectic;
     const double defect = area_defect(info, ctx.scene_overrides, states);
     s.rows.push_back({{"method", info.id}, {"condition", condition}, {"area_defect", defect}});
     if (info.id == "trapezoidal") s.trapezoidal_defect = defect;

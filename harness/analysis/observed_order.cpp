@@ -40,7 +40,7 @@ OrderObservation observe_order(const std::string& integrator, const std::string&
   // Coefficients printed to d digits leave a consistency error of their
   // rounding ε at every h: below 100 ε the error is that, not the order's.
   const double coefficient_floor =
-      100 * resolve_integrator(integrator).computed.coefficient_precision;
+      100 * resolve_integrator(integrator).computed().coefficient_precision;
   for (int j = 0; j < 80; ++j) {
     const CellSpec c = order_cell(integrator, problem, params, 0.2 * std::pow(2.0, -0.5 * j));
     const long steps = step_count(c.h, c.t_end);

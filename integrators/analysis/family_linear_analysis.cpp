@@ -4,17 +4,24 @@
 
 namespace tibench {
 
-void apply_linear_analysis(IntegratorInfo& info, const StepperMaker& make,
-                           const std::string& order_source, const std::string& stability_source) {
+void record_linear_analysis(MethodProperties& p, const StepperMaker& make,
+                            const std::string& order_source, const std::string& stability_source) {
   const LinearProperties L = analyze_linear(make);
   if (!order_source.empty()) {
-    info.computed.order = L.order;
-    info.computed.order_source = order_source;
+    p.order = L.order;
+    p.order_source = order_source;
   }
-  info.computed.a_stable = L.a_stable;
-  info.computed.l_stable = L.l_stable;
-  info.computed.r_inf = L.rho_inf;
-  info.computed.stability_source = stability_source;
+  p.a_stable = L.a_stable;
+  p.l_stable = L.l_stable;
+  p.r_inf = L.rho_inf;
+  p.stability_source = stability_source;
+}
+
+void apply_linear_analysis(IntegratorInfo& info, const StepperMaker& make,
+                           const std::string& order_source, const std::string& stability_source) {
+  info.defer([make, order_source, stability_source](MethodProperties& p) {
+    record_linear_analysis(p, make, order_source, stability_source);
+  });
 }
 
 StepperMaker stepper_maker(const IntegratorInfo& info, const ParamSet& params) {

@@ -54,7 +54,7 @@ IntegratorInfo decoupled_entry(const tableaux::DecoupledRecord& record) {
                                               params.choice("correction") == "full");
   };
   linear_properties_of(info, stepper_maker(info, integrator_params(info)), "linear analysis");
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 
@@ -108,7 +108,7 @@ IntegratorInfo a_search_entry(const tableaux::MethodRecord& record) {
                                                   std::nullopt);
       },
       "linear analysis of the alpha = 1 map (A-1); the search makes the step nonlinear");
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 
@@ -154,7 +154,7 @@ IntegratorInfo blend_entry(const tableaux::MethodRecord& record) {
         return std::make_unique<RungeKuttaStepper>(p, im, h, StageSolverOptions{});
       },
       "linear analysis of the start method (implicit midpoint); blending is nonlinear");
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 

@@ -80,12 +80,16 @@ IntegratorInfo entry_from(const tableaux::MethodRecord& record, std::string fami
 // An entry with only its id, name, citation and family set.
 IntegratorInfo entry_from(const MethodIdentity& identity, std::string family);
 
-// For families without a scalar stability function: records in
-// info.computed the linear analysis of the update matrix of the steppers
-// `make` builds (integrators/analysis/linear_analysis.hpp): a_stable, l_stable and
-// r_inf (= the spectral radius as |hλ| → ∞) with `stability_source`, and
-// the order with `order_source` unless that is empty (families whose order
-// has a sharper source, e.g. order conditions).
+// For families without a scalar stability function: records in `p` the
+// linear analysis of the update matrix of the steppers `make` builds
+// (integrators/analysis/linear_analysis.hpp): a_stable, l_stable and r_inf
+// (= the spectral radius as |hλ| → ∞) with `stability_source`, and the
+// order with `order_source` unless that is empty (families whose order has
+// a sharper source, e.g. order conditions).
+void record_linear_analysis(MethodProperties& p, const StepperMaker& make,
+                            const std::string& order_source,
+                            const std::string& stability_source = "update matrix");
+// The same, deferred to the entry's first computed() (DeferredProperties).
 void apply_linear_analysis(IntegratorInfo& info, const StepperMaker& make,
                            const std::string& order_source,
                            const std::string& stability_source = "update matrix");

@@ -427,6 +427,9 @@ MethodFile parse_method_file(const std::string& text, const std::string& source_
   };
   try {
     out.info = finish_entry(build_entry(r, family, c, *cn, id, declared, precision));
+    // A file's declaration is checked as it loads, before any work: the
+    // deferred analysis runs now (the registry defers it to first use).
+    (void)out.info.computed();
   } catch (const RegistryError& e) {
     throw InputError(r.file.where(*root.get("declared")) + ": " + e.what());
   } catch (const InputError&) {

@@ -35,9 +35,10 @@ std::string joined(const std::vector<std::string>& assignments) {
 // against the record's declaration there; a mismatch names the parameters.
 void check_at(const IntegratorInfo& info, const tableaux::NewmarkRecord& record,
               const std::vector<std::string>& assignments) {
-  IntegratorInfo probe = info;
   const ParamSet params = integrator_params(info, assignments);
-  linear_properties(probe, params);
+  IntegratorInfo probe;
+  probe.id = info.id;
+  record_linear_analysis(probe.computed_so_far(), stepper_maker(info, params), "linear analysis");
   probe.declared = record.declared(params);
   try {
     check_declaration(probe);
@@ -61,7 +62,7 @@ IntegratorInfo bdf2_entry(const tableaux::MethodRecord& record) {
     return std::make_unique<Bdf2Stepper>(p, h, newton, std::move(starter));
   };
   linear_properties(info, integrator_params(info));
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 
@@ -79,11 +80,13 @@ IntegratorInfo newmark_entry(const tableaux::NewmarkRecord& record) {
     return std::make_unique<NewmarkStepper>(p, h, coefficients(params),
                                             StageSolverOptions::from_params(params));
   };
-  for (const auto& assignments : record.check_at) check_at(info, record, assignments);
+  info.defer([entry = info, record = &record](MethodProperties&) {
+    for (const auto& assignments : record->check_at) check_at(entry, *record, assignments);
+  });
   const ParamSet defaults = integrator_params(info);
   linear_properties(info, defaults);
   info.declared = record.declared(defaults);
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 

@@ -26,7 +26,7 @@ IntegratorInfo optimization_entry(const tableaux::OptimizationRecord& record) {
                                                  StageSolverOptions::from_params(params));
   };
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "linear analysis");
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 

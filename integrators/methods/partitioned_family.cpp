@@ -27,10 +27,10 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
       },
       s);
   const OrderEvidence order = order_evidence(trees, phi, {t.b, t.b_hat}, max_order, t.precision);
-  info.computed.order = order.order;
-  info.computed.order_residuals = order.relative_residual;
-  info.computed.coefficient_precision = order.precision;
-  info.computed.order_source = "bi-coloured trees";
+  info.computed_so_far().order = order.order;
+  info.computed_so_far().order_residuals = order.relative_residual;
+  info.computed_so_far().coefficient_precision = order.precision;
+  info.computed_so_far().order_source = "bi-coloured trees";
 
   double defect = (t.b - t.b_hat).cwiseAbs().maxCoeff();
   for (int i = 0; i < s; ++i)
@@ -38,7 +38,7 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
       defect = std::max(
           defect, std::abs(t.b[i] * t.A_hat(i, j) + t.b_hat[j] * t.A(j, i) - t.b[i] * t.b_hat[j]));
   // Exact to 1e-12, or to the rounding of coefficients entered as printed.
-  info.computed.symplectic = defect <= rounding_tolerance(1e-12, s, t.precision);
+  info.computed_so_far().symplectic = defect <= rounding_tolerance(1e-12, s, t.precision);
   info.coefficients = {
       {"A", t.A, false}, {"A_hat", t.A_hat, false}, {"b", t.b, true}, {"b_hat", t.b_hat, true}};
 
@@ -50,7 +50,7 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
   apply_linear_analysis(info, stepper_maker(info, integrator_params(info)), "");
 
   info.declared = declared;
-  check_declaration(info);
+  // The declaration is checked when the deferred analysis runs.
   return info;
 }
 

@@ -17,13 +17,29 @@ std::unique_ptr<Stepper> IntegratorInfo::stepper(const Problem& p, double h,
   return make(p, h, integrator_params(*this, overrides));
 }
 
-void check_declaration(const IntegratorInfo& info) {
-  const auto mismatches = declaration_mismatches(info.declared, info.computed);
+namespace {
+
+void check_properties(const std::string& id, const MethodDeclaration& declared,
+                      const MethodProperties& computed) {
+  const auto mismatches = declaration_mismatches(declared, computed);
   if (mismatches.empty()) return;
   std::string msg =
-      "integrator '" + info.id + "': declared properties disagree with the computed ones: ";
+      "integrator '" + id + "': declared properties disagree with the computed ones: ";
   for (std::size_t k = 0; k < mismatches.size(); ++k) msg += (k ? "; " : "") + mismatches[k];
   throw RegistryError(msg);
+}
+
+}  // namespace
+
+const MethodProperties& IntegratorInfo::computed() const {
+  return properties.complete(
+      [this](const MethodProperties& p) { check_properties(id, declared, p); });
+}
+
+void check_declaration(const IntegratorInfo& info) {
+  const bool deferred = info.properties.has_pending();
+  const MethodProperties& computed = info.computed();  // checks a deferred entry as it completes
+  if (!deferred) check_properties(info.id, info.declared, computed);
 }
 
 IntegratorInfo entry_from(const MethodIdentity& identity, std::string family) {

@@ -3,11 +3,13 @@
 // record) plus one line in registry.cpp that hands it to its family's entry
 // builder (integrators/methods/families.hpp).
 //
-// On first use every entry's properties are computed — from coefficients
-// where the family has algebraic theory, otherwise by the linear analysis of
-// its update matrix — and compared with the declared ones; any disagreement
-// is a RegistryError naming the method and the property. The registry is
-// immutable afterwards.
+// Every entry's properties are computed — from coefficients where the family
+// has algebraic theory (when the registry is built), otherwise by the linear
+// analysis of its update matrix (on the entry's first computed(), so that a
+// command pays only for the methods it reads) — and compared with the
+// declared ones; any disagreement is a RegistryError naming the method and
+// the property, from the registry's construction or from that computed().
+// The tests read every entry's. The registry is immutable afterwards.
 #pragma once
 
 #include <functional>
@@ -20,6 +22,7 @@
 #include "integrators/analysis/tableau_properties.hpp"
 #include "integrators/engines/stepper.hpp"
 #include "integrators/methods/butcher_tableau.hpp"
+#include "integrators/methods/deferred_properties.hpp"
 #include "integrators/methods/method_properties.hpp"
 
 namespace tibench {
@@ -48,7 +51,14 @@ struct IntegratorInfo {
   int stages = 0;
   bool is_explicit = false;
   MethodDeclaration declared;
-  MethodProperties computed;
+  // The computed properties, complete: the deferred analysis run and the
+  // declaration checked on the first call (DeferredProperties).
+  const MethodProperties& computed() const;
+  // For entry builders: the properties set so far, and the costly work that
+  // completes them on the first computed().
+  MethodProperties& computed_so_far() { return properties.so_far(); }
+  void defer(DeferredProperties::Work work) { properties.defer(std::move(work)); }
+  DeferredProperties properties;
   // Butcher-tableau methods: the record (null for parametric families), the
   // tableau at the default parameters, and its full computed properties.
   const tableaux::ButcherRecord* record = nullptr;
@@ -78,7 +88,9 @@ ParamSet integrator_params(const IntegratorInfo& info,
                            const std::vector<std::string>& overrides = {});
 
 // Compares an entry's declared and computed properties; throws RegistryError
-// naming the method and every disagreeing property.
+// naming the method and every disagreeing property. An entry with deferred
+// work completes it here; its builder does not call this, so that the work
+// stays deferred (the first computed() checks it).
 void check_declaration(const IntegratorInfo& info);
 
 }  // namespace tibench

@@ -69,22 +69,22 @@ IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const Rosenbrock
   info.stages = t.stages();
   constexpr int max_order = kMaxCheckedOrder;
   const OrderEvidence order = rosenbrock_order(t, t.b, max_order);
-  info.computed.order = order.order;
-  info.computed.order_residuals = order.relative_residual;
-  info.computed.coefficient_precision = order.precision;
-  info.computed.order_source = "Rosenbrock trees";
+  info.computed_so_far().order = order.order;
+  info.computed_so_far().order_residuals = order.relative_residual;
+  info.computed_so_far().coefficient_precision = order.precision;
+  info.computed_so_far().order_source = "Rosenbrock trees";
   if (t.b_hat.size() == t.stages())
-    info.computed.embedded_order = rosenbrock_order(t, t.b_hat, max_order).order;
+    info.computed_so_far().embedded_order = rosenbrock_order(t, t.b_hat, max_order).order;
   // Linear stability: on y' = λy a Rosenbrock step is the RK step of (α + Γ, b).
   ButcherTableau linear = ButcherTableau::from_matrices(info.id, t.alpha + t.Gamma, t.b);
   linear.precision = t.precision;
   const TableauProperties lin = compute_properties(linear);
   info.stability_function = lin.R;
-  info.computed.stiffly_accurate = lin.stiffly_accurate;
-  info.computed.a_stable = lin.a_stable;
-  info.computed.l_stable = lin.l_stable;
-  info.computed.r_inf = lin.r_inf;
-  info.computed.stability_source = "R(z)";
+  info.computed_so_far().stiffly_accurate = lin.stiffly_accurate;
+  info.computed_so_far().a_stable = lin.a_stable;
+  info.computed_so_far().l_stable = lin.l_stable;
+  info.computed_so_far().r_inf = lin.r_inf;
+  info.computed_so_far().stability_source = "R(z)";
   info.coefficients = {{"alpha", t.alpha, false}, {"gamma", t.Gamma, false}, {"b", t.b, true}};
   if (t.b_hat.size() > 0) info.coefficients.push_back({"b_hat", t.b_hat, true});
 

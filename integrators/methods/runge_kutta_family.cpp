@@ -15,7 +15,7 @@ void describe_tableau(IntegratorInfo& info, const ButcherTableau& tableau,
   info.tableau_properties = compute_properties(tableau);
   info.stability_function = info.tableau_properties->R;
   info.declared = declared;
-  info.computed = to_method_properties(*info.tableau_properties);
+  info.computed_so_far() = to_method_properties(*info.tableau_properties);
   info.stages = tableau.stages();
   info.is_explicit = info.tableau_properties->is_explicit;
   info.family = info.is_explicit ? "explicit-rk" : "dirk";

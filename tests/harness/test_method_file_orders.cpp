@@ -36,7 +36,7 @@ TEST_P(ShippedMethodFile, ShowsItsComputedOrder) {
   for (const OrderProblem& p : order_problems()) {
     const OrderObservation o = observe_order(id, p.id, p.params);
     ASSERT_TRUE(o.fitted) << GetParam() << " on " << p.id << ": " << o.failure;
-    EXPECT_NEAR(o.fit.slope, info.computed.order, kOrderTolerance)
+    EXPECT_NEAR(o.fit.slope, info.computed().order, kOrderTolerance)
         << GetParam() << " on " << p.id << o.trace;
   }
 }

@@ -46,7 +46,7 @@ TEST_P(TableauMethod, UpdateMatrixEqualsClosedFormFromR) {
 
 TEST_P(TableauMethod, SteppedPropertiesEqualAlgebraicOnes) {
   const LinearProperties L = analyze_linear(maker());
-  const MethodProperties& C = info.computed;
+  const MethodProperties& C = info.computed();
   EXPECT_EQ(L.order, exp_agreement_order(*info.stability_function)) << "slope " << L.order_slope;
   EXPECT_GE(L.order, C.order) << "the linear order is at least the order";
   EXPECT_EQ(L.a_stable, *C.a_stable)

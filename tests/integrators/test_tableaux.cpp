@@ -61,10 +61,10 @@ TEST(ConstexprMath, SqrtWithinOneUlpOfStd) {
 
 TEST(Registry, EveryEntryDeclaresWhatIsComputed) {
   for (const auto& i : integrator_registry()) {
-    const auto mism = declaration_mismatches(i.declared, i.computed);
+    const auto mism = declaration_mismatches(i.declared, i.computed());
     EXPECT_TRUE(mism.empty()) << i.id << ": " << (mism.empty() ? "" : mism.front());
-    EXPECT_EQ(i.declared.order, i.computed.order) << i.id;
-    EXPECT_FALSE(i.computed.order_source.empty()) << i.id;
+    EXPECT_EQ(i.declared.order, i.computed().order) << i.id;
+    EXPECT_FALSE(i.computed().order_source.empty()) << i.id;
   }
 }
 
@@ -223,7 +223,7 @@ TEST(StabilityClassification, AAlphaAngleAgreesWithAStabilityAcrossTheRegistry) 
   for (const IntegratorInfo& info : integrator_registry()) {
     if (!info.stability_function) continue;
     const double alpha = a_alpha_degrees(*info.stability_function);
-    if (info.computed.a_stable.value_or(false))
+    if (info.computed().a_stable.value_or(false))
       EXPECT_EQ(alpha, 90.0) << info.id;
     else if (info.is_explicit)
       EXPECT_TRUE(std::isnan(alpha)) << info.id << ": " << alpha;
