@@ -16,6 +16,7 @@
 #include <map>
 
 #include "claims/ledger.hpp"
+#include "claims/support.hpp"
 #include "claims/you2025/you2025_collision_runs.hpp"
 
 namespace tibench {
@@ -134,10 +135,10 @@ struct ListedPhases {
 };
 
 // The printed states at the five phases of the test design.
-ListedPhases a1_listed_phases(int steps) {
+ListedPhases a1_listed_phases(int steps, const std::vector<std::string>& a1_params) {
   ListedPhases out;
   for (double b : {0.2, 0.5, 0.6, 0.7, 0.9}) {
-    const Collision c = collide("a1", b, steps);
+    const Collision c = collide("a1", b, steps, a1_params);
     const double dev = a1_deviation(c, b, kHbar);
     out.dev_max = std::max(out.dev_max, dev);
     out.states.push_back({{"beta", b},
@@ -161,10 +162,10 @@ struct A1Scan {
 };
 
 // The phase-independent statements on n_phases phases.
-A1Scan a1_scan(int n_phases, int steps) {
+A1Scan a1_scan(int n_phases, int steps, const std::vector<std::string>& a1_params) {
   A1Scan s;
   for (double b : phase_grid(n_phases)) {
-    const Collision c = collide("a1", b, steps);
+    const Collision c = collide("a1", b, steps, a1_params);
     const int exit = c.exit_step(), in = c.steps_in_barrier();
     ++s.exits[exit];
     ++s.force_steps[in];
@@ -185,12 +186,17 @@ nlohmann::ordered_json histogram(const std::map<int, int>& m) {
   return o;
 }
 
+// A perturbation (ClaimContext::scene_overrides) steps A-1's decoupled
+// method at another alpha: alpha=VALUE.
 ClaimResult a1_states(const ClaimContext& ctx) {
+  std::vector<std::string> a1_params;
+  for (const auto& [name, value] : claims::numeric_inputs(ctx.scene_overrides, {"alpha"}))
+    a1_params.push_back(name + "=" + format_real(value));
   const int steps = 8;
   const double tol = 1e-8 + kRoundoff;
-  const ListedPhases listed = a1_listed_phases(steps);
+  const ListedPhases listed = a1_listed_phases(steps, a1_params);
   const int n_phases = ctx.fast() ? 200 : 2000;
-  const A1Scan s = a1_scan(n_phases, steps);
+  const A1Scan s = a1_scan(n_phases, steps, a1_params);
   const bool ok = listed.dev_max <= tol && s.v_final_dev <= tol && s.exit_not_4 == 0 &&
                   s.force_not_3 == 0 && s.conserved == 0;
   ClaimResult r;
@@ -259,12 +265,17 @@ std::vector<ClaimCheck> you2025_collision_claims() {
        "shift of "
        "1/2",
        you2025_collision::trapezoidal_states},
-      {"Y-E2", you2025_collision::kPaper,
-       "App. E, Sec. 4.3: A-1 on the quadratic barrier follows the printed states, always resolves "
-       "the "
-       "collision in four steps (three in the barrier) with final velocity 1, losing energy on the "
-       "way",
-       you2025_collision::a1_states},
+      ClaimCheck{"Y-E2", you2025_collision::kPaper,
+                 "App. E, Sec. 4.3: A-1 on the quadratic barrier follows the printed states, "
+                 "always resolves "
+                 "the "
+                 "collision in four steps (three in the barrier) with final velocity 1, losing "
+                 "energy on the "
+                 "way",
+                 you2025_collision::a1_states}
+          .flips_with({"alpha=0.8"}, Verdict::refuted,
+                      "the decoupled method at alpha = 0.8 instead of A-1's 1: the states leave "
+                      "the closed forms and the final velocity ends 0.33 from 1"),
       ClaimCheck{
           "Y-E3", you2025_collision::kPaper,
           "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, "
