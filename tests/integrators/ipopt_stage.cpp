@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <IpIpoptApplication.hpp>
 #include <IpTNLP.hpp>
 #include <cmath>
@@ -160,6 +162,24 @@ IpoptSolution solve_with_ipopt(const Stage& stage, const std::vector<Obstacle>& 
   out.y = nlp->y;
   out.mu = nlp->mu;
   return out;
+}
+
+Vec unconstrained_minimizer(const Stage& s) {
+  Vec y = s.y_hat;
+  for (int it = 0; it < 100; ++it) {
+    const Vec g = s.gradient(y);
+    const Vec dy = -s.hessian(y).ldlt().solve(g);
+    double step = 1.0;
+    const double f0 = s.value(y);
+    while (step > 1e-8 && s.value(y + step * dy) > f0 + 1e-4 * step * g.dot(dy)) step *= 0.5;
+    y += step * dy;
+    if (dy.cwiseAbs().maxCoeff() <= 1e-15 * (1 + y.cwiseAbs().maxCoeff())) break;
+  }
+  return y;
+}
+
+double smallest_eigenvalue(const Matrix& symmetric) {
+  return Eigen::SelfAdjointEigenSolver<Matrix>(symmetric).eigenvalues().minCoeff();
 }
 
 }  // namespace tibench::test

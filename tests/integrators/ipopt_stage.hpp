@@ -4,7 +4,9 @@
 // constraints φ_b(x_a,p + y_p) ≥ 0 by Ipopt (interior point, exact first and
 // second derivatives, MUMPS): the independent constrained solver that
 // test_constraint_solver.cpp compares tibench's gradient projection with.
-// Ipopt's headers and its NLP adapter are compiled here only.
+// Ipopt's headers and its NLP adapter, and the dense decompositions of the
+// other references (an eigensolver and LDLT: about 15 s of compilation
+// each), are compiled here only.
 #pragma once
 
 #include <Eigen/Core>
@@ -52,5 +54,12 @@ struct IpoptSolution {
 // Solves min Φ s.t. every vertex outside every obstacle, from y = 0 (the
 // anchor, feasible); Ipopt's console output is captured into `output`.
 IpoptSolution solve_with_ipopt(const Stage& stage, const std::vector<Obstacle>& obstacles);
+
+// Φ's unconstrained minimizer by dense Newton with backtracking (Φ strictly
+// convex).
+Vec unconstrained_minimizer(const Stage& s);
+
+// The smallest eigenvalue of a symmetric matrix.
+double smallest_eigenvalue(const Matrix& symmetric);
 
 }  // namespace tibench::test

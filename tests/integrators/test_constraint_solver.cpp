@@ -45,7 +45,7 @@
 // nothing (stdout and stderr are captured around every solve).
 #include <gtest/gtest.h>
 
-#include <Eigen/Dense>
+#include <Eigen/Core>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -71,6 +71,7 @@ using test::IpoptSolution;
 using test::Matrix;
 using test::solve_with_ipopt;
 using test::Stage;
+using test::unconstrained_minimizer;
 
 // ---------------------------------------------------------------------------
 // The test body.
@@ -428,21 +429,6 @@ Instance make_instance(Scene scene, std::uint64_t seed) {
   return in;
 }
 
-// Unconstrained minimizer by dense Newton with backtracking (Φ strictly convex).
-Vec unconstrained_minimizer(const Stage& s) {
-  Vec y = s.y_hat;
-  for (int it = 0; it < 100; ++it) {
-    const Vec g = s.gradient(y);
-    const Vec dy = -s.hessian(y).ldlt().solve(g);
-    double step = 1.0;
-    const double f0 = s.value(y);
-    while (step > 1e-8 && s.value(y + step * dy) > f0 + 1e-4 * step * g.dot(dy)) step *= 0.5;
-    y += step * dy;
-    if (dy.cwiseAbs().maxCoeff() <= 1e-15 * (1 + y.cwiseAbs().maxCoeff())) break;
-  }
-  return y;
-}
-
 // ---------------------------------------------------------------------------
 
 TEST(ConstraintSolverVsIpopt, TestBodyDerivativesMatchFiniteDifferences) {
@@ -469,7 +455,7 @@ TEST(ConstraintSolverVsIpopt, TestBodyDerivativesMatchFiniteDifferences) {
   EXPECT_LE((fd_g - g).cwiseAbs().maxCoeff(), 1e-6 * g.cwiseAbs().maxCoeff());
   EXPECT_LE((fd_H - H).cwiseAbs().maxCoeff(), 1e-6 * H.cwiseAbs().maxCoeff());
   EXPECT_LE((H - H.transpose()).cwiseAbs().maxCoeff(), 0.0);
-  EXPECT_GT(Eigen::SelfAdjointEigenSolver<Matrix>(H).eigenvalues().minCoeff(), 0.0);
+  EXPECT_GT(test::smallest_eigenvalue(H), 0.0);
 }
 
 struct SceneStats {
