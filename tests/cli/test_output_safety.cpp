@@ -24,17 +24,18 @@ const std::string kSource = test::source_dir();
 const std::string kSmoke = kSource + "/harness/matrices/smoke.toml";
 const std::string kOsc = "run --problem oscillator --integrator rk4 -q ";
 
-void expect_bad_input(const std::string& args, const std::vector<std::string>& needles,
-                      double max_seconds = 20) {
-  const auto start = std::chrono::steady_clock::now();
+// Refused before any work: exit 2, one line on stderr naming the value, and
+// nothing on stdout (a command that started prints its cells, progress or
+// result there), rather than a bound on the wall time, which the machine's
+// load decides.
+void expect_bad_input(const std::string& args, const std::vector<std::string>& needles) {
   const auto o = tibench(args);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(o.exit_code, 2) << args << "\n" << o.err;
   for (const auto& n : needles)
     EXPECT_NE(o.err.find(n), std::string::npos) << args << "\n" << o.err;
   ASSERT_FALSE(o.err.empty()) << args;
   EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "exactly one line: " << o.err;
-  EXPECT_LT(s, max_seconds) << "refused only after working: " << args;
+  EXPECT_EQ(o.out, "") << "refused only after working: " << args;
 }
 
 TEST(OutputSafety, UnusableOutputPathsAreRefusedBeforeAnyWork) {
