@@ -74,12 +74,6 @@ struct BarRun {
   std::string failure;      // failed solve or non-finite state
 };
 
-bool has_parameter(const std::vector<ParamSpec>& specs, const std::string& input) {
-  const std::string name = input.substr(0, input.find('='));
-  return std::any_of(specs.begin(), specs.end(),
-                     [&](const ParamSpec& s) { return s.name == name; });
-}
-
 // `beta`: bar1d's lagged stiffness-proportional Rayleigh damping [s]
 // (0: none, the preset as it is); `gap`: the initial distance from the wall
 // [m] (0: bar1d's default); `extra`: ClaimContext::scene_overrides (a
@@ -91,19 +85,20 @@ BarRun run_bar(const std::string& preset, const std::string& integrator, double 
   std::vector<std::string> params{"preset=" + preset}, iparams;
   if (beta > 0) params.push_back("beta=" + format_real(beta));
   if (gap > 0) params.push_back("gap=" + format_real(gap));
-  const std::vector<ParamSpec> bar_specs = find_problem("bar1d").param_specs();
+  const ParamSet bar_defaults = problem_params(find_problem("bar1d"));
   for (const std::string& input : extra) {
-    if (has_parameter(bar_specs, input)) {
+    const std::string name = input.substr(0, input.find('='));
+    if (bar_defaults.has(name)) {
       params.push_back(input);
       continue;
     }
     const bool some_method = std::any_of(kMethods.begin(), kMethods.end(), [&](const auto& m) {
-      return has_parameter(find_integrator(m).param_specs, input);
+      return integrator_params(find_integrator(m)).has(name);
     });
     if (!some_method)
       throw InputError("invalid input '" + input +
                        "' (accepted: a parameter of bar1d, bdf2, a1 or a-search)");
-    if (has_parameter(find_integrator(integrator).param_specs, input)) iparams.push_back(input);
+    if (integrator_params(find_integrator(integrator)).has(name)) iparams.push_back(input);
   }
   const auto p = make_problem("bar1d", params);
   auto st = claims::stepper(integrator, *p, h, iparams);

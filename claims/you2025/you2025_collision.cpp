@@ -186,12 +186,11 @@ nlohmann::ordered_json histogram(const std::map<int, int>& m) {
   return o;
 }
 
-// A perturbation (ClaimContext::scene_overrides) steps A-1's decoupled
-// method at another alpha: alpha=VALUE.
+// A perturbation (ClaimContext::scene_overrides) gives A-1's decoupled
+// method other parameters (e.g. alpha=VALUE); its registry entry refuses
+// any it does not take.
 ClaimResult a1_states(const ClaimContext& ctx) {
-  std::vector<std::string> a1_params;
-  for (const auto& [name, value] : claims::numeric_inputs(ctx.scene_overrides, {"alpha"}))
-    a1_params.push_back(name + "=" + format_real(value));
+  const std::vector<std::string>& a1_params = ctx.scene_overrides;
   const int steps = 8;
   const double tol = 1e-8 + kRoundoff;
   const ListedPhases listed = a1_listed_phases(steps, a1_params);

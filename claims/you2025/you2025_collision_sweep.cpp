@@ -252,12 +252,11 @@ IpcCell ipc_cell(const std::vector<std::string>& a1_params, double kappa, double
   return c;
 }
 
-// A perturbation (ClaimContext::scene_overrides) steps A-1's decoupled
-// method at another alpha: alpha=VALUE.
+// A perturbation (ClaimContext::scene_overrides) gives A-1's decoupled
+// method other parameters (e.g. alpha=VALUE); its registry entry refuses
+// any it does not take.
 ClaimResult ipc_barrier_sweep(const ClaimContext& ctx) {
-  std::vector<std::string> a1_params;
-  for (const auto& [name, value] : claims::numeric_inputs(ctx.scene_overrides, {"alpha"}))
-    a1_params.push_back(name + "=" + format_real(value));
+  const std::vector<std::string>& a1_params = ctx.scene_overrides;
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();
   int judged = 0, agree = 0;
   std::string line;
