@@ -16,7 +16,6 @@
 #include <map>
 
 #include "claims/ledger.hpp"
-#include "claims/support.hpp"
 #include "claims/you2025/you2025_collision_runs.hpp"
 
 namespace tibench {

@@ -13,7 +13,6 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
-#include "claims/support.hpp"
 #include "claims/you2025/oscillator_update.hpp"
 #include "core/random.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
