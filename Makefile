@@ -251,7 +251,8 @@ BENCH_FLAGS ?=
 
 bench-build:
 	@scripts/setup-deps.sh core bench
-	@cmake --preset release -DTIBENCH_BUILD_BENCH=ON >/dev/null
+	@prefix=$$(scripts/build-arkode.sh) && \
+	    cmake --preset release -DTIBENCH_BUILD_BENCH=ON -DTIBENCH_SUNDIALS_PREFIX=$$prefix >/dev/null
 	@cmake --build --preset release -j $(JOBS) --target tibench_bench
 
 bench: bench-build
@@ -268,7 +269,8 @@ bench: bench-build
 # portable): compare its rows with make bench's to see the gain.
 bench-native:
 	@scripts/setup-deps.sh core bench
-	@cmake --preset native >/dev/null
+	@prefix=$$(scripts/build-arkode.sh) && \
+	    cmake --preset native -DTIBENCH_SUNDIALS_PREFIX=$$prefix >/dev/null
 	@cmake --build --preset native -j $(JOBS) --target tibench_bench
 	@mkdir -p $(RESULTS)/bench
 	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \

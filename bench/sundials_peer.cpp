@@ -1,8 +1,12 @@
-// SUNDIALS ARKODE peer (optional; libsundials-dev 6.4.1). Debian builds this
-// library with CMake build type "None" and no optimization flag: its code is
-// -O0 (every function stores its arguments to the stack first, e.g.
-// N_VScaleVectorArray in libsundials_nvecserial.so.6), so its rows are
-// labelled [unoptimized] in every table (ratio_table.cpp).
+// SUNDIALS ARKODE peer (optional; 6.4.1, Debian's version). `make bench`
+// builds it from Debian's source package with optimization
+// (scripts/build-arkode.sh: CMake Release, -O3). Debian's own
+// libsundials-dev is used when no such build is given: Debian builds it with
+// CMake build type "None" and no optimization flag, so its code is -O0
+// (every function stores its arguments to the stack first, e.g.
+// N_VScaleVectorArray in libsundials_nvecserial.so.6) and its rows are
+// labelled [unoptimized] in every table (ratio_table.cpp). The build used
+// is printed with the peer's settings.
 //   rk4/sundials          ARKStep with the classical RK4 as an explicit
 //                         Butcher table (not ERKStep: 6.4 mishandles tables
 //                         with c₄ = 1), fixed step, y = (q, v) in blocks;
@@ -227,8 +231,8 @@ void run(benchmark::State& state, const Workload& w, bool is_explicit) {
 }  // namespace
 
 void register_sundials() {
-  const std::string build = std::string(" (Debian libsundials-dev ") + SUNDIALS_VERSION +
-                            ", compiled without optimization)";
+  const std::string build =
+      std::string(" (SUNDIALS ") + SUNDIALS_VERSION + ": " + TIBENCH_BENCH_SUNDIALS_BUILD + ")";
   for (const auto& w : workloads()) {
     if (w.steps_explicit == 0) continue;
     const std::string rk4 = w.id + "/rk4/sundials";

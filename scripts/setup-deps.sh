@@ -19,7 +19,9 @@
 #           (ctest label report, docs/report.md); report.py itself needs only
 #           `figures`
 #   bench   `make bench` only: the benchmark peers PETSc (petsc-dev, which
-#           brings Open MPI's headers) and SUNDIALS (libsundials-dev), and
+#           brings Open MPI's headers) and SUNDIALS (libsundials-dev, whose
+#           -O0 libraries scripts/build-arkode.sh rebuilds with optimization
+#           from Debian's source package, unpacked by dpkg-dev), and
 #           valgrind (callgrind instruction counts, make bench-callgrind);
 #           SuiteSparse (libsuitesparse-dev: the optional linear_solver=cholmod)
 #           and a serial OpenBLAS (libopenblas0-serial) as the system BLAS:
@@ -46,7 +48,7 @@ GROUP[core]="g++ make cmake ninja-build ccache pkg-config git ca-certificates \
 GROUP[figures]="python3 python3-h5py python3-matplotlib python3-numpy"
 GROUP[python]="python3 python3-h5py python3-numpy python3-pandas python3-pytest"
 GROUP[report]="chromium fonts-dejavu-core"
-GROUP[bench]="valgrind petsc-dev libsundials-dev libsuitesparse-dev libopenblas0-serial"
+GROUP[bench]="valgrind petsc-dev libsundials-dev dpkg-dev libsuitesparse-dev libopenblas0-serial"
 GROUP[fuzz]="clang libclang-rt-dev"
 GROUP[format]="clang-format"
 GROUP[slurm]="slurm-wlm munge"
