@@ -70,6 +70,7 @@ int implicit_stages(const std::string& method) {
 // the next (BDF2's starter does), which moves the result within the solver
 // tolerance, but a leaked history or factor would move it by far more.
 void run(benchmark::State& state, const Workload& w, const Row& row) {
+  reset_peak_memory();
   const bool is_explicit = row.is_explicit;
   const auto p = w.make();
   const double h = is_explicit ? w.h_explicit : w.h_implicit;
@@ -119,6 +120,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   }
   set_counters(state, w, steps, totals, err);
   state.counters["setup_us"] = setup_us;
+  state.counters["dofs"] = static_cast<double>(p->dofs());
+  state.counters["peak_mb"] = peak_memory_mb();
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
   if (totals.local_seconds > 0) {
     // solver=local-global: the split of a step between its local and global steps.
@@ -191,6 +194,15 @@ std::vector<Row> ball_qp_rows(bool cholmod) {
   return rows;
 }
 
+// The scaling rows: backward Euler and SDIRK2 as an expert would run a
+// large body (chord Newton, CHOLMOD), plain Newton with LDLᵀ without it.
+std::vector<Row> ball_scaling_rows(bool cholmod) {
+  if (!cholmod) return {{"backward-euler", false}, {"sdirk2", false}};
+  const std::vector<std::string> fast{"jacobian_reuse=true", "linear_solver=cholmod"};
+  return {{"backward-euler", false, fast, "+reuse+cholmod"},
+          {"sdirk2", false, fast, "+reuse+cholmod"}};
+}
+
 // Our rows on a workload: RK4 everywhere, the implicit methods on the
 // chains, and on the beam SDIRK2 with each solver option.
 std::vector<Row> rows_for(const Workload& w) {
@@ -199,6 +211,7 @@ std::vector<Row> rows_for(const Workload& w) {
   if (w.id == "dinev-bar" || w.id == "dinev-cube") return dinev_rows();
   if (w.id == "ball-5k-admm") return admm_rows(cholmod);
   if (w.id == "ball-drop-5k-qp") return ball_qp_rows(cholmod);
+  if (w.id.rfind("ball-scaling-", 0) == 0) return ball_scaling_rows(cholmod);
   // Non-default solver options, labelled: the chord-Newton option (same
   // tolerance, factor kept while it contracts), the CHOLMOD backend when this
   // build has it, and the looser tolerance animation codes use.

@@ -1,6 +1,9 @@
 #include "bench/ratio_table.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/suite.hpp"
@@ -173,6 +176,37 @@ void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
   }
 }
 
+// The ball-scaling-* rows: per method, time per step and peak memory at
+// each size, and the least-squares slope of log(time per step) against
+// log(dofs) (dofs = 3 × vertices, proportional to the tetrahedra).
+void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::map<std::string, std::vector<std::pair<double, const Median*>>> by_method;
+  for (const auto& [name, m] : medians) {
+    Name n;
+    if (split(name, n) && n.workload.rfind("ball-scaling-", 0) == 0)
+      by_method[n.method].push_back({counter(m, "dofs"), &m});
+  }
+  if (by_method.empty()) return;
+  std::fprintf(out, "\nscaling (ball-scaling-*: time per step and peak memory against size):\n");
+  std::fprintf(out, "%-28s %9s %12s %9s %10s\n", "method", "dofs", "ms/step", "peak MB",
+               "exponent");
+  for (auto& [method, points] : by_method) {
+    std::sort(points.begin(), points.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto& [dofs, m] : points) {
+      const double x = std::log(dofs), y = std::log(m->seconds_per_step);
+      sx += x, sy += y, sxx += x * x, sxy += x * y;
+    }
+    const double k = static_cast<double>(points.size());
+    const double slope = points.size() > 1 ? (k * sxy - sx * sy) / (k * sxx - sx * sx) : NAN;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      std::fprintf(out, "%-28s %9.0f %12.2f %9.0f %10s\n", method.c_str(), points[i].first,
+                   1e3 * points[i].second->seconds_per_step, counter(*points[i].second, "peak_mb"),
+                   i + 1 == points.size() ? std::to_string(slope).substr(0, 5).c_str() : "");
+  }
+}
+
 }  // namespace
 
 void describe_peer(const std::string& benchmark, const std::string& settings) {
@@ -194,6 +228,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_settings(medians, out);
   print_ours(medians, out);
   print_floor(medians, out);
+  print_scaling(medians, out);
 }
 
 }  // namespace tibench::bench

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include <malloc.h>
 #include <map>
 #include <stdexcept>
 
@@ -39,6 +43,12 @@ namespace tibench::bench {
 // a 1.2× stretch in free fall (contact = none: ADMM's split has no contact
 // term), stable neo-Hookean, Δt = 5 ms, 30 steps: the ADMM rows (Brown et al.
 // 2018 §3.3, 10 iterations) against Newton on the same stages.
+// ball-scaling-5k, -20k, -80k: how a step's cost grows with the mesh. The
+// ball of ball-drop-5k at three gmsh sizes (mesh_size 0.08, 0.0505 and
+// 0.0318: tetrahedra in the ratio 1 : 4 : 16 for a mesh size ∝ N^(-1/3)),
+// its lowest point 0.1 m above the ground (y0 = 0.6), Δt = 5 ms, 50 steps:
+// 28 of free fall, the impact at t = 0.143 s and 22 in constraint contact,
+// the same window at every size.
 const std::vector<Workload>& workloads() {
   static const std::vector<Workload> list{
       {"oscillator", "oscillator", {"n=1"}, 0.01, 0.01, 1000, 1000, true},
@@ -48,6 +58,33 @@ const std::vector<Workload>& workloads() {
       {"chain-100000-fput", "spring-chain", {"N=100000", "k4=100"}, 0.05, 0.05, 10, 20, true},
       {"beam", "beam", {}, 1e-3, 5e-3, 10, 10, false},
       {"beam-1s", "beam", {}, 0.0, 5e-3, 0, 200, false},
+      {"ball-scaling-5k",
+       "ball-drop",
+       {"mesh_size=0.08", "y0=0.6"},
+       0.0,
+       5e-3,
+       0,
+       50,
+       false,
+       false},
+      {"ball-scaling-20k",
+       "ball-drop",
+       {"mesh_size=0.0505", "y0=0.6"},
+       0.0,
+       5e-3,
+       0,
+       50,
+       false,
+       false},
+      {"ball-scaling-80k",
+       "ball-drop",
+       {"mesh_size=0.0318", "y0=0.6"},
+       0.0,
+       5e-3,
+       0,
+       50,
+       false,
+       false},
       {"ball-drop-5k", "ball-drop", {"mesh_size=0.08"}, 0.0, 5e-3, 0, 200, false, false},
       {"ball-drop-5k-qp",
        "ball-drop",
@@ -230,6 +267,27 @@ const State& reference_at(const Workload& w, double h, long steps) {
 
 double max_error(const Vec& q, const Vec& v, const State& ref) {
   return std::max((q - ref.q).cwiseAbs().maxCoeff(), (v - ref.v).cwiseAbs().maxCoeff());
+}
+
+void reset_peak_memory() {
+  // Freed blocks the allocator kept (an earlier, larger benchmark's) would
+  // otherwise count as this one's resident memory.
+  malloc_trim(0);
+  if (std::FILE* f = std::fopen("/proc/self/clear_refs", "w")) {
+    std::fputs("5", f);
+    std::fclose(f);
+  }
+}
+
+double peak_memory_mb() {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return std::nan("");
+  char line[256];
+  double kb = std::nan("");
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmHWM: %lf kB", &kb) == 1) break;
+  std::fclose(f);
+  return kb / 1024.0;
 }
 
 }  // namespace tibench::bench

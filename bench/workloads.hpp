@@ -63,6 +63,15 @@ class Acceleration {
 // once per workload; the benchmark's counter ns_per_rhs).
 double rhs_nanoseconds(const Workload& w);
 
+// The process's peak resident memory (Linux VmHWM), in MB, since the last
+// reset_peak_memory() (which returns freed memory to the system, glibc's
+// malloc_trim, and writes 5 to /proc/self/clear_refs); NaN where /proc does
+// not say. A benchmark resets it before building its problem, so the
+// counter covers its mesh, stepper and steps, plus what the process still
+// holds (the benchmark library's own records).
+void reset_peak_memory();
+double peak_memory_mb();
+
 // Memory bandwidth [bytes/ns] of the triad a = b + s c over three vectors
 // of n doubles (24 n bytes moved, writes counted once), median of 7 timed
 // batches, measured once per n: the bandwidth at the cache level where the
