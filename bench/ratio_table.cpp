@@ -8,6 +8,7 @@
 
 #include "bench/suite.hpp"
 #include "bench/workloads.hpp"
+#include "harness/analysis/convergence.hpp"
 
 namespace tibench::bench {
 namespace {
@@ -178,7 +179,8 @@ void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
 
 // The ball-scaling-* rows: per method, time per step and peak memory at
 // each size, and the least-squares slope of log(time per step) against
-// log(dofs) (dofs = 3 × vertices, proportional to the tetrahedra).
+// log(dofs) (dofs = 3 × vertices, proportional to the tetrahedra; the fit
+// of the convergence tables, fit_order).
 void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out) {
   std::map<std::string, std::vector<std::pair<double, const Median*>>> by_method;
   for (const auto& [name, m] : medians) {
@@ -193,17 +195,13 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
   for (auto& [method, points] : by_method) {
     std::sort(points.begin(), points.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (const auto& [dofs, m] : points) {
-      const double x = std::log(dofs), y = std::log(m->seconds_per_step);
-      sx += x, sy += y, sxx += x * x, sxy += x * y;
-    }
-    const double k = static_cast<double>(points.size());
-    const double slope = points.size() > 1 ? (k * sxy - sx * sy) / (k * sxx - sx * sx) : NAN;
-    for (std::size_t i = 0; i < points.size(); ++i)
-      std::fprintf(out, "%-28s %9.0f %12.2f %9.0f %10s\n", method.c_str(), points[i].first,
-                   1e3 * points[i].second->seconds_per_step, counter(*points[i].second, "peak_mb"),
-                   i + 1 == points.size() ? std::to_string(slope).substr(0, 5).c_str() : "");
+    std::vector<double> dofs, seconds;
+    for (const auto& [d, m] : points) dofs.push_back(d), seconds.push_back(m->seconds_per_step);
+    for (const auto& [d, m] : points)
+      std::fprintf(out, "%-28s %9.0f %12.2f %9.0f\n", method.c_str(), d, 1e3 * m->seconds_per_step,
+                   counter(*m, "peak_mb"));
+    std::fprintf(out, "%-28s %9s %12s %9s %10.3f\n", method.c_str(), "", "", "",
+                 fit_order(dofs, seconds).slope);
   }
 }
 

@@ -49,6 +49,12 @@ namespace tibench::bench {
 // its lowest point 0.1 m above the ground (y0 = 0.6), Δt = 5 ms, 50 steps:
 // 28 of free fall, the impact at t = 0.143 s and 22 in constraint contact,
 // the same window at every size.
+namespace {
+Workload ball_scaling(const char* id, const char* mesh_size) {
+  return {id, "ball-drop", {mesh_size, "y0=0.6"}, 0.0, 5e-3, 0, 50, false, false};
+}
+}  // namespace
+
 const std::vector<Workload>& workloads() {
   static const std::vector<Workload> list{
       {"oscillator", "oscillator", {"n=1"}, 0.01, 0.01, 1000, 1000, true},
@@ -58,33 +64,9 @@ const std::vector<Workload>& workloads() {
       {"chain-100000-fput", "spring-chain", {"N=100000", "k4=100"}, 0.05, 0.05, 10, 20, true},
       {"beam", "beam", {}, 1e-3, 5e-3, 10, 10, false},
       {"beam-1s", "beam", {}, 0.0, 5e-3, 0, 200, false},
-      {"ball-scaling-5k",
-       "ball-drop",
-       {"mesh_size=0.08", "y0=0.6"},
-       0.0,
-       5e-3,
-       0,
-       50,
-       false,
-       false},
-      {"ball-scaling-20k",
-       "ball-drop",
-       {"mesh_size=0.0505", "y0=0.6"},
-       0.0,
-       5e-3,
-       0,
-       50,
-       false,
-       false},
-      {"ball-scaling-80k",
-       "ball-drop",
-       {"mesh_size=0.0318", "y0=0.6"},
-       0.0,
-       5e-3,
-       0,
-       50,
-       false,
-       false},
+      ball_scaling("ball-scaling-5k", "mesh_size=0.08"),
+      ball_scaling("ball-scaling-20k", "mesh_size=0.0505"),
+      ball_scaling("ball-scaling-80k", "mesh_size=0.0318"),
       {"ball-drop-5k", "ball-drop", {"mesh_size=0.08"}, 0.0, 5e-3, 0, 200, false, false},
       {"ball-drop-5k-qp",
        "ball-drop",
