@@ -155,7 +155,17 @@ struct ClaimCheck {
     return std::move(*this);
   }
 
-  // A refutation no input has been found to flip: the inputs tried (each a
+  // A timing claim: its result keeps wall-clock values (kWallClockKey), so
+  // its measured verdict follows the machine's load and no perturbation can
+  // be held to a verdict. tests/claims/test_claims_ledger.cpp holds the
+  // declaration to the result.
+  bool timed = false;
+  ClaimCheck timed_by_wall_clock() && {
+    timed = true;
+    return std::move(*this);
+  }
+
+  // A verdict no input has been found to flip: the inputs tried (each a
   // set of overrides, as for flips_with) under which the check measures
   // the same verdict — the test runs each and holds it to that — and why
   // no input can flip it. Declared only with the evidence; never a way to

@@ -78,6 +78,8 @@ std::string flip_line(const ClaimCheck& check) {
     return "no perturbation flips it (a test holds the verdict under each input tried: " + tried +
            "): " + check.robust->why;
   }
+  if (!check.flip && check.timed)
+    return "no perturbation declared: a timing claim, whose verdict follows the machine's load";
   if (!check.flip) return "";
   std::string overrides;
   for (const std::string& o : check.flip->overrides)
@@ -98,6 +100,20 @@ Verdict judge_unstated(nlohmann::ordered_json& measured, const std::string& para
                        const std::vector<SweepPoint>& sweep, std::string& why) {
   measured[kUnstated].push_back(unstated_record(parameter, range, reason, sweep));
   return swept_verdict(parameter, sweep, why);
+}
+
+void judge_unstated(ClaimResult& r, const std::vector<Unstated>& parameters) {
+  std::vector<std::string> flips;
+  for (const Unstated& u : parameters) {
+    std::string why;
+    const Verdict v = judge_unstated(r.measured, u.parameter, u.range, u.reason, u.sweep, why);
+    if (v == r.status) continue;
+    flips.push_back(!why.empty() ? why
+                                 : u.parameter + ": " + to_string(v) + " at every value swept");
+  }
+  if (flips.empty()) return;
+  for (const std::string& why : flips) r.summary += "; " + why;
+  r.status = Verdict::inconclusive;
 }
 
 }  // namespace tibench::claims

@@ -54,6 +54,19 @@ Verdict judge_unstated(nlohmann::ordered_json& measured, const std::string& para
                        const std::string& range, const std::string& reason,
                        const std::vector<SweepPoint>& sweep, std::string& why);
 
+// One parameter the paper leaves unstated, with its sweep.
+struct Unstated {
+  std::string parameter, range, reason;
+  std::vector<SweepPoint> sweep;
+};
+
+// Judges a result over the sweeps of its unstated parameters, r.status
+// being its verdict at the values it chose (each sweep holds them): records
+// every sweep in r.measured and keeps r.status when every sweep agrees with
+// it; otherwise r.status becomes inconclusive and r.summary says where each
+// sweep flips.
+void judge_unstated(ClaimResult& r, const std::vector<Unstated>& parameters);
+
 // The measured["paper_data"] record.
 nlohmann::ordered_json paper_data_record(bool criterion_holds, nlohmann::ordered_json values,
                                          const std::string& note);
@@ -65,7 +78,8 @@ std::vector<std::string> protocol_lines(const nlohmann::ordered_json& measured);
 
 // The check's declared perturbation (ClaimCheck::flips_with, or the
 // inputs of robust_to) as one line, "perturbation that flips it: a=1, b=2
-// -> refuted (why)"; empty when it declares none.
+// -> refuted (why)"; for a timing claim that declares none, why it need not;
+// empty when it declares none.
 std::string flip_line(const ClaimCheck& check);
 
 // Every protocol line of a check's result: those of its measured values,

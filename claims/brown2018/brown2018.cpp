@@ -190,10 +190,10 @@ struct SpinRun {
   double damping_share = 0;  // |Σ_n h Σ_i x_n × f^damp| / |L(0)|
 };
 
-SpinRun spin(const std::string& damping, double beta, double h, long steps) {
-  const auto p =
-      make_problem("beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3", "stretch=0.5",
-                            "damping=" + damping, "beta=" + format_real(beta)});
+SpinRun spin(const std::string& damping, double beta, double stretch_rate, double h, long steps) {
+  const auto p = make_problem("beam", {"nx=8", "ny=2", "nz=2", "clamped=false", "g=0", "spin=3",
+                                       "stretch=" + format_real(stretch_rate), "damping=" + damping,
+                                       "beta=" + format_real(beta)});
   auto be = claims::stepper("backward-euler", *p, h, {"newton_tol=1e-12"});
   State s = p->initial_state();
   const Eigen::Vector3d L0 = p->angular_momentum(s);
@@ -212,29 +212,33 @@ SpinRun spin(const std::string& damping, double beta, double h, long steps) {
   return {p->angular_momentum(s).norm() / L0.norm(), from_damping.norm() / L0.norm()};
 }
 
+// The perturbations B-AM1.beam accepts: beta=VALUE (the Rayleigh
+// coefficient, 0.02 s) and stretch=VALUE (the axial stretch rate, 0.5 1/s).
 ClaimResult check_spinning_beam(const ClaimContext& ctx) {
-  const double beta = 0.02, h = 0.01;
+  const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"beta", "stretch"});
+  const double beta = inputs.count("beta") ? inputs.at("beta") : 0.02, h = 0.01;
+  const double stretch = inputs.count("stretch") ? inputs.at("stretch") : 0.5;
   const long steps = ctx.fast() ? 100 : 300;
-  const SpinRun none = spin("none", 0.0, h, steps);
-  const SpinRun rayleigh = spin("rayleigh", beta, h, steps);
-  const SpinRun projection = spin("rayleigh-projection", beta, h, steps);
-  const SpinRun gradient = spin("rayleigh-velocity-gradient", beta, h, steps);
+  const SpinRun none = spin("none", 0.0, stretch, h, steps);
+  const SpinRun rayleigh = spin("rayleigh", beta, stretch, h, steps);
+  const SpinRun projection = spin("rayleigh-projection", beta, stretch, h, steps);
+  const SpinRun gradient = spin("rayleigh-velocity-gradient", beta, stretch, h, steps);
   const double corrected_share = std::max(projection.damping_share, gradient.damping_share);
   ClaimResult r;
   r.expected =
       "Fig. 7: Rayleigh damping slows the rotation of a spinning beam; with the "
       "correction the remaining angular momentum loss is primarily the integrator's own";
   r.tolerance =
-      "angular momentum changed by the damping forces: > 1% of |L0| for Rayleigh, <= "
-      "1e-10 |L0| (round-off) for both corrections";
+      "angular momentum changed by the damping forces: <= 1e-10 |L0| (round-off) for both "
+      "corrections, else refuted; > 1% of |L0| for Rayleigh, else inconclusive (no loss to "
+      "remove)";
   r.interpretation =
       "Brown et al.'s beam is not specified: the beam problem with 8x2x2 hexahedra (1 x 0.125 x "
       "0.125 m, Stable Neo-Hookean E = 1e5 Pa, nu = 0.4), free (clamped = false), no gravity, "
-      "spin 3 rad/s about the vertical axis plus axial stretch rate 0.5 1/s; backward Euler "
-      "(registry) at h = 0.01 s for " +
-      std::to_string(steps) +
-      " steps; lagged Rayleigh "
-      "beta = 0.02 s, plain and with both corrections. Under BE, L_{n+1} - L_n = h sum_i x_n,i x "
+      "spin 3 rad/s about the vertical axis plus axial stretch rate " +
+      format_real(stretch) + " 1/s; backward Euler (registry) at h = 0.01 s for " +
+      std::to_string(steps) + " steps; lagged Rayleigh beta = " + format_real(beta) +
+      " s, plain and with both corrections. Under BE, L_{n+1} - L_n = h sum_i x_n,i x "
       "f_i exactly, so the damping forces' share of the change is measured directly; the total "
       "|L(T)|/|L(0)| of each run, including the undamped one (the integrator's own loss), is "
       "reported: the damped trajectories differ, so their elastic (integrator) losses differ too";
@@ -246,8 +250,10 @@ ClaimResult check_spinning_beam(const ClaimContext& ctx) {
                 {"damping_share_rayleigh", rayleigh.damping_share},
                 {"damping_share_projection", projection.damping_share},
                 {"damping_share_velocity_gradient", gradient.damping_share}};
-  const bool ok = rayleigh.damping_share > 1e-2 && corrected_share <= 1e-10;
-  r.status = ok ? Verdict::reproduced : Verdict::refuted;
+  // A loss under 1% leaves the correction nothing to show on this beam.
+  r.status = corrected_share > 1e-10          ? Verdict::refuted
+             : rayleigh.damping_share <= 1e-2 ? Verdict::inconclusive
+                                              : Verdict::reproduced;
   r.summary = "angular momentum changed by the damping forces: Rayleigh " +
               format_real(rayleigh.damping_share) + " |L0|, corrected " +
               format_real(corrected_share) + " |L0|; |L(T)|/|L(0)|: undamped " +
@@ -270,10 +276,13 @@ std::vector<ClaimCheck> brown2018_claims() {
       {"B-AM1.rate", paper,
        "Sec. 6.3, Eq. 67: the nonrigid rate F_dot^nr is invariant to adding rigid rates W F",
        check_rate_invariance, "F^-T (W F)' F = W' F = -W F for skew W, by algebra"},
-      {"B-AM1.beam", paper,
-       "Sec. 7.1, Fig. 7: on a damped spinning beam the correction removes the angular momentum "
-       "loss caused by Rayleigh damping",
-       check_spinning_beam},
+      ClaimCheck{"B-AM1.beam", paper,
+                 "Sec. 7.1, Fig. 7: on a damped spinning beam the correction removes the angular "
+                 "momentum loss caused by Rayleigh damping",
+                 check_spinning_beam}
+          .flips_with({"beta=1e-4"}, Verdict::inconclusive,
+                      "Rayleigh damping two hundred times weaker (beta = 1e-4 s): it takes 0.08% "
+                      "of |L0| over the run, too little loss for the correction to show"),
   };
 }
 

@@ -243,7 +243,8 @@ std::vector<ClaimCheck> dinev2018_projective_claims() {
           .on_stand_in("how often the blend stabilizes and searches alpha in the paper's nine "
                        "models, which sets its overhead",
                        "that frequency follows each scene's motion, and the ARAP bar and cube "
-                       "released from a stretch are not the paper's scenes"),
+                       "released from a stretch are not the paper's scenes")
+          .timed_by_wall_clock(),
   };
 }
 

@@ -168,8 +168,10 @@ ClaimResult check_free_fall_guess(const ClaimContext& ctx) {
   return r;
 }
 
-ClaimResult check_initial_guess(const ClaimContext&) {
-  const double dt = 1.0 / 24;
+// Accepts dt=VALUE (the step, 1/24 s: "large" is the paper's frame).
+ClaimResult check_initial_guess(const ClaimContext& ctx) {
+  const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"dt"});
+  const double dt = inputs.count("dt") ? inputs.at("dt") : 1.0 / 24;
   const StretchedChainTrials chain = stretched_chain_trials(dt);
   const GuessTrial& at_frame = chain.at_frame;
   const bool stiff_ok = at_frame.converged && at_frame.E_B < at_frame.E_A &&
@@ -178,7 +180,8 @@ ClaimResult check_initial_guess(const ClaimContext&) {
   r.expected =
       "at large steps or high stress A may be very far from the solution and B is the better "
       "guess; the rule picks the candidate with the smaller E";
-  r.tolerance = "at dt = 1/24: E(B) < E(A), the rule picks B, B closer to the solution than A";
+  r.tolerance = "at dt = " + claims::short_real(dt) +
+                ": E(B) < E(A), the rule picks B, B closer to the solution than A";
   r.interpretation =
       "E = backward-Euler incremental potential; 'spring-chain' N = 10, k = 1e4, k4 = 1e4, "
       "u0 = 11/pi (end springs at ~2x rest length), v0 = 0, one step at dt = 1/24 (also 1/240 "
@@ -186,7 +189,8 @@ ClaimResult check_initial_guess(const ClaimContext&) {
   r.measured = {{"stretched_chain_max_stretch_ratio", chain.max_stretch},
                 {"stretched_chain", chain.measured}};
   r.status = stiff_ok ? Verdict::reproduced : Verdict::refuted;
-  r.summary = "stretched chain at dt = 1/24: E(A) = " + claims::short_real(at_frame.E_A) +
+  r.summary = "stretched chain at dt = " + claims::short_real(dt) +
+              ": E(A) = " + claims::short_real(at_frame.E_A) +
               ", E(B) = " + claims::short_real(at_frame.E_B) + ", rule chose " +
               (at_frame.rule_chose_A ? "A" : "B") +
               ", |A - x*| = " + claims::short_real(at_frame.distance_A) +

@@ -60,15 +60,37 @@ ClaimResult verdict_from(const std::vector<Expectation>& rows, const std::string
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
+// The properties of the registry's tableau, or, under a perturbation
+// (ClaimContext::scene_overrides) "aIJ=VALUE", of the tableau whose entry
+// A(I, J) (1-based) is VALUE: the check computes the properties from the
+// coefficients it is given, so a changed coefficient must move them.
+TableauProperties perturbed_properties(const IntegratorInfo& info, const ClaimContext& ctx) {
+  if (ctx.scene_overrides.empty()) return *info.tableau_properties;
+  ButcherTableau t = *info.tableau;
+  const auto n = t.A.rows();
+  const std::string accepted = "aIJ=VALUE with I, J in 1.." + std::to_string(n);
+  for (const std::string& o : ctx.scene_overrides) {
+    double value = 0;
+    const auto eq = o.find('=');
+    const bool shape = eq == 3 && o[0] == 'a' && o[1] >= '1' && o[1] < '1' + n && o[2] >= '1' &&
+                       o[2] < '1' + n && parse_real(o.substr(4), value);
+    if (!shape)
+      throw InputError("L-T1." + info.id + ": invalid input '" + o + "' (accepted: " + accepted +
+                       ")");
+    t.A(o[1] - '1', o[2] - '1') = value;
+  }
+  return compute_properties(ButcherTableau::from_matrices(info.id + "-perturbed", t.A, t.b));
+}
+
 // The stated properties of a Butcher-tableau method of the registry.
 ClaimCheck tableau_claim(const std::string& id, int stages, int order,
                          std::optional<bool> stiffly_accurate, std::optional<bool> a_stable,
                          std::optional<bool> l_stable, std::optional<bool> algebraically_stable,
                          const std::string& statement) {
   return {
-      "L-T1." + id, kPaper, statement, [=](const ClaimContext&) {
+      "L-T1." + id, kPaper, statement, [=](const ClaimContext& ctx) {
         const IntegratorInfo& info = find_integrator(id);
-        const TableauProperties& t = *info.tableau_properties;
+        const TableauProperties t = perturbed_properties(info, ctx);
         std::vector<Expectation> rows;
         rows.push_back(
             {"stages", std::to_string(stages), std::to_string(info.stages), info.stages == stages});
@@ -98,25 +120,59 @@ ClaimCheck tableau_claim(const std::string& id, int stages, int order,
       }};
 }
 
+// ROS3PL's properties, computed from its coefficients as the registry
+// computes them: classical order from the Rosenbrock trees, linear
+// stability from the RK tableau (alpha + Gamma, b) it is on y' = lambda y.
+struct RosenbrockFacts {
+  int stages, order, w_order;
+  TableauProperties linear;
+};
+
+RosenbrockFacts rosenbrock_facts(const RosenbrockTableau& t) {
+  ButcherTableau linear = ButcherTableau::from_matrices("ros3pl", t.alpha + t.Gamma, t.b);
+  linear.precision = t.precision;
+  return {t.stages(), rosenbrock_classical_order(t, t.b, 4), rosenbrock_w_order(t, t.b, 4),
+          compute_properties(linear)};
+}
+
+// ROS3PL's tableau, or under a perturbation (ClaimContext::scene_overrides)
+// "gammaIJ=VALUE" / "alphaIJ=VALUE" (1-based) the tableau with that entry.
+RosenbrockTableau ros3pl_tableau(const ClaimContext& ctx) {
+  RosenbrockTableau t = RosenbrockTableau::from_record(tableaux::ros3pl);
+  const auto n = t.stages();
+  for (const std::string& o : ctx.scene_overrides) {
+    const bool gamma = o.rfind("gamma", 0) == 0, alpha = o.rfind("alpha", 0) == 0;
+    double value = 0;
+    const bool shape = (gamma || alpha) && o.size() > 8 && o[7] == '=' && o[5] >= '1' &&
+                       o[5] < '1' + n && o[6] >= '1' && o[6] < '1' + n &&
+                       parse_real(o.substr(8), value);
+    if (!shape)
+      throw InputError("L-T1.ros3pl: invalid input '" + o +
+                       "' (accepted: gammaIJ=VALUE or alphaIJ=VALUE with I, J in 1.." +
+                       std::to_string(n) + ")");
+    (gamma ? t.Gamma : t.alpha)(o[5] - '1', o[6] - '1') = value;
+  }
+  return t;
+}
+
 // The rows of ROS3PL's claim with a W-method read as "W-order >= k".
-std::vector<Expectation> ros3pl_rows(const IntegratorInfo& info, int w_order, int k) {
-  const MethodProperties& c = info.computed();
+std::vector<Expectation> ros3pl_rows(const RosenbrockFacts& f, int k) {
+  const TableauProperties& lin = f.linear;
   return {
-      {"stages", "4", std::to_string(info.stages), info.stages == 4},
-      {"order", "3", std::to_string(c.order), c.order == 3},
-      {"stiffly_accurate", "yes", yes_no(*c.stiffly_accurate), *c.stiffly_accurate},
-      {"l_stable", "yes", yes_no(*c.l_stable) + " (R(inf) = " + format_real(c.r_inf) + ")",
-       *c.l_stable},
+      {"stages", "4", std::to_string(f.stages), f.stages == 4},
+      {"order", "3", std::to_string(f.order), f.order == 3},
+      {"stiffly_accurate", "yes", yes_no(lin.stiffly_accurate), lin.stiffly_accurate},
+      {"l_stable", "yes", yes_no(lin.l_stable) + " (R(inf) = " + format_real(lin.r_inf) + ")",
+       lin.l_stable},
       {"w_method_order_" + std::to_string(k),
        "a W-method (inexact Jacobians allowed) of order " + std::to_string(k),
-       "W-order " + std::to_string(w_order), w_order >= k},
+       "W-order " + std::to_string(f.w_order), f.w_order >= k},
   };
 }
 
-ClaimResult ros3pl_claim(const ClaimContext&) {
-  const IntegratorInfo& info = find_integrator("ros3pl");
-  const RosenbrockTableau t = RosenbrockTableau::from_record(tableaux::ros3pl);
-  const int w_order = rosenbrock_w_order(t, t.b, 4);
+ClaimResult ros3pl_claim(const ClaimContext& ctx) {
+  const RosenbrockFacts facts = rosenbrock_facts(ros3pl_tableau(ctx));
+  const int w_order = facts.w_order;
   const std::string reading =
       "coefficients of registry entry 'ros3pl' (MESA ros3pl_coeffs, converted to Hairer-Wanner "
       "form); 'W-method' read as: the order conditions up to the W-order hold for an arbitrary "
@@ -125,9 +181,9 @@ ClaimResult ros3pl_claim(const ClaimContext&) {
   // W-conditions hold: read as W-order >= 1, 2 and 3 (the classical order).
   std::vector<claims::SweepPoint> sweep;
   for (int k = 1; k <= 3; ++k)
-    sweep.push_back({"W-order >= " + std::to_string(k),
-                     verdict_from(ros3pl_rows(info, w_order, k), reading).status});
-  ClaimResult r = verdict_from(ros3pl_rows(info, w_order, 3), reading);
+    sweep.push_back(
+        {"W-order >= " + std::to_string(k), verdict_from(ros3pl_rows(facts, k), reading).status});
+  ClaimResult r = verdict_from(ros3pl_rows(facts, 3), reading);
   r.measured["w_order"] = w_order;
   std::string why;
   r.status = claims::judge_unstated(
@@ -238,19 +294,34 @@ std::vector<ClaimCheck> loschner2020_claims() {
   std::vector<ClaimCheck> out{
       tableau_claim("sdirk2", 2, 2, true, std::nullopt, true, std::nullopt,
                     "Sec. 5.1: SDIRK2 (Alexander) is a two-stage, second-order method that is "
-                    "stiffly accurate and L-stable [KC16]"),
+                    "stiffly accurate and L-stable [KC16]")
+          .flips_with({"a22=0.5"}, Verdict::refuted,
+                      "A(2,2) = 0.5 instead of gamma = 1 - 1/sqrt 2: the properties, computed from "
+                      "the coefficients, lose order 2, stiff accuracy and L-stability"),
       tableau_claim("sdirk3", 3, 3, true, std::nullopt, true, std::nullopt,
                     "Sec. 5.1: SDIRK3 (Alexander) is a three-stage, third-order method that is "
-                    "stiffly accurate and L-stable [KC16]"),
+                    "stiffly accurate and L-stable [KC16]")
+          .flips_with({"a33=0.5"}, Verdict::refuted,
+                      "A(3,3) = 0.5 instead of gamma: the properties, computed from the "
+                      "coefficients, lose order 3, stiff accuracy and L-stability"),
       tableau_claim("tr-bdf2", 3, 2, std::nullopt, std::nullopt, true, std::nullopt,
                     "Sec. 5.1: TR-BDF2 is a three-stage second-order EDIRK; Banks et al. suggested "
-                    "gamma = 2 - sqrt 2 and proved that the method is L-stable in this case"),
+                    "gamma = 2 - sqrt 2 and proved that the method is L-stable in this case")
+          .flips_with({"a33=0.5"}, Verdict::refuted,
+                      "A(3,3) = 0.5 instead of d = 1 - sqrt 2 / 2: the properties, computed from "
+                      "the coefficients, lose order 2 and L-stability"),
       tableau_claim("sdirk-ncs23", 2, 3, false, true, std::nullopt, true,
                     "Sec. 5.1: SDIRK-NCS23 (two-stage, third-order) is algebraically stable and "
-                    "A-stable, and not stiffly accurate [KC16]"),
+                    "A-stable, and not stiffly accurate [KC16]")
+          .flips_with({"a11=0.5"}, Verdict::refuted,
+                      "A(1,1) = 0.5 instead of (3 + sqrt 3)/6: the properties, computed from the "
+                      "coefficients, lose order 3, A-stability and algebraic stability"),
       tableau_claim("sdirk-nc34", 3, 4, std::nullopt, true, std::nullopt, true,
                     "Sec. 5.1: SDIRK-NC34 (three-stage, fourth-order) is algebraically stable and "
-                    "A-stable"),
+                    "A-stable")
+          .flips_with({"a11=0.5"}, Verdict::refuted,
+                      "A(1,1) = 0.5 instead of its gamma: the properties, computed from the "
+                      "coefficients, lose order 4, A-stability and algebraic stability"),
       {"L-T1.sdirk-3345", kPaper,
        "Sec. 5.1: SDIRK(3,3,4,5) [FGR97] has 3 stages, order 3, dispersion order 4, dissipation "
        "order 5 and is A-stable",
@@ -263,10 +334,14 @@ std::vector<ClaimCheck> loschner2020_claims() {
        [](const ClaimContext&) { return fgr97_unavailable("SDIRK(4,3,4,7)"); },
        "not computed: the coefficients are not in the registry, so the result is always "
        "inconclusive"},
-      {"L-T1.ros3pl", kPaper,
-       "Sec. 5.2: ROS3PL is a four-stage, third-order method that is L-stable and stiffly "
-       "accurate; the authors derived it as a W-method that permits inexact Jacobians",
-       ros3pl_claim},
+      ClaimCheck{"L-T1.ros3pl", kPaper,
+                 "Sec. 5.2: ROS3PL is a four-stage, third-order method that is L-stable and "
+                 "stiffly accurate; the authors derived it as a W-method that permits inexact "
+                 "Jacobians",
+                 ros3pl_claim}
+          .flips_with({"gamma11=0.3"}, Verdict::refuted,
+                      "Gamma(1,1) = 0.3 instead of ROS3PL's gamma: the properties, computed from "
+                      "the coefficients, lose order 3, L-stability and the W-order"),
       ClaimCheck{"L-T2", kPaper,
                  "Sec. 5.1: the gamma = 1/2 variant TR-BDF2(B) introduced by Bathe is not "
                  "L-stable [BC00]",

@@ -117,7 +117,9 @@ const BeamRun& beam_run(const ClaimContext& ctx, const RunSpec& spec) {
 }
 
 double static_energy_gap(const ClaimContext& ctx) {
-  return ctx.cache->get<double>("loschner-beam static gap", [&] {
+  std::string name = "loschner-beam static gap";  // per scene: the sweeps share the cache
+  for (const std::string& o : ctx.scene_overrides) name += " " + o;
+  return ctx.cache->get<double>(name, [&] {
     const auto p = make_problem("beam", beam_params(ctx));
     const std::size_t e_index = claims::required_observable(*p, "specific_energy");
     State s = p->initial_state();

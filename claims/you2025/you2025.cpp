@@ -143,7 +143,11 @@ std::vector<ClaimCheck> you2025_claims() {
        "Secs. 3.1-3.3: the inner and outer theta-methods have R(z) = (1 + (1-theta) z)/(1 - theta "
        "z); theta >= 1/2 is A-stable and only implicit Euler (theta = 1) is L-stable; the adjoint "
        "of theta is 1 - theta",
-       theta_methods},
+       theta_methods,
+       "R(z) of the theta-method is the printed closed form, which the engine's step reproduces "
+       "when it is the theta-method, and the stability and adjoint statements are properties of "
+       "that rational function (Hairer & Wanner II, Sec. IV.3) evaluated: only a coding error "
+       "can fail it"},
   };
 }
 

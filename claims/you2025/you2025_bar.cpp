@@ -62,7 +62,10 @@ namespace {
 
 const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 constexpr double kEnd = 5.0;
-constexpr double kSpread = 0.02;      // "approximately the same solution"
+// "Approximately the same solution": a spread of the finest row's final
+// velocities from the paper's own (0.010 m/s, which its words must accept)
+// to three times that; swept, 0.02 the middle.
+const std::vector<double> kSpreads{0.010, 0.02, 0.03};
 constexpr double kNoticeable = 0.01;  // ten units of the table's last digit
 constexpr double kExplosion = 10.0;   // H / H0 that counts as a numerical explosion
 const std::vector<std::string> kPresets{"soft", "medium", "stiff", "damped-soft"};
@@ -183,9 +186,10 @@ ClaimResult result(const ClaimContext& ctx, const std::string& expected,
 ClaimResult check_convergence(const ClaimContext& ctx) {
   ClaimResult r = result(ctx, "BDF2, A-1 and A-search converge to approximately the same solution",
                          "per preset, max - min of the three methods' final velocity at the "
-                         "finest h <= 0.02 m/s (the paper's own finest row spreads up to 0.010)");
+                         "finest h <= 0.010 .. 0.03 m/s (swept: the paper's own finest row "
+                         "spreads up to 0.010)");
   const double h = steps_of(ctx).back();
-  bool holds = true;
+  double widest = 0;
   std::string line;
   for (const auto& preset : kPresets) {
     double lo = INFINITY, hi = -INFINITY;
@@ -193,15 +197,24 @@ ClaimResult check_convergence(const ClaimContext& ctx) {
       lo = std::min(lo, bar(ctx, preset, m, h).v_final);
       hi = std::max(hi, bar(ctx, preset, m, h).v_final);
     }
-    holds = holds && hi - lo <= kSpread;
+    widest = std::max(widest, hi - lo);
     r.measured[preset] = {{"min", lo}, {"max", hi}, {"spread", hi - lo}};
     char part[64];
     std::snprintf(part, sizeof part, "%s%s %.3f", line.empty() ? "" : ", ", preset.c_str(),
                   hi - lo);
     line += part;
   }
-  r.status = holds ? Verdict::reproduced : Verdict::refuted;
   r.summary = "spread at the finest h [m/s]: " + line;
+  std::vector<claims::SweepPoint> sweep;
+  for (double spread : kSpreads)
+    sweep.push_back({claims::short_real(spread) + " m/s",
+                     widest <= spread ? Verdict::reproduced : Verdict::refuted});
+  r.status = widest <= kSpreads[1] ? Verdict::reproduced : Verdict::refuted;
+  claims::judge_unstated(
+      r, {{"the spread that is 'approximately the same'", "0.010 .. 0.03 m/s",
+           "Sec. 5.5 gives no tolerance; the paper's own finest row of Table 2 spreads 0.010 "
+           "m/s, which its words call approximately the same",
+           sweep}});
   return r;
 }
 

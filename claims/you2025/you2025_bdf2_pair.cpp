@@ -192,7 +192,10 @@ std::vector<ClaimCheck> you2025_bdf2_pair_claims() {
        "formula, has R^-1; x by BDF2 and v by forward differences is linearly symplectic on "
        "(x_n, v_n, x_n-1, v_n-1), but the forward difference formula is not zero stable and "
        "fails to converge",
-       bdf2_pair},
+       bdf2_pair,
+       "the matrices, their inverse, the invariant skew form and the characteristic roots are "
+       "properties of the printed recurrences evaluated (the errors that grow as h falls are the "
+       "root 3 of the forward difference formula at work): only an algebra slip can fail it"},
   };
 }
 

@@ -46,6 +46,7 @@
 #include <map>
 
 #include "claims/ledger.hpp"
+#include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "harness/run/thread_pool.hpp"
 
@@ -224,22 +225,37 @@ ClaimResult check_dissipative(const ClaimContext& ctx) {
   ClaimResult r = base(ctx,
                        "IE and BDF2 at h = 1/30 lose energy and angular momentum, and the cube "
                        "settles in the bottom",
-                       "H0 - H(T) >= S/2 and kinetic energy at T <= 5% of the initial, both "
-                       "stiffnesses");
-  bool holds = true;
+                       "H0 - H(T) >= S/2 and kinetic energy at T <= 1% .. 10% of the initial "
+                       "(swept), both stiffnesses");
+  bool lost_half = true;
+  double ke_largest = 0;
   std::string line;
   for (const auto& stiffness : kStiffness)
     for (const std::string m : {"backward-euler", "bdf2"}) {
       const CubeRun& run = run_of(ctx, stiffness, m);
       const double lost = loss(ctx, stiffness, run),
                    ke = run.kinetic_final / all_runs(ctx).kinetic0;
-      holds = holds && lost >= 0.5 && ke <= 0.05;
+      lost_half = lost_half && lost >= 0.5;
+      ke_largest = std::max(ke_largest, ke);
       r.measured[stiffness][m] = {{"loss_over_S", lost}, {"kinetic_final_over_initial", ke}};
       line += (line.empty() ? "" : "; ") + stiffness + " " + m +
               fmt(": loss %.2f S, KE %.3f", lost, ke);
     }
-  r.status = holds ? Verdict::reproduced : Verdict::refuted;
   r.summary = line;
+  // "Settles in the bottom" (Fig. 8's overlay of frames) prints no
+  // threshold: the kinetic energy left, from 1% (a swing of about 8
+  // degrees about the hinge) to 10% (about 26).
+  std::vector<claims::SweepPoint> sweep;
+  for (double settled : {0.01, 0.05, 0.1})
+    sweep.push_back({"KE(T) <= " + claims::short_real(settled) + " KE0",
+                     lost_half && ke_largest <= settled ? Verdict::reproduced : Verdict::refuted});
+  r.status = sweep[1].verdict;  // 5%, the middle reading
+  claims::judge_unstated(
+      r, {{"the kinetic energy left in a cube that has settled", "1% .. 10% of KE0",
+           "Sec. 5.1 and Fig. 8 say the cube settles in the bottom without a number; 1% of the "
+           "initial kinetic energy is a swing of about 8 degrees about the hinge, 10% of about "
+           "26",
+           sweep}});
   return r;
 }
 
@@ -426,6 +442,11 @@ const std::string kSignKept = ", in which the angular momentum keeps its sign";
 const std::string kSignFlips =
     "; its angular momentum changes sign every half swing, so a phase lag weighs far more";
 
+const std::string kMomentumRobust =
+    "on the stand-in another method tracks the reference's angular momentum better than "
+    "A-search at every spin and gravity tried (implicit midpoint on slow swings, the blend or "
+    "BDF2 at 1/60 on fast ones): nothing tried makes A-search the best";
+
 ClaimCheck check(const std::string& id, const std::string& statement,
                  std::function<ClaimResult(const ClaimContext&)> run, std::string definition = "") {
   return {id, kPaper, "Sec. 5.1, rotating cube: " + statement, std::move(run),
@@ -449,7 +470,10 @@ std::vector<ClaimCheck> you2025_cube_claims() {
           .on_stand_in("how many elastic modes BDF2 damps in the paper's 6k-tetrahedron cube",
                        "the number of modes and their frequencies depend on the mesh, and the "
                        "stand-in has 64 (fast: 8) hexahedra, so the stiff-against-soft ordering "
-                       "of the loss is not shared"),
+                       "of the loss is not shared")
+          .flips_with({"g=0"}, Verdict::reproduced,
+                      "without gravity the cube turns full rotations at 15 rad/s: BDF2 at 1/60 "
+                      "loses 0.29 S (soft) and 0.30 S (stiff), the stiffer more"),
       check("Y-V2.cube.im-explodes", "implicit midpoint is unstable and explodes", check_im)
           .flips_with({"hinge_spin=1"}, Verdict::refuted,
                       "the cube released at 1 rad/s instead of 15: it turns 0.03 rad per step "
@@ -461,20 +485,30 @@ std::vector<ClaimCheck> you2025_cube_claims() {
             "al. 2018's bisection on alpha ends at |e(alpha)| < epsilon H with epsilon = 0.01): "
             "it holds whenever the method runs"),
       check("Y-V2.cube.a1", "A-1 loses or gains energy over time, gradually", check_a1)
-          .on_stand_in(kFullRotation, kPendulum),
+          .on_stand_in(kFullRotation, kPendulum)
+          .robust_to({{"g=0"}, {"hinge_spin=5"}, {"g=0", "hinge_spin=4"}},
+                     "on this coarse stand-in A-1's drift and its smoothness pull apart: where "
+                     "no step changes H by more than 5% of S (spins up to 4 rad/s without "
+                     "gravity), the stiff cube's drift is under 1% of S; at faster spins or "
+                     "under gravity single steps exceed 5% (0.03-0.31 S over the inputs tried)"),
       check("Y-V2.cube.a-search-energy", "A-search keeps near-constant energy",
             check_a_search_energy)
-          .on_stand_in(kFullRotation, kPendulum),
+          .on_stand_in(kFullRotation, kPendulum)
+          .flips_with({"g=0.5", "hinge_spin=3"}, Verdict::reproduced,
+                      "a slow swing under weak gravity (3 rad/s, g = 0.5): A-search stays within "
+                      "0.1 S of H0 on every step (largest 0.06 S), for both cubes"),
       check("Y-V2.cube.a-search-momentum",
             "A-search has the best angular momentum against the BDF2 h = 1/1500 reference "
             "(pointwise)",
             [](const ClaimContext& c) { return check_a_search_momentum(c, false); })
-          .on_stand_in(kFullRotation + kSignKept, kPendulum + kSignFlips),
+          .on_stand_in(kFullRotation + kSignKept, kPendulum + kSignFlips)
+          .robust_to({{"g=0"}, {"g=0.5", "hinge_spin=3"}}, kMomentumRobust),
       check("Y-V2.cube.a-search-momentum-amplitude",
             "A-search has the best angular momentum against the BDF2 h = 1/1500 reference "
             "(amount kept, phase ignored)",
             [](const ClaimContext& c) { return check_a_search_momentum(c, true); })
-          .on_stand_in(kFullRotation + kSignKept, kPendulum + kSignFlips),
+          .on_stand_in(kFullRotation + kSignKept, kPendulum + kSignFlips)
+          .robust_to({{"g=0"}, {"g=0.5", "hinge_spin=3"}}, kMomentumRobust),
   };
 }
 

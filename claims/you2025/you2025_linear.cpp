@@ -222,11 +222,16 @@ std::vector<ClaimCheck> you2025_linear_claims() {
       {"Y-C1", kPaper,
        "App. C: the update matrices of symplectic Euler, midpoint/trapezoidal and the "
        "decoupled alpha-method on m x'' = -k x",
-       update_matrices},
+       update_matrices,
+       "two implementations of the same equations: the engine's steps on m x'' = -k x against the "
+       "matrices App. C derives from those steps; only an algebra slip in either can fail it"},
       {"Y-C2", kPaper,
        "App. C: det and trace of Q^alpha; Tr^2 - 4 det <= 0 for alpha in [0, 4] "
        "(complex eigenvalues for every h); alpha = 1 is stably symplectic for every h",
-       det_trace},
+       det_trace,
+       "the engine's a1 steps against the printed det and trace of Q^alpha, and the sign of the "
+       "discriminant on [0, 4] and det = 1 at alpha = 1 follow from those formulas by algebra: "
+       "only an algebra slip can fail it"},
       ClaimCheck{"Y-C3", kPaper,
                  "Sec. 4.2-4.3, Theorem 4.1: A-1 has Tr = 1 + 1/(1+hbar) and eigenvalues tending "
                  "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "

@@ -56,6 +56,10 @@ IntegratorInfo partitioned_entry(const MethodIdentity& identity, const Partition
 IntegratorInfo rosenbrock_entry(const tableaux::RosenbrockRecord& record);
 IntegratorInfo rosenbrock_entry(const MethodIdentity& identity, const RosenbrockTableau& tableau,
                                 const MethodDeclaration& declared);
+// Classical order of a Rosenbrock tableau with weights b or b̂ (Rosenbrock
+// trees, up to max_order).
+int rosenbrock_classical_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights,
+                               int max_order);
 // W-order of a Rosenbrock tableau with weights b or b̂ (up to max_order).
 int rosenbrock_w_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights, int max_order);
 

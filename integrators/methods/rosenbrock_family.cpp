@@ -25,6 +25,11 @@ OrderEvidence rosenbrock_order(const RosenbrockTableau& t, const Eigen::VectorXd
 
 }  // namespace
 
+int rosenbrock_classical_order(const RosenbrockTableau& t, const Eigen::VectorXd& weights,
+                               int max_order) {
+  return rosenbrock_order(t, weights, max_order).order;
+}
+
 // W-order: with J replaced by an arbitrary matrix, every vertex with exactly
 // one child is either an f′ vertex (coefficient α) or a J vertex (Γ); a tree
 // labelling with at least one J vertex must have weight 0, the all-f′

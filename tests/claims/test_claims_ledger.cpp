@@ -79,6 +79,8 @@ void expect_repeated(const ClaimCheck& check, ClaimResult a, ClaimResult b) {
   // Wall-clock timings (timing claims) are the one exception; everything
   // else they measure must still repeat.
   const bool timed = a.measured.is_object() && a.measured.contains(kWallClockKey);
+  EXPECT_EQ(timed, check.timed) << "a check whose result keeps wall-clock values declares "
+                                   "timed_by_wall_clock(), and only such a check";
   if (timed) {
     EXPECT_FALSE(a.measured[kWallClockKey].empty());
     a.measured.erase(kWallClockKey);
