@@ -190,6 +190,12 @@ class Beam final : public DissipativeProblem {
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
     body_->add_hessian(q, out, project_psd);
   }
+  bool hessian_values(const Vec& q, bool project_psd, double* values,
+                      std::size_t count) const override {
+    if (count != body_->hessian_value_count()) return false;
+    body_->write_hessian_values(q, project_psd, values);
+    return true;
+  }
   void begin_step(const State& s) const override {
     body_->update_rotations(s.q);  // before the lagged Rayleigh stiffness uses them
     DissipativeProblem::begin_step(s);

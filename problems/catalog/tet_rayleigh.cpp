@@ -114,6 +114,12 @@ class TetRayleigh final : public DissipativeProblem {
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
     body_->add_hessian(q, out, project_psd);
   }
+  bool hessian_values(const Vec& q, bool project_psd, double* values,
+                      std::size_t count) const override {
+    if (count != body_->hessian_value_count()) return false;
+    body_->write_hessian_values(q, project_psd, values);
+    return true;
+  }
   void begin_step(const State& s) const override {
     body_->update_rotations(s.q);
     DissipativeProblem::begin_step(s);

@@ -231,6 +231,8 @@ class ContactBody final : public DissipativeProblem, private ProjectiveForm, pri
   double potential(const Vec& q) const override;
   void gradient(const Vec& q, Vec& g) const override;
   void hessian(const Vec& q, Triplets& out, bool project_psd) const override;
+  bool hessian_values(const Vec& q, bool project_psd, double* values,
+                      std::size_t count) const override;
   bool hessian_pattern_is_fixed() const override { return !self_; }
   bool has_feasibility_limit() const override { return contact_->kind() == ContactKind::ipc; }
   double max_feasible_step(const Vec& q, const Vec& dq) const override {
@@ -475,6 +477,20 @@ void ContactBody::hessian(const Vec& q, Triplets& out, bool project_psd) const {
   for (const auto& e : elastic_) e->add_hessian(q, out, project_psd);
   contact_->add_hessian(q, out, project_psd);
   if (self_) self_->add_hessian(positions(q), out, project_psd);
+}
+
+// Self-collision pairs come and go, so only bodies without them have a
+// fixed list of values.
+bool ContactBody::hessian_values(const Vec& q, bool project_psd, double* values,
+                                 std::size_t count) const {
+  if (self_) return false;
+  std::size_t expected = contact_->hessian_value_count();
+  for (const auto& e : elastic_) expected += e->hessian_value_count();
+  if (expected != count) return false;
+  double* out = values;
+  for (const auto& e : elastic_) out += e->write_hessian_values(q, project_psd, out);
+  contact_->write_hessian_values(q, project_psd, out);
+  return true;
 }
 
 State ContactBody::sample_state(std::uint64_t seed) const {

@@ -109,25 +109,42 @@ void ObstacleContact::add_gradient(const Vec& q, Vec& g) const {
     }
 }
 
+Matrix3 ObstacleContact::vertex_hessian(const Vec& q, std::size_t k, bool project_psd) const {
+  double f = 0, df = 0, d2f = 0;
+  Matrix3 H = Matrix3::Zero();
+  for (const auto& o : obstacles_) {
+    const Vector3 x = position(q, k);
+    if (!pair_energy(o.phi(x, t_), f, df, d2f)) continue;
+    const LevelSetValue ls = o.evaluate(x, t_);
+    H += d2f * ls.grad * ls.grad.transpose() + df * ls.hess;
+  }
+  if (project_psd && H != Matrix3::Zero()) {
+    Eigen::SelfAdjointEigenSolver<Matrix3> eig(H);
+    H = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).asDiagonal() *
+        eig.eigenvectors().transpose();
+  }
+  return H;
+}
+
 void ObstacleContact::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
   if (!has_energy()) return;
-  double f = 0, df = 0, d2f = 0;
   for (std::size_t k = 0; k < dofs_.size(); ++k) {
-    Matrix3 H = Matrix3::Zero();
-    for (const auto& o : obstacles_) {
-      const Vector3 x = position(q, k);
-      if (!pair_energy(o.phi(x, t_), f, df, d2f)) continue;
-      const LevelSetValue ls = o.evaluate(x, t_);
-      H += d2f * ls.grad * ls.grad.transpose() + df * ls.hess;
-    }
-    if (project_psd && H != Matrix3::Zero()) {
-      Eigen::SelfAdjointEigenSolver<Matrix3> eig(H);
-      H = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).asDiagonal() *
-          eig.eigenvectors().transpose();
-    }
+    const Matrix3 H = vertex_hessian(q, k, project_psd);
     for (int j = 0; j < 3; ++j)
       for (int i = 0; i < 3; ++i) out.emplace_back(dofs_[k] + i, dofs_[k] + j, H(i, j));
   }
+}
+
+std::size_t ObstacleContact::write_hessian_values(const Vec& q, bool project_psd,
+                                                  double* values) const {
+  if (!has_energy()) return 0;
+  double* out = values;
+  for (std::size_t k = 0; k < dofs_.size(); ++k) {
+    const Matrix3 H = vertex_hessian(q, k, project_psd);
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) *out++ = H(i, j);
+  }
+  return static_cast<std::size_t>(out - values);
 }
 
 double ObstacleContact::max_feasible_step(const Vec& q, const Vec& dq) const {

@@ -96,6 +96,10 @@ class ObstacleContact {
   double energy(const Vec& q) const;
   void add_gradient(const Vec& q, Vec& g) const;
   void add_hessian(const Vec& q, Triplets& out, bool project_psd) const;
+  // The values add_hessian appends, in its order, written from `values` on;
+  // returns how many (hessian_value_count()).
+  std::size_t write_hessian_values(const Vec& q, bool project_psd, double* values) const;
+  std::size_t hessian_value_count() const { return has_energy() ? 9 * dofs_.size() : 0; }
   // ipc: the largest step along dq after which every φ keeps at least 10 %
   // of its value (conservative advancement, exact for half-spaces); ∞ for
   // the other models.
@@ -111,6 +115,8 @@ class ObstacleContact {
 
  private:
   Vector3 position(const Vec& q, std::size_t k) const { return q.segment<3>(dofs_[k]); }
+  // The contact energy's 3 x 3 Hessian block of vertex k.
+  Matrix3 vertex_hessian(const Vec& q, std::size_t k, bool project_psd) const;
   // f(φ), f'(φ), f''(φ) of the pair energy; false where f vanishes.
   bool pair_energy(double phi, double& f, double& df, double& d2f) const;
 

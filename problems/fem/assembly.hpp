@@ -92,6 +92,18 @@ inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Tripl
   }
 }
 
+// The values emit() appends, in its order, written from `out` on; returns
+// the position after the last.
+inline double* emit_values(const MeshGeometry& geo, Index e, const ElementMatrix& H, double* out) {
+  const Index n = H.rows();
+  for (Index j = 0; j < n; ++j) {
+    if (geo.element_dof(e, static_cast<int>(j)) < 0) continue;
+    for (Index i = 0; i < n; ++i)
+      if (geo.element_dof(e, static_cast<int>(i)) >= 0) *out++ = H(i, j);
+  }
+  return out;
+}
+
 // Clamps the negative eigenvalues of a symmetric element matrix to zero
 // (Teran et al. 2005): the element's contribution becomes PSD.
 void clamp_to_psd(ElementMatrix& H);

@@ -190,7 +190,10 @@ void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection co
   }
 }
 
-void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
+// Every element's Hessian at q (clamped to PSD if asked), in per-element
+// slots, so that the thread count cannot change the result.
+const std::vector<ElementMatrix>& ElasticBody::element_hessians(const Vec& q,
+                                                                bool project_psd) const {
   std::vector<ElementMatrix>& K = element_results().matrices;
   K.resize(static_cast<std::size_t>(geo_->elements()));
   for_each_element(geo_->elements(), [&](Index e) {
@@ -198,7 +201,31 @@ void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) con
     element_stiffness(e, q, MomentumCorrection::none, Ke);
     if (project_psd) clamp_to_psd(Ke);
   });
+  return K;
+}
+
+void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
+  const std::vector<ElementMatrix>& K = element_hessians(q, project_psd);
   for (Index e = 0; e < geo_->elements(); ++e) emit(*geo_, e, K[static_cast<std::size_t>(e)], out);
+}
+
+std::size_t ElasticBody::hessian_value_count() const {
+  std::size_t count = 0;
+  for (Index e = 0; e < geo_->elements(); ++e) {
+    std::size_t free = 0;
+    for (int l = 0; l < 3 * geo_->nodes_per_element(); ++l) free += geo_->element_dof(e, l) >= 0;
+    count += free * free;
+  }
+  return count;
+}
+
+std::size_t ElasticBody::write_hessian_values(const Vec& q, bool project_psd,
+                                              double* values) const {
+  const std::vector<ElementMatrix>& K = element_hessians(q, project_psd);
+  double* out = values;
+  for (Index e = 0; e < geo_->elements(); ++e)
+    out = emit_values(*geo_, e, K[static_cast<std::size_t>(e)], out);
+  return static_cast<std::size_t>(out - values);
 }
 
 std::vector<LocalForm> ElasticBody::stiffness_forms(const Vec& q, double beta,

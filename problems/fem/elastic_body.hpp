@@ -49,6 +49,10 @@ class ElasticBody {
   double energy(const Vec& q) const;
   void add_gradient(const Vec& q, Vec& g) const;
   void add_hessian(const Vec& q, Triplets& out, bool project_psd) const;
+  // The values add_hessian appends, in its order, written from `values` on;
+  // returns how many (hessian_value_count()).
+  std::size_t write_hessian_values(const Vec& q, bool project_psd, double* values) const;
+  std::size_t hessian_value_count() const;
 
   // ∂²U_e/∂x_e² over all 3·npe local dofs of element e (fixed nodes
   // included), with the requested correction: Pᵀ K_e P (projection) or
@@ -66,6 +70,7 @@ class ElasticBody {
 
  private:
   const Mat3& rotation(Index e) const { return rotations_[static_cast<std::size_t>(e)]; }
+  const std::vector<ElementMatrix>& element_hessians(const Vec& q, bool project_psd) const;
   void block_forces(const Vec& q, const PointBlock& b, std::vector<ElementVector>& ge) const;
   void fill_lane_rotations(const PointBlock& b, const double (&F)[9][kStressLanes],
                            double (&R)[9][kStressLanes]) const;
