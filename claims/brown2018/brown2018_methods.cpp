@@ -322,7 +322,7 @@ double tail_slope(const std::vector<double>& h, const std::vector<double>& err) 
 }
 
 ClaimResult dissipative_order(const ClaimContext& ctx) {
-  const int levels = 6;  // j = 0 … 5, as in claims.md B-A1
+  const int levels = 6;  // j = 0 … 5
   // The verdict rests on opt-tr-bdf2; the other second-order rules are
   // reported alongside in the full run.
   std::vector<std::string> rules{"opt-tr-bdf2"};
@@ -369,7 +369,8 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
       "slopes over the last 3 halvings: uncorrected in [0.85, 1.15], corrected in "
       "[1.9, 2.1]; x-independent R: uncorrected in [1.9, 2.1]";
   r.interpretation =
-      "claims.md B-A1 default: registry 'opt-tr-bdf2' (dissipation=first-order: Phi = U + "
+      "tibench's stand-in (Brown et al. give no scene for it): registry 'opt-tr-bdf2' "
+      "(dissipation=first-order: Phi = U + "
       "alpha h R(x, delta(x)); second-order: Phi = U + alpha h (R(x, delta(x)) - R(x, v^n)), v^n "
       "= the velocity at the start of the full step in both stages) on 'dissipative-1d' (m = 1, "
       "U = 5 x^2, R = 0.25 (1 + x^2) v^2, x0 = 1, v0 = 0), T = 2, h = 0.02 * 2^-j (j = 0..5), "

@@ -11,7 +11,7 @@
 //   D-S2.4   the angular momentum is conserved nonetheless.
 //
 // Every step is the registry's implicit-midpoint (Newton on the incremental
-// potential, relative tolerance 1e-10 as in claims.md §2 P1); its Newton
+// potential, relative tolerance 1e-10); its Newton
 // residual (StepReport::residual, position units) is logged per step.
 // Unless a check says otherwise, the potential is Eq. 7 as printed
 // (form = eq7-squared); the alternative Hookean forms are evaluated
@@ -115,7 +115,7 @@ ClaimResult check_stays_inside(const ClaimContext& ctx) {
   r.tolerance = "max_n |x_n| <= 1.5 (1 + 1e-6)";
   r.interpretation = std::string(kInterpretation) + "; Eq. (7) as printed; " +
                      std::to_string(steps) +
-                     " steps (duration not printed; claims.md default "
+                     " steps (duration not printed; tibench's choice "
                      "20,000, 2,000 in --fast)";
   r.measured = {{"steps", steps},
                 {"steps_completed", static_cast<long>(eq7.length.size()) - 1},
@@ -148,7 +148,7 @@ ClaimResult check_initial_energy(const ClaimContext&) {
   }
   ClaimResult r;
   r.expected = "the simulation starts at 'an energy level of around 25,000J' (Sec. 3, Fig. 3)";
-  r.tolerance = "|H0 - 25000| <= 10% (claims.md default for 'around')";
+  r.tolerance = "|H0 - 25000| <= 10% (tibench's reading of 'around')";
   r.interpretation =
       "the verdict is for Eq. (7) as printed, E = k/2 (|x|^2 - 1)^2; H0 is also computed for "
       "the Hookean readings k/2 (|x| - 1)^2 and k (|x| - 1)^2 and the matching ones are listed "
@@ -258,7 +258,7 @@ ClaimResult check_angular_momentum(const ClaimContext& ctx) {
                      ", tightened to newton_tol = 1e-14 here so that the check measures the "
                      "integrator's conservation rather than where the solver stopped; " +
                      std::to_string(steps) +
-                     " steps (claims.md default); verdict for Eq. (7) as "
+                     " steps (tibench's choice); verdict for Eq. (7) as "
                      "printed, hookean-k reported; residual = StepReport::residual / max|x|";
   r.measured = by_form;
   r.status = ok ? Verdict::reproduced : Verdict::refuted;

@@ -24,7 +24,7 @@
 //
 // Measured per method: H_n/H_0 and |L_n|/|L_0| after every step, the
 // first step at which H exceeds 10 H_0, a state becomes non-finite, or the
-// solver fails ("explodes"). Verdict (claims.md's test): the blend keeps
+// solver fails ("explodes"). Verdict: the blend keeps
 // |H_n/H_0 − 1| ≤ 0.1 at every step; BE and BDF2 end below half of the
 // blend's final H/H_0; implicit midpoint explodes within the run; the
 // trapezoidal rule explodes later than implicit midpoint or not at all (its

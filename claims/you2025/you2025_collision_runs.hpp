@@ -3,7 +3,7 @@
 // claims Y-E1, Y-E2 (you2025_collision.cpp) and Y-E3
 // (you2025_collision_search.cpp).
 //
-// Setup (Y-E0, claims.md §2 P3): the registry's barrier-quadratic problem,
+// Setup (Y-E0): the registry's barrier-quadratic problem,
 // P(x) = k/2 min(x, 0)^2 (the barrier occupies x < 0; App. E prints
 // 1_{x>0}, but its own states sit at x < 0 while in contact — see the
 // problem's header), m = 1, v0 = -1, x0 = beta h. Natural units h = 1, so

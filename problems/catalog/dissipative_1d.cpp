@@ -9,7 +9,7 @@
 //
 // Parameters (defaults; source): m = 1 kg, k = 10 N/m, c0 = 0.5 N s/m,
 // x0 = 1 m, v0 = 0 m/s — Brown et al. give no parameters for their scenes
-// (§7.1); these are the defaults of claims.md §1 B-A1 (T = 2 s there).
+// (§7.1); these are tibench's choices for claim B-A1 (run there to T = 2 s).
 // No exact solution; H = ½ m v² + U decreases at the rate c0 (1 + x²) v².
 // Layout: one 1-D node. The Runge–Kutta engine of this harness rejects it
 // (its incremental potential needs R independent of q); the dissipative
@@ -21,14 +21,14 @@ namespace {
 
 std::vector<ParamSpec> dissipative_1d_params() {
   return {
-      real_param("m", 1.0, "mass [kg] (claims.md B-A1 default; Brown et al. give none)",
+      real_param("m", 1.0, "mass [kg] (tibench's choice for B-A1; Brown et al. give none)",
                  Range::positive()),
-      real_param("k", 10.0, "stiffness [N/m] (claims.md B-A1 default)", Range::positive()),
+      real_param("k", 10.0, "stiffness [N/m] (tibench's choice for B-A1)", Range::positive()),
       real_param("c0", 0.5, "damping coefficient [N s/m] in R = c0/2 (1 + x^2) v^2",
                  Range::nonnegative()),
-      real_param("x0", 1.0, "initial position [m] (claims.md B-A1 default)",
+      real_param("x0", 1.0, "initial position [m] (tibench's choice for B-A1)",
                  Range::any("every initial state is valid")),
-      real_param("v0", 0.0, "initial velocity [m/s] (claims.md B-A1 default)",
+      real_param("v0", 0.0, "initial velocity [m/s] (tibench's choice for B-A1)",
                  Range::any("every initial state is valid")),
   };
 }

@@ -17,7 +17,7 @@
 //   1.5"), L = 1 m ("spring of length 1m").
 //   Choices where the paper is silent: x(0) = (x0, 0, 0) and
 //   v(0) = (0, v0, 0), i.e. the initial position is perpendicular to the
-//   printed initial velocity (0, 10, 0) (claims.md §2 P1).
+//   printed initial velocity (0, 10, 0).
 // Invariants: H = ½ m‖v‖² + E and the angular momentum x × m v (central
 // force). Observables: spring_length r (angular momentum is recorded by the
 // harness for every problem).

@@ -13,8 +13,8 @@
 //     (`correction`: projection, Brown et al. §6.2; velocity-gradient, §6.3).
 //
 // Parameters (defaults; source): Brown et al. give no geometry, material,
-// damping or initial state for this scene (claims.md §2 P7); the defaults
-// are claims.md's suggested substitute:
+// damping or initial state for this scene (§7.1); the defaults are
+// tibench's substitute:
 //   rho = 1000 kg/m³, E = 1e5 Pa, nu = 0.3, beta = 0.01 s, alpha = 0,
 //   "one vertex pulled 20% along a normal": the right-corner tetrahedron
 //   X0 = 0, X1 = s e_x, X2 = s e_y, X3 = s e_z (s = size = 0.1 m) with X3
@@ -35,9 +35,12 @@ namespace {
 
 std::vector<ParamSpec> tet_rayleigh_params() {
   return {
-      real_param("E", 1e5, "Young's modulus [Pa] (claims.md P7 default)", Range::positive()),
-      real_param("nu", 0.3, "Poisson ratio (claims.md P7 default)", Range::open(-1, 0.5)),
-      real_param("rho", 1000.0, "density [kg/m^3] (claims.md P7 default)", Range::positive()),
+      real_param("E", 1e5, "Young's modulus [Pa] (tibench's choice; Brown et al. give none)",
+                 Range::positive()),
+      real_param("nu", 0.3, "Poisson ratio (tibench's choice; Brown et al. give none)",
+                 Range::open(-1, 0.5)),
+      real_param("rho", 1000.0, "density [kg/m^3] (tibench's choice; Brown et al. give none)",
+                 Range::positive()),
       real_param("size", 0.1, "edge length of the right-corner tetrahedron [m] (our choice)",
                  Range::positive()),
       real_param("pull", 0.2,
@@ -51,7 +54,8 @@ std::vector<ParamSpec> tet_rayleigh_params() {
       choice_param("correction", "none", {"none", "projection", "velocity-gradient"},
                    "momentum-conserving correction (Brown et al. Sec. 6; lagged only)"),
       real_param("alpha", 0.0, "Rayleigh mass coefficient [1/s]", Range::nonnegative()),
-      real_param("beta", 0.01, "Rayleigh stiffness coefficient [s] (claims.md P7 default)",
+      real_param("beta", 0.01,
+                 "Rayleigh stiffness coefficient [s] (tibench's choice; Brown et al. give none)",
                  Range::nonnegative()),
   };
 }

@@ -13,9 +13,9 @@
 //
 // Parameters (defaults; source):
 //   k = 1 N/m, m = 1 kg     not given by the paper (Dinev et al. App. C keeps
-//                           them symbolic); unit values as in claims.md §2 P2
+//                           them symbolic); unit values, tibench's choice
 //   x0 = 3 m, v0 = 0 m/s    Fig. 18's initial state is not given; these are
-//                           the defaults of claims.md §2 P2 (D-C3b).
+//                           tibench's choices (D-C3b).
 // Layout: one 1-D node of mass m. PSD projection clamps E'' at 0.
 // Projective Dynamics form (solver=local-global): exact, two sphere
 // constraints of weight k.
