@@ -142,8 +142,9 @@ struct ClaimCheck {
   // ("name=value", ClaimContext::scene_overrides) that change the physics
   // the claim is about, under which the check measures `to` in fast mode
   // instead of its own verdict. tests/claims/test_claim_perturbations.cpp
-  // runs every declared one and requires one of every non-definition check
-  // whose verdict is refuted; `tibench verify --explain` prints it.
+  // runs every declared one and requires one (or robust_to) of every check
+  // that is neither a definition nor timed, whatever its verdict; `tibench
+  // verify --explain` prints it.
   struct Flip {
     std::vector<std::string> overrides;
     Verdict to;
