@@ -69,4 +69,10 @@ std::map<std::string, double> numeric_inputs(const std::vector<std::string>& ove
   return values;
 }
 
+double input_or(const std::map<std::string, double>& inputs, const std::string& name,
+                double otherwise) {
+  const auto it = inputs.find(name);
+  return it == inputs.end() ? otherwise : it->second;
+}
+
 }  // namespace tibench::claims

@@ -41,4 +41,9 @@ double scale_of(double a, double b, double floor = 0.0);
 std::map<std::string, double> numeric_inputs(const std::vector<std::string>& overrides,
                                              const std::vector<std::string>& names);
 
+// The value of input `name` in `inputs` (numeric_inputs), or `otherwise`
+// when it was not given.
+double input_or(const std::map<std::string, double>& inputs, const std::string& name,
+                double otherwise);
+
 }  // namespace tibench::claims

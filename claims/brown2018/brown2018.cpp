@@ -216,8 +216,8 @@ SpinRun spin(const std::string& damping, double beta, double stretch_rate, doubl
 // coefficient, 0.02 s) and stretch=VALUE (the axial stretch rate, 0.5 1/s).
 ClaimResult check_spinning_beam(const ClaimContext& ctx) {
   const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"beta", "stretch"});
-  const double beta = inputs.count("beta") ? inputs.at("beta") : 0.02, h = 0.01;
-  const double stretch = inputs.count("stretch") ? inputs.at("stretch") : 0.5;
+  const double beta = claims::input_or(inputs, "beta", 0.02), h = 0.01;
+  const double stretch = claims::input_or(inputs, "stretch", 0.5);
   const long steps = ctx.fast() ? 100 : 300;
   const SpinRun none = spin("none", 0.0, stretch, h, steps);
   const SpinRun rayleigh = spin("rayleigh", beta, stretch, h, steps);

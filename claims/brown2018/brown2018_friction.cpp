@@ -241,9 +241,10 @@ double leaning_drop(double lean, double mu, double t_end, const LeaningAdmm& adm
 ClaimResult check_leaning_simulation(const ClaimContext& ctx) {
   const auto inputs =
       claims::numeric_inputs(ctx.scene_overrides, {"iterations", "admm_weight_scale"});
-  LeaningAdmm admm;
-  if (inputs.count("iterations")) admm.iterations = static_cast<int>(inputs.at("iterations"));
-  if (inputs.count("admm_weight_scale")) admm.weight_scale = inputs.at("admm_weight_scale");
+  const LeaningAdmm defaults;
+  const LeaningAdmm admm{
+      static_cast<int>(claims::input_or(inputs, "iterations", defaults.iterations)),
+      claims::input_or(inputs, "admm_weight_scale", defaults.weight_scale)};
   const double t_end = ctx.fast() ? 0.3 : 1.0, limit = ctx.fast() ? 0.003 : 0.01;
   std::vector<std::pair<std::size_t, std::size_t>> cells;
   for (std::size_t a = 0; a < kAngles.size(); ++a)

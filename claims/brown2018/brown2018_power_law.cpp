@@ -174,7 +174,7 @@ PowerResult study(double p_exp, bool fast, double admm_tolerance) {
 // tolerance, 1e-12), which decides whether the simulated speed reaches 0.
 ClaimResult check_power_law_decay(const ClaimContext& ctx) {
   const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"admm_tolerance"});
-  const double tolerance = inputs.count("admm_tolerance") ? inputs.at("admm_tolerance") : 1e-12;
+  const double tolerance = claims::input_or(inputs, "admm_tolerance", 1e-12);
   ClaimResult r;
   r.expected =
       "kinetic energy decays superexponentially (finite-time stop) for p < 1, exponentially for "

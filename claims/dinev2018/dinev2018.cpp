@@ -97,8 +97,8 @@ ClaimResult check_fe_identity(const ClaimContext& ctx) {
 ClaimResult check_fe_nonconvex(const ClaimContext& ctx) {
   // E = 1 − cos θ (pendulum with m = g = L = 1) is concave for |θ| > π/2.
   const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"theta_max", "h_max"});
-  const double theta_max = inputs.count("theta_max") ? inputs.at("theta_max") : M_PI;
-  const double h_max = inputs.count("h_max") ? inputs.at("h_max") : 1.0;
+  const double theta_max = claims::input_or(inputs, "theta_max", M_PI);
+  const double h_max = claims::input_or(inputs, "h_max", 1.0);
   const int tries = ctx.fast() ? 2000 : 20000;
   auto p = make_problem("pendulum");
   SplitMix64 rng(1729);

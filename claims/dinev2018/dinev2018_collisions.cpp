@@ -171,10 +171,9 @@ void judge_spheres_unstated(const ClaimContext& ctx, ClaimResult& r) {
 }
 
 ClaimResult check_spheres(const ClaimContext& ctx) {
-  constexpr double kEnd = kSpheresEnd;
-  const CubeRun &be = cached_drop(ctx, "1e7", "backward-euler", kFrame, kEnd),
-                &blend = cached_drop(ctx, "1e7", "blend-im", kFrame, kEnd),
-                &fine = cached_drop(ctx, "1e7", "implicit-midpoint", kFrame / 10, kEnd);
+  const CubeRun &be = cached_drop(ctx, "1e7", "backward-euler", kFrame, kSpheresEnd),
+                &blend = cached_drop(ctx, "1e7", "blend-im", kFrame, kSpheresEnd),
+                &fine = cached_drop(ctx, "1e7", "implicit-midpoint", kFrame / 10, kSpheresEnd);
   ClaimResult r;
   r.expected =
       "a cube falling on spheres bounces back to the original height with the blend but not "
@@ -190,8 +189,8 @@ ClaimResult check_spheres(const ClaimContext& ctx) {
   nlohmann::ordered_json softer = nlohmann::ordered_json::object();
   for (const std::string E : {"1e5", "1e6"})
     softer["E=" + E] = {
-        {"backward-euler", to_json(cached_drop(ctx, E, "backward-euler", kFrame, kEnd))},
-        {"blend-im", to_json(cached_drop(ctx, E, "blend-im", kFrame, kEnd))}};
+        {"backward-euler", to_json(cached_drop(ctx, E, "backward-euler", kFrame, kSpheresEnd))},
+        {"blend-im", to_json(cached_drop(ctx, E, "blend-im", kFrame, kSpheresEnd))}};
   r.measured = {{"backward-euler", to_json(be)},
                 {"blend-im", to_json(blend)},
                 {"implicit-midpoint h=0.001", to_json(fine)},
@@ -202,8 +201,8 @@ ClaimResult check_spheres(const ClaimContext& ctx) {
                 "rebound ratio: blend %.3f, BE %.3f (IM at h/10: %.3f); blend |H/H0 - 1| <= "
                 "%.3f; at E = 1e6 Pa: blend %.3f, BE %.3f",
                 blend.rebound, be.rebound, fine.rebound, blend.max_energy_deviation,
-                cached_drop(ctx, "1e6", "blend-im", kFrame, kEnd).rebound,
-                cached_drop(ctx, "1e6", "backward-euler", kFrame, kEnd).rebound);
+                cached_drop(ctx, "1e6", "blend-im", kFrame, kSpheresEnd).rebound,
+                cached_drop(ctx, "1e6", "backward-euler", kFrame, kSpheresEnd).rebound);
   r.summary = line;
   if (ctx.scene_overrides.empty()) judge_spheres_unstated(ctx, r);
   return r;

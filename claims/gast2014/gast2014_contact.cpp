@@ -46,12 +46,11 @@ std::vector<std::string> optimization(double step_clamp = 1e3) {
           "step_clamp=" + format_real(step_clamp), "newton_max_iters=500"};
 }
 
-// A perturbation's value of `name` (ClaimContext::scene_overrides), or
-// `otherwise`; `accepted` are the names the check takes.
-double input_or(const ClaimContext& ctx, const std::vector<std::string>& accepted,
-                const std::string& name, double otherwise) {
-  const auto inputs = claims::numeric_inputs(ctx.scene_overrides, accepted);
-  return inputs.count(name) ? inputs.at(name) : otherwise;
+// The recovery checks' modulus scale: every run's E times the
+// perturbation's E_scale=VALUE (1): the moduli are the check's choice, the
+// paper prints none.
+double modulus_scale(const ClaimContext& ctx) {
+  return claims::input_or(claims::numeric_inputs(ctx.scene_overrides, {"E_scale"}), "E_scale", 1.0);
 }
 constexpr double kFrame = 1.0 / 24.0;
 
@@ -216,7 +215,8 @@ ClaimResult check_penalty_cubic(const ClaimContext&) {
 
 // Accepts step_clamp=VALUE (the length clamp l, 1e3).
 ClaimResult check_solver_constants(const ClaimContext& ctx) {
-  const double clamp = input_or(ctx, {"step_clamp"}, "step_clamp", 1e3);
+  const double clamp = claims::input_or(claims::numeric_inputs(ctx.scene_overrides, {"step_clamp"}),
+                                        "step_clamp", 1e3);
   ClaimResult out;
   const std::vector<std::string> cube{ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2",
                                       "pulse_start=100"};
@@ -255,7 +255,8 @@ int newton_steps_per_frame(const std::vector<std::string>& scene, double t_end, 
 // Accepts stretch=VALUE (the initial stretch, 2).
 ClaimResult check_stretched_cube(const ClaimContext& ctx) {
   ClaimResult out;
-  const double stretch = input_or(ctx, {"stretch"}, "stretch", 2.0);
+  const double stretch =
+      claims::input_or(claims::numeric_inputs(ctx.scene_overrides, {"stretch"}), "stretch", 2.0);
   const std::vector<std::string> scene{ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2",
                                        "pulse_start=100", "stretch=" + format_real(stretch)};
   const double t_end = ctx.fast() ? 0.5 : 1.0;
@@ -319,9 +320,9 @@ void judge_pulse_cases(const std::vector<PulseCase>& cases, ClaimResult& out) {
 
 ClaimResult check_stretch_compress(const ClaimContext& ctx) {
   ClaimResult out;
-  const std::vector<std::string> accepted{"pulse_depth", "step_clamp"};
-  const double clamp = input_or(ctx, accepted, "step_clamp", 1e3);
-  const double one_depth = input_or(ctx, accepted, "pulse_depth", -1);
+  const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"pulse_depth", "step_clamp"});
+  const double clamp = claims::input_or(inputs, "step_clamp", 1e3);
+  const double one_depth = claims::input_or(inputs, "pulse_depth", -1);
   const std::vector<double> depths = one_depth >= 0 ? std::vector<double>{one_depth}
                                      : ctx.fast()   ? std::vector<double>{0.3}
                                                     : std::vector<double>{0.1, 0.2, 0.3};
@@ -389,11 +390,9 @@ ClaimResult check_stretch_compress(const ClaimContext& ctx) {
   return out;
 }
 
-// Every recovery run's modulus is E times the perturbation's E_scale=VALUE
-// (1): the check's moduli are its choice, the paper prints none.
+// A recovery run at modulus E (already scaled by modulus_scale).
 claims::ContactRun recovery_run(const ClaimContext& ctx, const std::string& shape, double E,
                                 double t_end) {
-  E *= input_or(ctx, {"E_scale"}, "E_scale", 1.0);
   return claims::run_contact("cube-stretch-compress",
                              {ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.25", "contact=none",
                               "initial_shape=" + shape, "E=" + format_real(E), "seed=7"},
@@ -410,9 +409,10 @@ Verdict single_step_verdict(const ClaimContext& ctx, const std::string& shape, l
   std::vector<claims::SweepPoint> sweep;
   nlohmann::ordered_json counts;
   for (double E : {1e5, 1e6, 1e7}) {
+    const double scaled = E * modulus_scale(ctx);
     const long steps =
-        E == 1e5 ? steps_at_1e5 : recovery_run(ctx, shape, E, 1.0).first_uninverted_step;
-    const std::string modulus = format_real(E * input_or(ctx, {"E_scale"}, "E_scale", 1.0));
+        E == 1e5 ? steps_at_1e5 : recovery_run(ctx, shape, scaled, 1.0).first_uninverted_step;
+    const std::string modulus = format_real(scaled);
     counts[modulus] = steps;
     sweep.push_back(
         {"E = " + modulus + " Pa", steps == 1 ? Verdict::reproduced : Verdict::refuted});
@@ -434,10 +434,11 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
   std::vector<long> steps;
   std::string failures;
   bool all_ok = true, monotone = true;
+  const double scale = modulus_scale(ctx);
   for (double E : moduli) {
-    const auto r = recovery_run(ctx, shape, E, t_end);
+    const auto r = recovery_run(ctx, shape, E * scale, t_end);
     nlohmann::ordered_json j = run_json(r);
-    j["E"] = E * input_or(ctx, {"E_scale"}, "E_scale", 1.0);
+    j["E"] = E * scale;
     j["recovered_after_steps"] = r.first_uninverted_step;
     out.measured["runs"].push_back(j);
     if (r.status != RunStatus::ok)
@@ -463,7 +464,6 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
                                                : Verdict::inconclusive;
   std::string counts;
   for (long s : steps) counts += (counts.empty() ? "" : " / ") + std::to_string(s);
-  const double scale = input_or(ctx, {"E_scale"}, "E_scale", 1.0);
   out.summary = "steps until no element is inverted at E = 1e3 / 1e4 / 1e5 Pa" +
                 (scale == 1 ? std::string() : " times " + format_real(scale)) + ": " + counts +
                 " (-1: never) (paper: " + paper_counts + " for low / medium / high stiffness)" +

@@ -171,7 +171,7 @@ ClaimResult check_free_fall_guess(const ClaimContext& ctx) {
 // Accepts dt=VALUE (the step, 1/24 s: "large" is the paper's frame).
 ClaimResult check_initial_guess(const ClaimContext& ctx) {
   const auto inputs = claims::numeric_inputs(ctx.scene_overrides, {"dt"});
-  const double dt = inputs.count("dt") ? inputs.at("dt") : 1.0 / 24;
+  const double dt = claims::input_or(inputs, "dt", 1.0 / 24);
   const StretchedChainTrials chain = stretched_chain_trials(dt);
   const GuessTrial& at_frame = chain.at_frame;
   const bool stiff_ok = at_frame.converged && at_frame.E_B < at_frame.E_A &&

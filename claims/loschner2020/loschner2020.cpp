@@ -185,13 +185,11 @@ ClaimResult ros3pl_claim(const ClaimContext& ctx) {
         {"W-order >= " + std::to_string(k), verdict_from(ros3pl_rows(facts, k), reading).status});
   ClaimResult r = verdict_from(ros3pl_rows(facts, 3), reading);
   r.measured["w_order"] = w_order;
-  std::string why;
-  r.status = claims::judge_unstated(
-      r.measured, "the order of the W-method", "W-order 1 to 3",
-      "Sec. 5.2 says the authors derived ROS3PL as a W-method permitting inexact Jacobians but "
-      "not to which order the W-conditions hold; 3 is its classical order",
-      sweep, why);
-  if (!why.empty()) r.summary += " => " + why;
+  claims::judge_unstated(
+      r, {{"the order of the W-method", "W-order 1 to 3",
+           "Sec. 5.2 says the authors derived ROS3PL as a W-method permitting inexact Jacobians "
+           "but not to which order the W-conditions hold; 3 is its classical order",
+           sweep}});
   return r;
 }
 
