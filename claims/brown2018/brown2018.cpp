@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
@@ -265,7 +266,7 @@ ClaimResult check_spinning_beam(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> brown2018_claims() {
-  const std::string paper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37(6):282)";
+  const std::string& paper = kPaperBrown2018;
   return {
       {"B-AM1", paper,
        "Sec. 6: Rayleigh damping does not conserve angular momentum; the corrected dissipation "

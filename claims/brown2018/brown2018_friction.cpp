@@ -36,13 +36,13 @@
 #include <functional>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37(4))";
 constexpr double kMu = 0.2, kG = 9.81, kV0 = 2.0, kTolerance = 0.02;
 
 // The fitted deceleration of one run (NaN if the box never slides in the
@@ -284,7 +284,7 @@ ClaimResult check_leaning_simulation(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> brown2018_friction_claims() {
   return {
-      ClaimCheck{"B-F1", kPaper,
+      ClaimCheck{"B-F1", kPaperBrown2018,
                  "Sec. 5.3 and Fig. 4: with implicit Coulomb friction in the ADMM local step a "
                  "sliding box decelerates at mu g for different numbers of ADMM iterations",
                  check_sliding_box}
@@ -292,13 +292,13 @@ std::vector<ClaimCheck> brown2018_friction_claims() {
                       "two ADMM iterations per step leave the friction of the local step and the "
                       "global solve far from agreement: the box decelerates 51 % off mu g (5 "
                       "iterations: 1.7 %; 10 and 50: 0.06 % at most)"),
-      {"B-F2.inequality", kPaper,
+      {"B-F2.inequality", kPaperBrown2018,
        "Sec. 7.1 and Fig. 9: a rigid rod leaning at theta to the vertical against a wall stays "
        "when tan theta < (1 - mu^2)/(2 mu); the caption's stay pattern is the diagonal and upper "
        "triangle",
        check_leaning_inequality,
        "arithmetic on the paper's printed inequality and angles; no harness code runs"},
-      ClaimCheck{"B-F2.simulation", kPaper,
+      ClaimCheck{"B-F2.simulation", kPaperBrown2018,
                  "Sec. 7.1 and Fig. 9: the simulated leaning block (ADMM, implicit friction) "
                  "agrees with the theoretical stay/slide predictions for 30/50/70 deg and mu = "
                  "0.2/0.4/0.6",

@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 #include "harness/analysis/convergence.hpp"
@@ -28,8 +29,6 @@ namespace {
 using claims::scale_of;
 using claims::step_once;
 using claims::stepper;
-
-const std::string kPaper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37(6):282)";
 
 // Residuals of the classical one-stage updates on x'' = −sin x (pendulum
 // with m = g = L = 1), scaled as in D-S1: positions by max|x|, velocities by
@@ -394,27 +393,27 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> brown2018_method_claims() {
   return {
-      {"B-I1", kPaper,
+      {"B-I1", kPaperBrown2018,
        "Table 1 and Eqs. 6-12: FE, BE, IM, TR and BDF2 have the one-stage form y^{n+1} = y^p + "
        "alpha h phi(y^q) and, without dissipation, are the minimization (12a) followed by v = "
        "delta(x)",
        one_stage_family,
        "the minimizer's optimality condition is the update (Eqs. 11-12): the engines are compared "
        "with their own equations to solver tolerance"},
-      {"B-T1", kPaper,
+      {"B-T1", kPaperBrown2018,
        "Sec. 4.3: TR-BDF2 as two optimization stages (Eqs. 32-37); with gamma = 2 - sqrt 2 both "
        "stages have the same alpha; the scheme is second order",
        tr_bdf2_algebra,
        "delta exactness and equal alphas are formula evaluations, and second order follows from "
        "the coefficients of a correct implementation"},
-      {"B-T2", kPaper,
+      {"B-T2", kPaperBrown2018,
        "Sec. 4.3: gamma = 2 - sqrt 2 is the only choice for which TR-BDF2 is L-stable (citing "
        "Hosea & Shampine 1996)",
        tr_bdf2_l_stability,
        "a stability function evaluated (pure mathematics, refuting the printed sentence whatever "
        "the scene)"},
       ClaimCheck{
-          "B-A1", kPaper,
+          "B-A1", kPaperBrown2018,
           "Secs. 5-5.1, 7.1: with x-dependent dissipation the uncorrected optimization TR-BDF2 is "
           "only first-order accurate in the dissipative forces; the correction of Eqs. 26/30 makes "
           "it second order; with x-independent R the uncorrected method stays second order",
@@ -424,7 +423,7 @@ std::vector<ClaimCheck> brown2018_method_claims() {
                       "most 0.25 %: grad_x R nearly vanishes, so the uncorrected method's "
                       "first-order error term is too small to show and it converges at second "
                       "order over these steps"),
-      {"B-R2", kPaper,
+      {"B-R2", kPaperBrown2018,
        "Sec. 7: the optimization-based and the original (Newton) TR-BDF2 differ invisibly; for "
        "conservative forces they solve the same equations",
        optimization_vs_newton,

@@ -33,13 +33,13 @@
 #include <stdexcept>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "harness/analysis/convergence.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37(4))";
 constexpr double kWindowFloor = 1e-4;  // KE / KE0 at the end of the window
 // KE / KE0 that counts as at rest: a speed of 1e-9 |v0|, above the level
 // (~1e-12) at which the tolerance leaves ADMM's y short of a sticking z.
@@ -208,7 +208,7 @@ ClaimResult check_power_law_decay(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> brown2018_power_law_claims() {
   return {
-      ClaimCheck{"B-F3", kPaper,
+      ClaimCheck{"B-F3", kPaperBrown2018,
                  "Sec. 5.2.1, Fig. 3: power-law damping makes kinetic energy decay "
                  "superexponentially (stop in finite time) for p < 1, exponentially for p = 1, "
                  "subexponentially for p > 1",

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 
@@ -269,7 +270,7 @@ ClaimResult check_compositions(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_claims() {
-  const std::string paper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
+  const std::string& paper = kPaperDinev2018;
   return {
       {"D-A1", paper,
        "App. A, Eq. (43): H_{n+1} - H_n = [E(x_{n+1}) - E(x_n) - (x_{n+1}-x_n)'grad E(x_n)] + "

@@ -26,12 +26,12 @@
 #include <cstdio>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kRestored = 0.05;  // blend peaks within this fraction of the first depth
 
 struct Bounces {
@@ -142,7 +142,7 @@ ClaimResult check_bar(const ClaimContext& ctx) {
 std::vector<ClaimCheck> dinev2018_bar_claims() {
   return {
       ClaimCheck{
-          "D-R2.bar", kPaper,
+          "D-R2.bar", kPaperDinev2018,
           "Sec. 5, Fig. 8: a bar bouncing under gravity drifts farther from its starting position "
           "with each bounce under BE; the blend restores it",
           check_bar}

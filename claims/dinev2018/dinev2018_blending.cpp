@@ -12,6 +12,7 @@
 
 #include "claims/dinev2018/dinev2018_method_checks.hpp"
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "integrators/engines/energy_blending.hpp"
 
@@ -19,8 +20,6 @@ namespace tibench {
 namespace {
 
 using claims::stepper;
-
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 
 // ---------------------------------------------------------------- D-M3
 //
@@ -389,17 +388,17 @@ ClaimResult blend_rules(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> dinev2018_blending_claims() {
   return {
-      {"D-M1", kPaper,
+      {"D-M1", kPaperDinev2018,
        "Sec. 4.1, Eqs. 14-19: x_IM is a critical point of g(x) = (x-y)'M(x-y)/2 + h^2 "
        "E((x+x_n)/2) with gradient (18) and Hessian (19); v from Eq. 17",
        dinev2018::im_optimization_form,
        "calculus on the printed formulas, plus the engine's midpoint rule solving Eq. 15 "
        "literally"},
-      {"D-M2", kPaper,
+      {"D-M2", kPaperDinev2018,
        "Sec. 4.2, Eqs. 27-30: the global steps (M + h^2 L) x = h^2 J p + M y (BE) and (M + "
        "h^2 L/4) x = M y + h^2 J p/2 - h^2 L x_n/4 (IM) are the stationarity conditions",
        dinev2018::projective_dynamics_systems, "algebra of the printed formulas"},
-      ClaimCheck{"D-M3", kPaper,
+      ClaimCheck{"D-M3", kPaperDinev2018,
                  "Sec. 4.1: 'we found that e(alpha) is always monotonic' along the IM/BE (or "
                  "FE/IM) blend of Eqs. 21-23",
                  blend_monotone}
@@ -411,19 +410,19 @@ std::vector<ClaimCheck> dinev2018_blending_claims() {
           .flips_with({"k=1e4"}, Verdict::reproduced,
                       "a ten times softer simple spring: none of its 997 blended steps has a "
                       "non-monotone e(alpha) (0 of 984 on E_test as before)"),
-      {"D-M3.rules", kPaper,
+      {"D-M3.rules", kPaperDinev2018,
        "Sec. 4.1, Eqs. 20-24: the blend branch follows the sign of e(IM), the bisection "
        "stops at |e| < eps H(x_n, v_n) with eps = 0.01, and alpha = 1 when BE also "
        "increases the energy",
        blend_rules,
        "audits blend-im against the rules it was written to follow (and the registry's eps "
        "default); D-M3 judges the blend's behaviour"},
-      {"D-M4", kPaper,
+      {"D-M4", kPaperDinev2018,
        "Sec. 4.3, Eqs. 31-36: momentum-preserving damping removes only non-rigid velocity "
        "(k = 0: none, k = 1: pure rigid motion)",
        dinev2018::damping_models,
        "the damping models remove non-rigid velocity by construction (Eqs. 31-36 evaluated)"},
-      {"D-M4.bookkeeping", kPaper,
+      {"D-M4.bookkeeping", kPaperDinev2018,
        "Sec. 4.3, Eq. 37: the energy the damping removes is booked in H_diss",
        dinev2018::damping_bookkeeping,
        "the damping function returns KE_before - KE_after, which is what H_diss books: the "

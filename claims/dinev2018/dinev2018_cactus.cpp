@@ -32,14 +32,14 @@
 #include <cstdio>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "integrators/engines/energy_blending.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
-constexpr double kStep = 0.033, kDamping = 0.08, kEdge = 0.1;
+constexpr double kCactusStep = 0.033, kDamping = 0.08, kEdge = 0.1;
 constexpr double kShapeTolerance = 0.01, kKineticTolerance = 1e-6;
 constexpr double kGain = 1e-3;  // relative energy increase that counts as "kept increasing"
 // Newton "iterated until convergence" (Dinev et al. §5): from random positions
@@ -112,7 +112,7 @@ CactusRun settle(const ClaimContext& ctx, const std::string& integrator,
                  const std::vector<std::string>& iparams, bool damp_after_step, long half) {
   const auto p = body(ctx);
   const Vec rest = body(ctx, true)->initial_state().q;
-  auto st = claims::stepper(integrator, *p, kStep, iparams);
+  auto st = claims::stepper(integrator, *p, kCactusStep, iparams);
   State s = p->initial_state();
   const double H0 = p->total_energy(s);
   CactusRun run;
@@ -229,7 +229,7 @@ ClaimResult check_cactus_energy(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> dinev2018_cactus_claims() {
   return {
-      ClaimCheck{"D-R2.cactus", kPaper,
+      ClaimCheck{"D-R2.cactus", kPaperDinev2018,
                  "Sec. 5, Fig. 7: from randomised positions with damping k = 0.08 the blend "
                  "recovers the rest shape, while implicit midpoint does not come to rest in "
                  "10,000 steps",
@@ -238,7 +238,7 @@ std::vector<ClaimCheck> dinev2018_cactus_claims() {
                       "a body started only 20% stretched, not from random positions: implicit "
                       "midpoint with the damping then comes to rest as well"),
       ClaimCheck{
-          "D-R2.cactus.energy", kPaper,
+          "D-R2.cactus.energy", kPaperDinev2018,
           "Sec. 5: over another 10,000 steps implicit midpoint's energy kept increasing despite "
           "the damping",
           check_cactus_energy}

@@ -34,6 +34,7 @@
 #include <limits>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "problems/contact/obstacle_contact.hpp"
@@ -41,7 +42,6 @@
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kFrame = 0.01;            // Dinev et al.'s collision step
 constexpr double kReturned = 0.9;          // rebound ratio that counts as "the original height"
 constexpr double kPlausibleEnergy = 0.05;  // allowed |H/H0 − 1| of a plausible run
@@ -250,14 +250,14 @@ ClaimResult check_hippo(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> dinev2018_collision_claims() {
   return {
-      ClaimCheck{"D-R2.spheres", kPaper,
+      ClaimCheck{"D-R2.spheres", kPaperDinev2018,
                  "Sec. 5, Fig. 15: an elastic cube falling on spheres at h = 0.01 s bounces "
                  "back to its original height with the blend, not with backward Euler",
                  check_spheres}
           .flips_with({"E=3e7"}, Verdict::reproduced,
                       "a stiffer cube (E = 3e7 Pa) keeps less of the impact in its elastic "
                       "modes: fast mode's coarse cube then rebounds above 0.9 with the blend"),
-      ClaimCheck{"D-R2.hippo", kPaper,
+      ClaimCheck{"D-R2.hippo", kPaperDinev2018,
                  "Sec. 5: in a collision scene at h = 0.01 s even 100 substeps of implicit "
                  "midpoint are not enough for a visually plausible result",
                  check_hippo}

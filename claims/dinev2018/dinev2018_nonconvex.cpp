@@ -17,6 +17,7 @@
 
 #include "claims/dinev2018/two_spring_roots.hpp"
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 
@@ -443,7 +444,7 @@ ClaimResult check_bumps(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_nonconvex_claims() {
-  const std::string paper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
+  const std::string& paper = kPaperDinev2018;
   return {
       {"D-C0", paper,
        "App. C, Eqs. (47)-(48): E_test(x) = k(sqrt(x^2+1) - sqrt 2)^2 is nonconvex with minima at "

@@ -38,6 +38,7 @@
 #include <limits>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "core/parameters.hpp"
@@ -47,7 +48,6 @@ namespace {
 
 using claims::median;
 
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kLow = 0.15, kHigh = 0.40;
 
 ClaimResult judged(const std::vector<std::pair<std::string, double>>& overheads,
@@ -231,12 +231,12 @@ ClaimResult check_measured(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> dinev2018_projective_claims() {
   return {
-      {"D-P1.printed", kPaper,
+      {"D-P1.printed", kPaperDinev2018,
        "Sec. 1 and Table 1: the blend's overhead over Projective Dynamics is typically 20-30% "
        "(the paper's own local/global timings)",
        check_printed,
        "arithmetic on the paper's own Table 1 against its text; D-P1.measured is the finding"},
-      ClaimCheck{"D-P1.measured", kPaper,
+      ClaimCheck{"D-P1.measured", kPaperDinev2018,
                  "Sec. 1: the blend with local/global costs typically 20-30% more than "
                  "Projective Dynamics (measured on our bar and cube)",
                  check_measured}

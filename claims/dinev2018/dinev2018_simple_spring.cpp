@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 
@@ -269,7 +270,7 @@ ClaimResult check_angular_momentum(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_simple_spring_claims() {
-  const std::string paper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
+  const std::string& paper = kPaperDinev2018;
   return {
       ClaimCheck{
           "D-S2.1", paper,

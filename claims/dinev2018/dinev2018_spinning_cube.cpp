@@ -46,6 +46,7 @@
 #include <stdexcept>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 
@@ -54,7 +55,6 @@ namespace {
 
 using claims::median;
 
-const std::string kPaper = "Dinev, Liu, Kavan 2018 (ACM TOG 37(1):9)";
 constexpr double kExplosion = 10.0;  // H / H_0 that counts as exploded
 constexpr double kBlendBand = 0.1;   // allowed |H/H_0 − 1| of the blend
 
@@ -114,7 +114,7 @@ SpinRun spin(const ClaimContext& ctx, const std::string& integrator,
   return run;
 }
 
-constexpr double kStep = 0.033;
+constexpr double kSpinStep = 0.033;
 
 long spin_steps(const ClaimContext& ctx) { return ctx.fast() ? 300 : 3000; }
 
@@ -125,7 +125,8 @@ const SpinRun& cached_spin(const ClaimContext& ctx, const std::string& integrato
   std::string key = "dinev2018-spin-" + integrator + " steps=" + std::to_string(steps);
   for (const auto& param : iparams) key += " " + param;
   for (const auto& param : ctx.scene_overrides) key += " scene:" + param;
-  return ctx.cache->get<SpinRun>(key, [&] { return spin(ctx, integrator, iparams, kStep, steps); });
+  return ctx.cache->get<SpinRun>(key,
+                                 [&] { return spin(ctx, integrator, iparams, kSpinStep, steps); });
 }
 
 // The symplectic-Euler start leaves the backward-Euler stabilization far
@@ -293,7 +294,7 @@ ClaimResult check_blend_alpha(const ClaimContext& ctx) {
 std::vector<ClaimCheck> dinev2018_spinning_cube_claims() {
   return {
       ClaimCheck{
-          "D-R1", kPaper,
+          "D-R1", kPaperDinev2018,
           "Sec. 5, Figs. 4-6: on a spinning corotated cube BE and BDF2 damp most of the energy, IM "
           "explodes quickly, TR later, the blend keeps the energy",
           check_spinning_cube}
@@ -301,7 +302,7 @@ std::vector<ClaimCheck> dinev2018_spinning_cube_claims() {
                       "the cube spun five times slower (0.1 rad per step): BDF2 keeps 0.95 of "
                       "the energy and implicit midpoint no longer explodes"),
       ClaimCheck{
-          "D-R1.alpha", kPaper,
+          "D-R1.alpha", kPaperDinev2018,
           "Fig. 6: on the spinning cube alpha is typically close to 0 with IM as the start method; "
           "with explicit symplectic Euler it is almost 1 and angular momentum drops to nearly 0 "
           "very rapidly",

@@ -13,11 +13,12 @@
 // contact claims in gast2014_contact.cpp.
 #include "claims/gast2014/gast2014_checks.hpp"
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 
 namespace tibench {
 
 std::vector<ClaimCheck> gast2014_claims() {
-  const std::string paper = "Gast & Schroeder 2014 (SCA)";
+  const std::string& paper = kPaperGast2014;
   return {
       {"G-M1", paper,
        "Sec. 2.1: backward Euler is the minimization of E(x) = 1/(2 dt^2)(x - x_hat)'M(x - x_hat) "

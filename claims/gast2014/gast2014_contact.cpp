@@ -25,6 +25,7 @@
 
 #include "claims/contact_runs.hpp"
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "meshes/tet_mesh.hpp"
@@ -494,7 +495,7 @@ const std::string kHundredTimesStiffer =
 }  // namespace
 
 std::vector<ClaimCheck> gast2014_contact_claims() {
-  const std::string paper = "Gast & Schroeder 2014 (SCA)";
+  const std::string& paper = kPaperGast2014;
   return {
       ClaimCheck{"G-M3", paper,
                  "Sec. 3.1: the solver constants l = 1e3 and kappa = 1e-2 are used and work at "

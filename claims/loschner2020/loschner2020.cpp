@@ -17,6 +17,7 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
@@ -28,8 +29,6 @@
 
 namespace tibench {
 namespace {
-
-const std::string kPaper = "Loeschner, Longva, Jeske, Kugelstadt, Bender 2020 (CGF)";
 
 struct Expectation {
   std::string property;
@@ -88,7 +87,7 @@ ClaimCheck tableau_claim(const std::string& id, int stages, int order,
                          std::optional<bool> l_stable, std::optional<bool> algebraically_stable,
                          const std::string& statement) {
   return {
-      "L-T1." + id, kPaper, statement, [=](const ClaimContext& ctx) {
+      "L-T1." + id, kPaperLoschner2020, statement, [=](const ClaimContext& ctx) {
         const IntegratorInfo& info = find_integrator(id);
         const TableauProperties t = perturbed_properties(info, ctx);
         std::vector<Expectation> rows;
@@ -320,19 +319,19 @@ std::vector<ClaimCheck> loschner2020_claims() {
           .flips_with({"a11=0.5"}, Verdict::refuted,
                       "A(1,1) = 0.5 instead of its gamma: the properties, computed from the "
                       "coefficients, lose order 4, A-stability and algebraic stability"),
-      {"L-T1.sdirk-3345", kPaper,
+      {"L-T1.sdirk-3345", kPaperLoschner2020,
        "Sec. 5.1: SDIRK(3,3,4,5) [FGR97] has 3 stages, order 3, dispersion order 4, dissipation "
        "order 5 and is A-stable",
        [](const ClaimContext&) { return fgr97_unavailable("SDIRK(3,3,4,5)"); },
        "not computed: the coefficients are not in the registry, so the result is always "
        "inconclusive"},
-      {"L-T1.sdirk-4347", kPaper,
+      {"L-T1.sdirk-4347", kPaperLoschner2020,
        "Sec. 5.1: SDIRK(4,3,4,7) [FGR97] has 4 stages, order 3, dispersion order 4, dissipation "
        "order 7 and is A-stable",
        [](const ClaimContext&) { return fgr97_unavailable("SDIRK(4,3,4,7)"); },
        "not computed: the coefficients are not in the registry, so the result is always "
        "inconclusive"},
-      ClaimCheck{"L-T1.ros3pl", kPaper,
+      ClaimCheck{"L-T1.ros3pl", kPaperLoschner2020,
                  "Sec. 5.2: ROS3PL is a four-stage, third-order method that is L-stable and "
                  "stiffly accurate; the authors derived it as a W-method that permits inexact "
                  "Jacobians",
@@ -340,7 +339,7 @@ std::vector<ClaimCheck> loschner2020_claims() {
           .flips_with({"gamma11=0.3"}, Verdict::refuted,
                       "Gamma(1,1) = 0.3 instead of ROS3PL's gamma: the properties, computed from "
                       "the coefficients, lose order 3, L-stability and the W-order"),
-      ClaimCheck{"L-T2", kPaper,
+      ClaimCheck{"L-T2", kPaperLoschner2020,
                  "Sec. 5.1: the gamma = 1/2 variant TR-BDF2(B) introduced by Bathe is not "
                  "L-stable [BC00]",
                  tr_bdf2_b_not_l_stable}

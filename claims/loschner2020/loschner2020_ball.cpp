@@ -22,6 +22,7 @@
 
 #include "claims/contact_runs.hpp"
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/errors.hpp"
 #include "core/parameters.hpp"
@@ -29,8 +30,6 @@
 
 namespace tibench {
 namespace {
-
-const std::string kPaper = "Loeschner, Longva, Jeske, Kugelstadt, Bender 2020 (CGF)";
 
 struct BallModel {
   std::string key;  // "ball" or "ball-qp": the claim ids' middle part
@@ -198,7 +197,7 @@ ClaimResult check_smaller_step(const ClaimContext& ctx, const BallModel& model) 
 std::vector<ClaimCheck> ball_claims(const BallModel& m) {
   const std::string id = "L-E3." + m.key;
   return {
-      {id + ".per-collision", kPaper,
+      {id + ".per-collision", kPaperLoschner2020,
        "Sec. 5.4, Fig. 8: SDIRK2 dissipates visibly less energy per collision than BE at 5 ms and "
        "0.5 ms",
        [m](const ClaimContext& c) {
@@ -207,7 +206,7 @@ std::vector<ClaimCheck> ball_claims(const BallModel& m) {
          r.expected = "SDIRK2 loses less energy per collision than BE at both steps";
          return r;
        }},
-      {id + ".between", kPaper,
+      {id + ".between", kPaperLoschner2020,
        "Sec. 5.4, Fig. 8: SDIRK2 dissipates less energy between collisions than BE at both steps",
        [m](const ClaimContext& c) {
          ClaimResult r = compare(c, m, &BallRun::flight_loss_rate,
@@ -215,10 +214,10 @@ std::vector<ClaimCheck> ball_claims(const BallModel& m) {
          r.expected = "SDIRK2 loses less energy between collisions than BE at both steps";
          return r;
        }},
-      {id + ".smaller-step", kPaper,
+      {id + ".smaller-step", kPaperLoschner2020,
        "Sec. 5.4: a smaller step significantly reduces the dissipation during the contact phase",
        [m](const ClaimContext& c) { return check_smaller_step(c, m); }},
-      {id + ".jump", kPaper, "Sec. 5.4, Fig. 8: BE does not jump as high as SDIRK2",
+      {id + ".jump", kPaperLoschner2020, "Sec. 5.4, Fig. 8: BE does not jump as high as SDIRK2",
        [m](const ClaimContext& c) {
          ClaimResult r = compare(c, m, &BallRun::first_apex,
                                  "centre-of-mass apex after the first bounce [m]", false);

@@ -56,6 +56,7 @@
 
 #include "claims/ledger.hpp"
 #include "claims/loschner2020/loschner2020_beam_runs.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "core/parameters.hpp"
@@ -69,7 +70,6 @@ using loschner_beam::BeamRun;
 using loschner_beam::methods;
 using loschner_beam::RunSpec;
 
-const std::string kPaper = "Loeschner, Longva, Jeske, Kugelstadt, Bender 2020 (CGF)";
 constexpr double kRatio33 = 0.033;
 
 std::string label_of(const std::string& id) {
@@ -510,7 +510,7 @@ ClaimResult check_be_rest(const ClaimContext& ctx) {
 
 ClaimCheck check(const std::string& id, const std::string& statement,
                  std::function<ClaimResult(const ClaimContext&)> run) {
-  return {id, kPaper, statement, std::move(run)};
+  return {id, kPaperLoschner2020, statement, std::move(run)};
 }
 
 // ω₁, the paper's beam's first frequency, is unstated (its dimensions are

@@ -21,13 +21,13 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "integrators/engines/qp_corrector.hpp"
 #include "problems/registry.hpp"
 
 namespace tibench {
 namespace {
 
-const std::string kPaper = "Loeschner, Longva, Jeske, Kugelstadt, Bender 2020 (CGF)";
 constexpr double kRoundOff = 1e-10;  // relative: a few hundred ulps of the solve
 
 struct Reading {
@@ -144,7 +144,7 @@ ClaimResult check(const ClaimContext& ctx, std::size_t reading_index) {
 std::vector<ClaimCheck> loschner2020_corrector_claims() {
   std::vector<ClaimCheck> checks;
   for (std::size_t k = 0; k < readings().size(); ++k)
-    checks.push_back({"L-C1." + readings()[k].id, kPaper,
+    checks.push_back({"L-C1." + readings()[k].id, kPaperLoschner2020,
                       "Sec. 4, Eqs. (18)-(19): with no contact force (lambda = 0) the corrector "
                       "leaves the predicted velocity unchanged, v^{n+1} = v^p",
                       [k](const ClaimContext& c) { return check(c, k); },

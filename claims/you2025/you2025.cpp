@@ -9,6 +9,7 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
@@ -19,8 +20,6 @@ namespace {
 
 using claims::step_once;
 using claims::stepper;
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // R(z) = (1 + (1−θ)z)/(1 − θz), the θ-method's stability function.
 std::complex<double> theta_stability(double theta, std::complex<double> z) {
@@ -139,7 +138,7 @@ ClaimResult theta_methods(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_claims() {
   return {
-      {"Y-T0", kPaper,
+      {"Y-T0", kPaperYou2025,
        "Secs. 3.1-3.3: the inner and outer theta-methods have R(z) = (1 + (1-theta) z)/(1 - theta "
        "z); theta >= 1/2 is A-stable and only implicit Euler (theta = 1) is L-stable; the adjoint "
        "of theta is 1 - theta",

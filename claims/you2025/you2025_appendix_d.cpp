@@ -26,6 +26,7 @@
 #include <optional>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "claims/you2025/decoupled_algebra.hpp"
 #include "core/errors.hpp"
@@ -38,8 +39,6 @@ namespace {
 
 using claims::adjoint_A;
 using claims::decoupled_algebraic;
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 nlohmann::ordered_json complex_pair(const Eigen::VectorXcd& mu) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -297,7 +296,7 @@ ClaimResult two_stage_family(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_appendix_d_claims() {
   return {
-      ClaimCheck{"Y-D1.generic", kPaper,
+      ClaimCheck{"Y-D1.generic", kPaperYou2025,
                  "App. D: if A and its adjoint A^dagger = e b^T - A both have full rank, "
                  "generically the eigenvalues of the decoupled update Q_Xi tend to -1 as h -> "
                  "infinity",
@@ -305,7 +304,7 @@ std::vector<ClaimCheck> you2025_appendix_d_claims() {
           .flips_with({"r_inf=-1"}, Verdict::reproduced,
                       "sampling only methods with R(inf) = -1 (A scaled): Q_Xi tends to "
                       "diag(R(inf), 1/R(inf)), so both eigenvalues then tend to -1"),
-      ClaimCheck{"Y-D1.two-stage-family", kPaper,
+      ClaimCheck{"Y-D1.two-stage-family", kPaperYou2025,
                  "App. D: among all two-stage, second-order, stiffly accurate Runge-Kutta "
                  "methods (two free parameters) none give an always stably symplectic "
                  "decoupled method, except when Phi is symmetric or symplectic",

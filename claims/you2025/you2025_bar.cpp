@@ -52,6 +52,7 @@
 #include <utility>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "core/errors.hpp"
@@ -60,7 +61,6 @@
 namespace tibench {
 namespace {
 
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 constexpr double kEnd = 5.0;
 // "Approximately the same solution": a spread of the finest row's final
 // velocities from the paper's own (0.010 m/s, which its words must accept)
@@ -476,7 +476,7 @@ ClaimResult check_converged_damped(const ClaimContext& ctx) {
 std::vector<ClaimCheck> you2025_bar_claims() {
   return {
       ClaimCheck{
-          "Y-V1.convergence", kPaper,
+          "Y-V1.convergence", kPaperYou2025,
           "Sec. 5.5: on the 1-D bar, BDF2, A-1 and A-search converge to approximately the same "
           "final velocity as the step decreases",
           check_convergence}
@@ -485,7 +485,7 @@ std::vector<ClaimCheck> you2025_bar_claims() {
                       "and the contact, and BDF2 ends apart from A-1 and A-search (spread 0.067 "
                       "of the three presets, 0.049 damped, against 0.02)"),
       ClaimCheck{
-          "Y-V1.soft", kPaper,
+          "Y-V1.soft", kPaperYou2025,
           "Table 2 caption: A-1 and A-search match the soft bar's final velocity noticeably better "
           "than BDF2 at h = 1/30 s and 1/300 s",
           check_soft}
@@ -494,14 +494,14 @@ std::vector<ClaimCheck> you2025_bar_claims() {
                       "whose numerical damping made BDF2 worse: BDF2 is no longer noticeably "
                       "behind (at 1/30: BDF2 0.0040, A-1 0.0011, A-search 0.0229 from v*)"),
       ClaimCheck{
-          "Y-V1.damped", kPaper,
+          "Y-V1.damped", kPaperYou2025,
           "Sec. 5.5: with friction (damped soft bar) BDF2 has the more accurate final velocity",
           check_damped}
           .flips_with({"wave_speed=100"}, Verdict::refuted,
                       "a stiffer bar (100 m/s): the contact is unresolved at 1/30 s and BDF2 loses "
                       "velocity in the collision (Y-V1.stiff), so it is the least accurate at "
                       "both damping coefficients"),
-      ClaimCheck{"Y-V1.stiff", kPaper,
+      ClaimCheck{"Y-V1.stiff", kPaperYou2025,
                  "Sec. 5.5: on the stiff bar at h = 1/30 s A-1 and A-search resolve the "
                  "collision very well, BDF2 loses velocity",
                  check_stiff}
@@ -510,20 +510,20 @@ std::vector<ClaimCheck> you2025_bar_claims() {
                       "contact lasts several 1/30 s steps, so the outcome no longer hangs on the "
                       "collision phase; BDF2's damping over the resolved contact loses velocity "
                       "(0.79-0.81), A-1 and A-search keep it (within 0.01)"),
-      ClaimCheck{"Y-V1.trapezoidal", kPaper,
+      ClaimCheck{"Y-V1.trapezoidal", kPaperYou2025,
                  "Sec. 5.5: the trapezoidal method explodes on the bar at h = 1/300 s",
                  check_trapezoidal}
           .flips_with({"dhat=0.05", "kappa=10"}, Verdict::refuted,
                       "a softer, wider IPC wall: the contact is resolved at 1/300 s and the "
                       "trapezoidal rule gains no energy in it (max H/H0 1.00 on every preset)"),
-      ClaimCheck{"Y-V1.stable", kPaper,
+      ClaimCheck{"Y-V1.stable", kPaperYou2025,
                  "Sec. 5.5: in all cases A-1 and A-search are stable on the bar", check_stable}
           .flips_with({"alpha=1.2"}, Verdict::refuted,
                       "A-1's decoupled method at alpha = 1.2 (det Q -> alpha > 1 on stiff "
                       "modes): every A-1 run explodes (H/H0 1e7-1e12) or its solve fails; no "
                       "change of the bar alone was found to destabilize A-1 or A-search (kappa = "
                       "100: max H/H0 1.15)"),
-      ClaimCheck{"Y-V1.converged-damped", kPaper,
+      ClaimCheck{"Y-V1.converged-damped", kPaperYou2025,
                  "Sec. 5.5: the convergent damped solution's final velocity is about 0.64 m/s",
                  check_converged_damped}
           .flips_with({"mu_k=0.1"}, Verdict::refuted,

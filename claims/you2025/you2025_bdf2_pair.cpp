@@ -16,13 +16,12 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
 
 namespace tibench {
 namespace {
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 constexpr double kAlpha[3] = {1.0 / 3, -4.0 / 3, 1.0};
 constexpr double kBeta2 = 2.0 / 3;
@@ -187,7 +186,7 @@ ClaimResult bdf2_pair(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_bdf2_pair_claims() {
   return {
-      {"Y-D1.bdf2-pair", kPaper,
+      {"Y-D1.bdf2-pair", kPaperYou2025,
        "App. D: BDF2 has R = [[4/3, -1/3], [1, 0]] and its adjoint, the forward difference "
        "formula, has R^-1; x by BDF2 and v by forward differences is linearly symplectic on "
        "(x_n, v_n, x_n-1, v_n-1), but the forward difference formula is not zero stable and "

@@ -16,6 +16,7 @@
 #include <map>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "claims/you2025/you2025_collision_runs.hpp"
 
@@ -273,7 +274,7 @@ const std::string kAlphaMaxOne =
 
 std::vector<ClaimCheck> you2025_collision_claims() {
   return {
-      ClaimCheck{"Y-E1", you2025_collision::kPaper,
+      ClaimCheck{"Y-E1", kPaperYou2025,
                  "App. E: trapezoidal on the one-sided quadratic barrier (hbar -> infinity) "
                  "follows the printed states, gains energy for three quarters of the phases, and "
                  "equals midpoint up to a phase shift of 1/2",
@@ -282,7 +283,7 @@ std::vector<ClaimCheck> you2025_collision_claims() {
                       "the outer theta-method at theta = 0.55 instead of the trapezoidal rule's "
                       "1/2: the states leave the closed forms (by 0.40), and energy is gained on "
                       "0.64 of the phases instead of 3/4"),
-      ClaimCheck{"Y-E2", you2025_collision::kPaper,
+      ClaimCheck{"Y-E2", kPaperYou2025,
                  "App. E, Sec. 4.3: A-1 on the quadratic barrier follows the printed states, "
                  "always resolves "
                  "the "
@@ -294,7 +295,7 @@ std::vector<ClaimCheck> you2025_collision_claims() {
                       "the decoupled method at alpha = 0.8 instead of A-1's 1: the states leave "
                       "the closed forms and the final velocity ends 0.33 from 1"),
       ClaimCheck{
-          "Y-E3", you2025_collision::kPaper,
+          "Y-E3", kPaperYou2025,
           "App. E: A-search in the hbar -> infinity limit: v2 = -min(b alpha_max, 1), v3 = 1 + v2, "
           "v4 "
           "= 1; "
@@ -305,7 +306,7 @@ std::vector<ClaimCheck> you2025_collision_claims() {
           [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, false); }}
           .flips_with({"alpha_max=1"}, Verdict::reproduced, kAlphaMaxOne),
       ClaimCheck{
-          "Y-E3.literal", you2025_collision::kPaper,
+          "Y-E3.literal", kPaperYou2025,
           "App. E: as Y-E3, with Algorithm 1's root rule read literally (the root closer "
           "to 1, clipped)",
           [](const ClaimContext& ctx) { return you2025_collision::a_search_limit(ctx, true); }}

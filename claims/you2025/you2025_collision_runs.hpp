@@ -18,11 +18,10 @@
 #include <vector>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "problems/problem.hpp"
 
 namespace tibench::you2025_collision {
-
-inline const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 constexpr double kHbar = 1e10;  // hbar = omega^2 h^2 with m = 1, h = 1
 constexpr double kH = 1.0;

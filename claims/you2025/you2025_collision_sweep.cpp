@@ -42,6 +42,7 @@
 #include <limits>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "claims/you2025/you2025_collision_runs.hpp"
@@ -369,7 +370,7 @@ ClaimResult ipc_barrier_sweep(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_collision_sweep_claims() {
   return {
-      ClaimCheck{"Y-E0.implicit-euler", you2025_collision::kPaper,
+      ClaimCheck{"Y-E0.implicit-euler", kPaperYou2025,
                  "App. E: on the single-particle barrier collision, implicit Euler conserves "
                  "energy well only when hbar = omega^2 h^2 << 1 and otherwise loses a "
                  "significant portion of it",
@@ -379,7 +380,7 @@ std::vector<ClaimCheck> you2025_collision_sweep_claims() {
                       "numerical damping, ~1 - exp(-pi sqrt(hbar) (2 theta - 1)) per collision, "
                       "keeps hbar = 1e-2 within 0.1 and still loses over 10% at hbar >= 1"),
       ClaimCheck{
-          "Y-E0.symplectic-euler", you2025_collision::kPaper,
+          "Y-E0.symplectic-euler", kPaperYou2025,
           "App. E: on the same collision, symplectic Euler conserves energy well up to hbar <= 4, "
           "but not when hbar > 4",
           you2025_collision::symplectic_euler_sweep}
@@ -393,7 +394,7 @@ std::vector<ClaimCheck> you2025_collision_sweep_claims() {
                      "give the same numbers, and none of the 35 registry methods is within 0.1 "
                      "below hbar = 4 and outside it above"),
       ClaimCheck{
-          "Y-E4", you2025_collision::kPaper,
+          "Y-E4", kPaperYou2025,
           "Sec. 4.3 and App. E: on the IPC log barrier, as on the quadratic one, A-1 preserves the "
           "particle's speed through the collision while trapezoidal gains speed",
           you2025_collision::ipc_barrier_sweep}

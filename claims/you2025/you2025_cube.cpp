@@ -46,6 +46,7 @@
 #include <map>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "harness/run/thread_pool.hpp"
@@ -53,8 +54,7 @@
 namespace tibench {
 namespace {
 
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
-constexpr double kStep = 1.0 / 30;
+constexpr double kCubeStep = 1.0 / 30;
 constexpr double kExplosion = 10.0;
 
 struct CubeRun {
@@ -145,8 +145,8 @@ std::vector<Spec> specs(const ClaimContext& ctx) {
     out.push_back({stiffness, "bdf2", reference_step(ctx)});  // longest first
     for (const std::string m :
          {"blend-im", "a-search", "a1", "implicit-midpoint", "bdf2", "backward-euler"})
-      out.push_back({stiffness, m, kStep});
-    out.push_back({stiffness, "bdf2", kStep / 2});
+      out.push_back({stiffness, m, kCubeStep});
+    out.push_back({stiffness, "bdf2", kCubeStep / 2});
   }
   return out;
 }
@@ -188,7 +188,7 @@ const CubeRuns& all_runs(const ClaimContext& ctx) {
 }
 
 const CubeRun& run_of(const ClaimContext& ctx, const std::string& stiffness,
-                      const std::string& method, double h = kStep) {
+                      const std::string& method, double h = kCubeStep) {
   return all_runs(ctx).runs.at(key({stiffness, method, h}));
 }
 
@@ -264,8 +264,8 @@ ClaimResult check_bdf2_60(const ClaimContext& ctx) {
                        "BDF2 at h = 1/60 shows noticeable energy loss, especially in the stiffer "
                        "case",
                        "H0 - H(T) >= 10% of S for both, larger (in S) for the stiff cube");
-  const double soft = loss(ctx, "soft", run_of(ctx, "soft", "bdf2", kStep / 2)),
-               stiff = loss(ctx, "stiff", run_of(ctx, "stiff", "bdf2", kStep / 2));
+  const double soft = loss(ctx, "soft", run_of(ctx, "soft", "bdf2", kCubeStep / 2)),
+               stiff = loss(ctx, "stiff", run_of(ctx, "stiff", "bdf2", kCubeStep / 2));
   r.measured = {{"soft_loss_over_S", soft}, {"stiff_loss_over_S", stiff}};
   r.status = soft >= 0.1 && stiff >= 0.1 && stiff > soft ? Verdict::reproduced : Verdict::refuted;
   r.summary = fmt("BDF2 at 1/60 loses %.3f S (soft), %.3f S (stiff)", soft, stiff);
@@ -377,7 +377,8 @@ double momentum_error(const ClaimContext& ctx, const std::string& stiffness, con
                       double h, bool amplitude) {
   const CubeRun& ref = run_of(ctx, stiffness, "bdf2", reference_step(ctx));
   if (!run.failure.empty() || !ref.failure.empty()) return NAN;
-  const long every = std::lround(kStep / h), ref_every = std::lround(kStep / reference_step(ctx));
+  const long every = std::lround(kCubeStep / h),
+             ref_every = std::lround(kCubeStep / reference_step(ctx));
   double diff = 0, ours = 0, theirs = 0;
   long count = 0;
   for (long k = 1; k * every < static_cast<long>(run.L.size()); ++k, ++count) {
@@ -408,14 +409,14 @@ ClaimResult check_a_search_momentum(const ClaimContext& ctx, bool amplitude) {
     std::string best;
     double best_error = INFINITY;
     for (const auto& [m, h] :
-         std::vector<std::pair<std::string, double>>{{"backward-euler", kStep},
-                                                     {"bdf2", kStep},
-                                                     {"bdf2", kStep / 2},
-                                                     {"implicit-midpoint", kStep},
-                                                     {"blend-im", kStep},
-                                                     {"a1", kStep},
-                                                     {"a-search", kStep}}) {
-      const std::string label = h == kStep ? m : m + " 1/60";
+         std::vector<std::pair<std::string, double>>{{"backward-euler", kCubeStep},
+                                                     {"bdf2", kCubeStep},
+                                                     {"bdf2", kCubeStep / 2},
+                                                     {"implicit-midpoint", kCubeStep},
+                                                     {"blend-im", kCubeStep},
+                                                     {"a1", kCubeStep},
+                                                     {"a-search", kCubeStep}}) {
+      const std::string label = h == kCubeStep ? m : m + " 1/60";
       const double e = momentum_error(ctx, stiffness, run_of(ctx, stiffness, m, h), h, amplitude);
       r.measured[stiffness][label] = e;
       if (e < best_error) best_error = e, best = label;
@@ -449,7 +450,7 @@ const std::string kMomentumRobust =
 
 ClaimCheck check(const std::string& id, const std::string& statement,
                  std::function<ClaimResult(const ClaimContext&)> run, std::string definition = "") {
-  return {id, kPaper, "Sec. 5.1, rotating cube: " + statement, std::move(run),
+  return {id, kPaperYou2025, "Sec. 5.1, rotating cube: " + statement, std::move(run),
           std::move(definition)};
 }
 

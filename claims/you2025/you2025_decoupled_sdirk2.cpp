@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "claims/you2025/decoupled_algebra.hpp"
 #include "claims/you2025/oscillator_update.hpp"
@@ -20,8 +21,6 @@ namespace {
 using claims::decoupled_algebraic;
 using claims::rel;
 using claims::stepped;
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // The trace of decoupled SDIRK2's update matrix on x'' = -x over h².
 struct TraceScan {
@@ -120,7 +119,7 @@ ClaimResult decoupled_sdirk2(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_decoupled_sdirk2_claims() {
   return {
-      ClaimCheck{"Y-D1", kPaper,
+      ClaimCheck{"Y-D1", kPaperYou2025,
                  "App. D: decoupled SDIRK2 has limiting trace ~ -1.914 and a minimum ~ -2.16 "
                  "around h^2 ~ 44, so it is not unconditionally stable",
                  decoupled_sdirk2}

@@ -13,6 +13,7 @@
 #include <complex>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/you2025/oscillator_update.hpp"
 #include "core/random.hpp"
 #include "integrators/methods/tableaux/dirk.hpp"
@@ -22,8 +23,6 @@ namespace {
 
 using claims::rel;
 using claims::stepped;
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 // The partitioned pair (A, b) on positions, (e bᵀ − A, b) on velocities, on
 // x'' = −x: the coupled 2s×2s stage system solved densely.
@@ -219,20 +218,20 @@ ClaimResult a1_limit(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_linear_claims() {
   return {
-      {"Y-C1", kPaper,
+      {"Y-C1", kPaperYou2025,
        "App. C: the update matrices of symplectic Euler, midpoint/trapezoidal and the "
        "decoupled alpha-method on m x'' = -k x",
        update_matrices,
        "two implementations of the same equations: the engine's steps on m x'' = -k x against the "
        "matrices App. C derives from those steps; only an algebra slip in either can fail it"},
-      {"Y-C2", kPaper,
+      {"Y-C2", kPaperYou2025,
        "App. C: det and trace of Q^alpha; Tr^2 - 4 det <= 0 for alpha in [0, 4] "
        "(complex eigenvalues for every h); alpha = 1 is stably symplectic for every h",
        det_trace,
        "the engine's a1 steps against the printed det and trace of Q^alpha, and the sign of the "
        "discriminant on [0, 4] and det = 1 at alpha = 1 follow from those formulas by algebra: "
        "only an algebra slip can fail it"},
-      ClaimCheck{"Y-C3", kPaper,
+      ClaimCheck{"Y-C3", kPaperYou2025,
                  "Sec. 4.2-4.3, Theorem 4.1: A-1 has Tr = 1 + 1/(1+hbar) and eigenvalues tending "
                  "to e^{+-i pi/3}; IM's tend to -1; symplectic Euler is unstable for hbar > 4; "
                  "decoupled SDIRK2 has bounded trace while the partitioned SDIRK2 pair does not",

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 #include "integrators/analysis/linear_analysis.hpp"
@@ -17,8 +18,6 @@ namespace {
 
 using claims::step_once;
 using claims::stepper;
-
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
 
 struct QuadraticInAlpha {
   double identity = 0;       // Eq. 15-16 against the direct energy
@@ -227,20 +226,20 @@ ClaimResult damping_correction(const ClaimContext& ctx) {
 
 std::vector<ClaimCheck> you2025_search_claims() {
   return {
-      {"Y-Q1", kPaper,
+      {"Y-Q1", kPaperYou2025,
        "Eqs. 15-16 and Algorithm 1: the energy of a decoupled step is quadratic in alpha; "
        "during free fall alpha = 1.1",
        quadratic_in_alpha,
        "the quadratic is the expansion of a square, the search hits its own root formula, and "
        "free fall returns alpha_max (default 1.1)"},
-      {"Y-Q2", kPaper,
+      {"Y-Q2", kPaperYou2025,
        "Secs. 4.4-4.5, Algorithm 1: energy targets with exponential decay and friction "
        "losses; A-search tracks them",
        energy_targets,
        "re-evaluates the harness's own target recursion; tracking is judged on the unclipped "
        "steps, where the root solve hits the target by construction"},
       ClaimCheck{
-          "Y-Q3", kPaper,
+          "Y-Q3", kPaperYou2025,
           "Sec. 4.5: for m v' = -kx - cv, putting -cv into the explicit velocity correction is "
           "unstable when ch/m is large; damping only in the implicit solve is stable",
           damping_correction}

@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 
@@ -30,8 +31,7 @@ namespace {
 
 using claims::step_once;
 
-const std::string kPaper = "You, Zheng, Li 2025 (Energy-Controllable Time Integration)";
-constexpr double kStep = 0.5;
+constexpr double kSymplecticStep = 0.5;
 constexpr double kDelta = 1e-4;  // central-difference increment
 constexpr double kPreserves = 1e-6, kViolates = 1e-4;
 
@@ -43,7 +43,7 @@ std::vector<std::string> tight_solves(const IntegratorInfo& info) {
 
 State one_step(const IntegratorInfo& info, const Problem& p, double q, double v) {
   // A fresh stepper per step: no cached stage data (FSAL) crosses states.
-  auto st = info.stepper(p, kStep, tight_solves(info));
+  auto st = info.stepper(p, kSymplecticStep, tight_solves(info));
   return step_once(*st, State{Vec::Constant(1, q), Vec::Constant(1, v), 0.0});
 }
 
@@ -90,7 +90,7 @@ void describe_scan(ClaimResult& r, const ConditionScan& s, int states) {
   r.tolerance =
       "symplectic: |det D phi - 1| <= 1e-6 (central differences, increment 1e-4, "
       "Newton tolerance 1e-13); not symplectic: > 1e-4";
-  r.measured = {{"states", states}, {"step", kStep}, {"methods", s.rows}};
+  r.measured = {{"states", states}, {"step", kSymplecticStep}, {"methods", s.rows}};
 }
 
 ClaimResult rk_condition(const ClaimContext& ctx) {
@@ -157,7 +157,7 @@ ClaimResult bdf2_equation(const ClaimContext&) {
 
 std::vector<ClaimCheck> you2025_symplectic_claims() {
   return {
-      ClaimCheck{"Y-T0.rk-condition", kPaper,
+      ClaimCheck{"Y-T0.rk-condition", kPaperYou2025,
                  "Sec. 3.2: a Runge-Kutta method is symplectic if b^T A + A^T b = b b^T; even "
                  "the trapezoidal method is not symplectic",
                  rk_condition}
@@ -165,14 +165,14 @@ std::vector<ClaimCheck> you2025_symplectic_claims() {
                       "without gravity the pendulum is a free rotor, a linear system, on which "
                       "the trapezoidal rule preserves area: \"even the trapezoidal method is "
                       "not symplectic\" is then not seen"),
-      {"Y-T0.prk-condition", kPaper,
+      {"Y-T0.prk-condition", kPaperYou2025,
        "Sec. 3.2: a partitioned Runge-Kutta pair (A, b), (C, d) is symplectic if b = d and "
        "b^T C + A^T d = b d^T (symplectic Euler and Stormer-Verlet are such pairs)",
        prk_condition,
        "the condition is a theorem (Sanz-Serna & Calvo 1994, Sec. 6.3) sampled on the registry's "
        "pairs that meet it, and whether symplectic Euler and Stormer-Verlet meet it is algebra of "
        "their coefficients: only a coding error can fail it"},
-      {"Y-T0.bdf2", kPaper,
+      {"Y-T0.bdf2", kPaperYou2025,
        "Sec. 3.1, Eq. 3: BDF2 is z_n+1 = z_n + 2/3 h f(z_n+1) + 1/3 (z_n - z_n-1), applied to x "
        "and v in the same manner",
        bdf2_equation,
