@@ -22,7 +22,7 @@ std::string g17(double x) {
   return buf;
 }
 
-std::string sci(double x) {
+std::string scientific(double x) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.3e", x);
   return buf;
@@ -63,11 +63,12 @@ bool Reference::resolves(std::size_t j, double error) const {
 std::string Reference::summary() const {
   if (method == "exact") return "exact solution";
   if (method == "none") return "none (error metrics not measured)";
-  std::string s = "rk4 h_ref=" + sci(h_ref) + " (" + std::to_string(steps) + " steps)";
+  std::string s = "rk4 h_ref=" + scientific(h_ref) + " (" + std::to_string(steps) + " steps)";
   if (!self_convergence.empty())
-    s += ", self-convergence d(h_ref, h_ref/2) <= " + sci(max_self_convergence());
+    s += ", self-convergence d(h_ref, h_ref/2) <= " + scientific(max_self_convergence());
   if (!cross_check.empty())
-    s += ", dopri5 (tol " + sci(cross_check_tol) + ") agrees to " + sci(max_cross_check());
+    s += ", dopri5 (tol " + scientific(cross_check_tol) + ") agrees to " +
+         scientific(max_cross_check());
   if (!ok) s += ": FAILED: " + message;
   return s;
 }
@@ -198,10 +199,10 @@ Reference compute_reference(const Problem& p, const ReferenceRequest& r,
     const double allowed = 2.0 * ref.self_convergence[j] + r.cross_check_limit;
     if (!(ref.cross_check[j] <= allowed)) {
       ref.ok = false;
-      ref.message = "fine RK4 and dopri5 disagree by " + sci(ref.cross_check[j]) +
+      ref.message = "fine RK4 and dopri5 disagree by " + scientific(ref.cross_check[j]) +
                     " at t=" + g17(ref.times[j]) +
                     ", more than 2 x the self-convergence difference " +
-                    sci(ref.self_convergence[j]) + " + " + sci(r.cross_check_limit);
+                    scientific(ref.self_convergence[j]) + " + " + scientific(r.cross_check_limit);
       break;
     }
   }

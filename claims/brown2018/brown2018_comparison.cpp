@@ -16,13 +16,12 @@
 #include <cstdio>
 
 #include "claims/ledger.hpp"
+#include "claims/papers.hpp"
 #include "claims/protocol.hpp"
 #include "claims/support.hpp"
 
 namespace tibench {
 namespace {
-
-const std::string kPaper = "Brown, Overby, Forootaninia, Narain 2018 (ACM TOG 37(4))";
 
 struct Retained {
   double energy = 0.0, angular_momentum = 0.0;
@@ -44,7 +43,7 @@ Retained spin(const std::string& integrator, double h, double t_end,
   return {p->total_energy(s) / H0, p->angular_momentum(s).norm() / L0};
 }
 
-struct Ordering {
+struct RetentionOrder {
   Retained be, bdf2, trbdf2;
   bool holds() const {
     return be.energy < bdf2.energy && bdf2.energy < trbdf2.energy &&
@@ -53,7 +52,7 @@ struct Ordering {
   }
 };
 
-Ordering ordering(double t_end, const std::vector<std::string>& overrides) {
+RetentionOrder ordering(double t_end, const std::vector<std::string>& overrides) {
   const double h = 0.02;
   return {spin("opt-backward-euler", h / 2, t_end, overrides),
           spin("opt-bdf2", h / 2, t_end, overrides), spin("opt-tr-bdf2", h, t_end, overrides)};
@@ -76,7 +75,7 @@ void judge_modulus(double t_end, bool holds_at_1e5, ClaimResult& r) {
 
 ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
   const double t_end = ctx.fast() ? 0.5 : 3.0;
-  const Ordering o = ordering(t_end, ctx.scene_overrides);
+  const RetentionOrder o = ordering(t_end, ctx.scene_overrides);
   const Retained &be = o.be, &bdf2 = o.bdf2, &trbdf2 = o.trbdf2;
   ClaimResult r;
   r.expected =
@@ -113,7 +112,7 @@ ClaimResult check_integrator_ordering(const ClaimContext& ctx) {
 std::vector<ClaimCheck> brown2018_comparison_claims() {
   return {
       ClaimCheck{
-          "B-R1", kPaper,
+          "B-R1", kPaperBrown2018,
           "Sec. 7.1, Figs. 2 and 6: on an undamped spinning, elongating beam BE loses energy and "
           "angular momentum rapidly, BDF2 much less, TR-BDF2 least (BE and BDF2 at half its step)",
           check_integrator_ordering}

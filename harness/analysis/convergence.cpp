@@ -41,7 +41,7 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& err)
 
 namespace {
 
-std::string sci(double v) {
+std::string scientific_or_na(double v) {
   if (std::isnan(v)) return "n/a";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3e", v);
@@ -109,7 +109,7 @@ std::vector<ConvergenceTable> convergence_tables(const std::vector<StoredRun>& r
       shown.insert(r.integrator);
       const double v = r.metrics[metric];
       if (r.status == RunStatus::ok) {
-        row.cell[col] = sci(v);
+        row.cell[col] = scientific_or_na(v);
         row.h.push_back(r.h);
         row.value.push_back(v);
         if (std::isnan(v) && r.reference_check.outcome == ReferenceOutcome::fail)
@@ -193,7 +193,7 @@ std::string format_tables(const std::vector<ConvergenceTable>& tables, TableForm
   std::string out;
   for (const auto& t : tables) {
     std::vector<std::string> header{"integrator"};
-    for (double h : t.h_columns) header.push_back("h=" + sci(h));
+    for (double h : t.h_columns) header.push_back("h=" + scientific_or_na(h));
     if (with_order) {
       header.insert(header.end(), {"nominal", "observed", "fit r2", "points"});
     }

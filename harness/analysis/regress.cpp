@@ -22,7 +22,7 @@ std::string cell_name(const std::string& problem, const std::string& integrator,
   return problem + "/" + integrator + "/" + hkey(h);
 }
 
-std::string sci(double v) {
+std::string scientific(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3e", v);
   return buf;
@@ -164,11 +164,11 @@ GateReport check_against_baseline(const Baseline& b, const std::vector<StoredRun
       if (!std::isfinite(bound)) return;  // not measured in the baseline either
       if (!std::isfinite(measured))
         report.failures.push_back(name + ": " + metric + " is not measured any more (baseline " +
-                                  sci(before) + ")");
+                                  scientific(before) + ")");
       else if (measured > bound)
-        report.failures.push_back(name + ": " + metric + " " + sci(measured) +
-                                  " exceeds its bound " + sci(bound) + " (baseline " + sci(before) +
-                                  ")");
+        report.failures.push_back(name + ": " + metric + " " + scientific(measured) +
+                                  " exceeds its bound " + scientific(bound) + " (baseline " +
+                                  scientific(before) + ")");
     };
     check("err_final", r.metrics["err_final"], c.err_final_max, c.err_final);
     check("energy_drift_max", r.metrics["energy_drift_max"], c.energy_drift_max_max,
@@ -210,7 +210,8 @@ std::string baseline_diff(const Baseline& before, const Baseline& after) {
     const auto it = old_cells.find(name);
     if (it == old_cells.end()) {
       out << "+ " << name << ": status " << to_string(c.status) << ", err_final "
-          << sci(c.err_final) << ", energy_drift_max " << sci(c.energy_drift_max) << "\n";
+          << scientific(c.err_final) << ", energy_drift_max " << scientific(c.energy_drift_max)
+          << "\n";
       continue;
     }
     const BaselineCell& o = *it->second;
@@ -218,11 +219,11 @@ std::string baseline_diff(const Baseline& before, const Baseline& after) {
       out << "~ " << name << ": status " << to_string(o.status) << " -> " << to_string(c.status)
           << "\n";
     if (changed(o.err_final, c.err_final))
-      out << "~ " << name << ": err_final " << sci(o.err_final) << " -> " << sci(c.err_final)
-          << "\n";
+      out << "~ " << name << ": err_final " << scientific(o.err_final) << " -> "
+          << scientific(c.err_final) << "\n";
     if (changed(o.energy_drift_max, c.energy_drift_max))
-      out << "~ " << name << ": energy_drift_max " << sci(o.energy_drift_max) << " -> "
-          << sci(c.energy_drift_max) << "\n";
+      out << "~ " << name << ": energy_drift_max " << scientific(o.energy_drift_max) << " -> "
+          << scientific(c.energy_drift_max) << "\n";
   }
   for (const auto& [name, c] : old_cells)
     if (!seen.count(name)) out << "- " << name << "\n";

@@ -36,7 +36,7 @@ bool dominates(const WorkPoint& b, const WorkPoint& a) {
   return b.cost <= a.cost && b.error <= a.error && (b.cost < a.cost || b.error < a.error);
 }
 
-std::string sci(double x) {
+std::string short_number(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", x);
   return buf;
@@ -116,12 +116,12 @@ std::string format_work_precision(const std::vector<std::vector<WorkPrecision>>&
     for (const auto& tables : by_cost) header.push_back("cheapest by " + tables[p].cost_metric);
     std::vector<std::vector<std::string>> body;
     for (std::size_t k = 0; k < first.cheapest.size(); ++k) {
-      std::vector<std::string> line{sci(first.cheapest[k].level)};
+      std::vector<std::string> line{short_number(first.cheapest[k].level)};
       for (const auto& tables : by_cost) {
         const WorkPrecision& w = tables[p];
         const auto& at = w.cheapest[k].point;
-        line.push_back(at ? w.points[*at].integrator + " h=" + sci(w.points[*at].h) + " (" +
-                                sci(w.points[*at].cost) + ")"
+        line.push_back(at ? w.points[*at].integrator + " h=" + short_number(w.points[*at].h) +
+                                " (" + short_number(w.points[*at].cost) + ")"
                           : "-");
       }
       body.push_back(line);

@@ -26,16 +26,16 @@
 namespace tibench {
 namespace {
 
-std::vector<Obstacle> obstacles(const ParamSet&) { return {ground(0.0)}; }
+std::vector<Obstacle> ball_drop_obstacles(const ParamSet&) { return {ground(0.0)}; }
 
-const ContactScene& scene() {
+const ContactScene& ball_drop_scene() {
   static const ContactScene s{
       "ball-drop",
       "elastic ball (d = 1 m) dropped from 3 m, bouncing 10 s (Loeschner et al. 2020 Sec. 5.4)",
       {"geometry=ball", "radius=0.5", "mesh_size=0.12", "E=6e5", "nu=0.48", "rho=1000", "y0=3.5",
        "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
       nullptr,
-      obstacles,
+      ball_drop_obstacles,
       {"mesh_size=0.35"},
       {{"contact=penalty", "y0=0.49"},
        {"contact=ipc", "y0=0.5008"},
@@ -48,6 +48,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo ball_drop_problem() { return contact_scene_info<scene>(); }
+ProblemInfo ball_drop_problem() { return contact_scene_info<ball_drop_scene>(); }
 
 }  // namespace tibench

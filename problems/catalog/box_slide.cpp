@@ -22,16 +22,16 @@
 namespace tibench {
 namespace {
 
-std::vector<Obstacle> obstacles(const ParamSet&) { return {ground(0.0)}; }
+std::vector<Obstacle> box_slide_obstacles(const ParamSet&) { return {ground(0.0)}; }
 
-const ContactScene& scene() {
+const ContactScene& box_slide_scene() {
   static const ContactScene s{
       "box-slide",
       "elastic box sliding on the ground with Coulomb friction: deceleration mu g",
       {"geometry=box", "lx=0.4", "ly=0.2", "lz=0.4", "mesh_size=0.1", "E=1e6", "nu=0.3", "y0=0.1",
        "vx=2", "mu=0.2", "k_penalty=1e10", "kappa=1", "dhat=1e-3"},
       nullptr,
-      obstacles,
+      box_slide_obstacles,
       {"mesh_size=0.2"},
       {{"contact=penalty", "y0=0.099"}, {"contact=ipc", "y0=0.1005"}}};
   return s;
@@ -39,6 +39,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo box_slide_problem() { return contact_scene_info<scene>(); }
+ProblemInfo box_slide_problem() { return contact_scene_info<box_slide_scene>(); }
 
 }  // namespace tibench

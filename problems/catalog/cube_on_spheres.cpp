@@ -40,7 +40,7 @@ std::vector<ParamSpec> sphere_params() {
                      Range::at_least(0.0))};
 }
 
-std::vector<Obstacle> obstacles(const ParamSet& p) {
+std::vector<Obstacle> cube_on_spheres_obstacles(const ParamSet& p) {
   const double r = p.real("sphere_radius"), s = p.real("sphere_spacing");
   std::vector<Obstacle> list{ground(0.0)};
   for (const double x : {-s, s})
@@ -48,14 +48,14 @@ std::vector<Obstacle> obstacles(const ParamSet& p) {
   return list;
 }
 
-const ContactScene& scene() {
+const ContactScene& cube_on_spheres_scene() {
   static const ContactScene s{
       "cube-on-spheres",
       "elastic cube falling 1 m onto four spheres at h = 0.01 s (Dinev et al. 2018 Fig. 15)",
       {"geometry=box", "lx=1", "ly=1", "lz=1", "mesh_size=0.17", "material=fixed-corotated",
        "E=1e7", "nu=0.3", "rho=1000", "y0=2.5", "mu=0", "contact=penalty", "k_penalty=1e8"},
       sphere_params,
-      obstacles,
+      cube_on_spheres_obstacles,
       {"mesh_size=0.5", "y0=1.52"},
       {{"contact=ipc", "kappa=10", "dhat=1e-3"}}};
   return s;
@@ -63,6 +63,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo cube_on_spheres_problem() { return contact_scene_info<scene>(); }
+ProblemInfo cube_on_spheres_problem() { return contact_scene_info<cube_on_spheres_scene>(); }
 
 }  // namespace tibench

@@ -58,7 +58,7 @@ std::vector<Obstacle> plates(const ParamSet& p) {
           {"right plate", half_space(c + X * Vector3::UnitX(), -Vector3::UnitX()), motion(-1.0)}};
 }
 
-const ContactScene& scene() {
+const ContactScene& cube_stretch_compress_scene() {
   static const ContactScene s{
       "cube-stretch-compress",
       "cube released from 2x stretch, then a compressive pulse by two plates (Gast & Schroeder "
@@ -80,6 +80,8 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo cube_stretch_compress_problem() { return contact_scene_info<scene>(); }
+ProblemInfo cube_stretch_compress_problem() {
+  return contact_scene_info<cube_stretch_compress_scene>();
+}
 
 }  // namespace tibench

@@ -59,7 +59,7 @@ std::shared_ptr<const TetMesh> leaning(const ParamSet& p, const TetMesh& block) 
       std::move(x), block.tets, "leaning " + p.text("lean") + " deg, of: " + block.description));
 }
 
-const ContactScene& scene() {
+const ContactScene& leaning_block_scene() {
   static const ContactScene s{
       "leaning-block",
       "stiff block leaning against a wall with friction at floor and wall: stays or slides "
@@ -76,6 +76,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo leaning_block_problem() { return contact_scene_info<scene>(); }
+ProblemInfo leaning_block_problem() { return contact_scene_info<leaning_block_scene>(); }
 
 }  // namespace tibench

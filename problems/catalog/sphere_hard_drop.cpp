@@ -20,16 +20,16 @@
 namespace tibench {
 namespace {
 
-std::vector<Obstacle> obstacles(const ParamSet&) { return {ground(0.0)}; }
+std::vector<Obstacle> sphere_hard_drop_obstacles(const ParamSet&) { return {ground(0.0)}; }
 
-const ContactScene& scene() {
+const ContactScene& sphere_hard_drop_scene() {
   static const ContactScene s{
       "sphere-hard-drop",
       "sphere dropped hard on the ground at 1/24 s (Gast & Schroeder 2014 Fig. 10)",
       {"geometry=ball", "radius=0.5", "mesh_size=0.12", "material=fixed-corotated", "E=1e5",
        "nu=0.3", "rho=1000", "y0=0.6", "vy=-10", "k_penalty=1e8", "kappa=10", "dhat=1e-3"},
       nullptr,
-      obstacles,
+      sphere_hard_drop_obstacles,
       {"mesh_size=0.35"},
       {{"contact=post-process"}}};
   return s;
@@ -37,6 +37,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo sphere_hard_drop_problem() { return contact_scene_info<scene>(); }
+ProblemInfo sphere_hard_drop_problem() { return contact_scene_info<sphere_hard_drop_scene>(); }
 
 }  // namespace tibench

@@ -41,7 +41,7 @@ std::vector<BodyPlacement> two_balls(const ParamSet& p) {
           {"b", shift, Vector3::Zero(), Vector3::Zero()}};
 }
 
-const ContactScene& scene() {
+const ContactScene& two_balls_scene() {
   static const ContactScene s{
       "two-balls",
       "two elastic balls (d = 1 m) colliding head-on at 2 m/s, no gravity: body-body contact "
@@ -59,6 +59,6 @@ const ContactScene& scene() {
 
 }  // namespace
 
-ProblemInfo two_balls_problem() { return contact_scene_info<scene>(); }
+ProblemInfo two_balls_problem() { return contact_scene_info<two_balls_scene>(); }
 
 }  // namespace tibench

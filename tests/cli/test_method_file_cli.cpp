@@ -9,17 +9,12 @@
 #include "cli_support.hpp"
 #include "harness/io/h5io.hpp"
 #include "harness/io/run_io.hpp"
+#include "test_files.hpp"
 
 namespace tibench {
 namespace {
 
 using test::tibench;
-
-void write(const std::filesystem::path& p, const std::string& text) {
-  std::FILE* f = std::fopen(p.c_str(), "w");
-  std::fputs(text.c_str(), f);
-  std::fclose(f);
-}
 
 // Every deterministic metric of every run, by (integrator label, h).
 std::map<std::pair<std::string, double>, std::map<std::string, double>> metrics_of(
@@ -72,9 +67,9 @@ TEST(MethodFileCli, MatrixMethodsAreRelativeToTheMatrixFile) {
   const auto dir = test::scratch_dir("method-matrix");
   std::filesystem::create_directories(dir / "methods");
   ASSERT_EQ(tibench("export ros3p -o " + (dir / "methods" / "r.toml").string()).exit_code, 0);
-  write(dir / "m.toml",
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
-        "methods = [\"methods/r.toml\"]\nh = [0.1, 0.05]\nt_end = 1.0\n");
+  test::write_file(dir / "m.toml",
+                   "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
+                   "methods = [\"methods/r.toml\"]\nh = [0.1, 0.05]\nt_end = 1.0\n");
   const auto o =
       tibench("run --matrix " + (dir / "m.toml").string() + " -o " + (dir / "m.h5").string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -82,15 +77,15 @@ TEST(MethodFileCli, MatrixMethodsAreRelativeToTheMatrixFile) {
   EXPECT_EQ(runs.count({"ros3p-file", 0.1}), 1u);
   EXPECT_EQ(runs.count({"rk4", 0.05}), 1u);
 
-  write(dir / "bad.toml",
-        "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"methods/none.toml\"]\n"
-        "h = [0.1]\nt_end = 1.0\n");
+  test::write_file(dir / "bad.toml",
+                   "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"methods/none.toml\"]\n"
+                   "h = [0.1]\nt_end = 1.0\n");
   const auto bad = tibench("run --matrix " + (dir / "bad.toml").string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("bad.toml:3: cannot read method file"), std::string::npos) << bad.err;
-  write(dir / "prefixed.toml",
-        "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"file:methods/r.toml\"]\n"
-        "h = [0.1]\nt_end = 1.0\n");
+  test::write_file(dir / "prefixed.toml",
+                   "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"file:methods/r.toml\"]\n"
+                   "h = [0.1]\nt_end = 1.0\n");
   const auto prefixed = tibench("run --matrix " + (dir / "prefixed.toml").string());
   EXPECT_EQ(prefixed.exit_code, 2);
   EXPECT_NE(prefixed.err.find("prefixed.toml:3: 'methods' entries are paths, without \"file:\""),
@@ -102,9 +97,9 @@ TEST(MethodFileCli, MatrixMethodsAreRelativeToTheMatrixFile) {
 TEST(MethodFileCli, BadMethodFilesExitTwoNamingFileAndLine) {
   const auto dir = test::scratch_dir("method-bad");
   const auto method = dir / "m.toml";
-  write(method,
-        "id = \"heun-wrong\"\nfamily = \"explicit-rk\"\ncitation = \"test\"\n"
-        "[coefficients]\nA = [[0, 0], [1, 0]]\nb = [0.5, 0.5]\n[declared]\norder = 3\n");
+  test::write_file(method,
+                   "id = \"heun-wrong\"\nfamily = \"explicit-rk\"\ncitation = \"test\"\n"
+                   "[coefficients]\nA = [[0, 0], [1, 0]]\nb = [0.5, 0.5]\n[declared]\norder = 3\n");
   for (const std::string cmd : {"list ", "stability ",
                                 "run --problem oscillator --h 0.1 "
                                 "--t-end 1 --integrator "}) {
@@ -136,9 +131,9 @@ TEST(MethodFileCli, BadMethodFilesExitTwoNamingFileAndLine) {
 TEST(MethodFileCli, AFileMayNotTakeARegistryId) {
   const auto dir = test::scratch_dir("method-clash");
   const auto method = dir / "rk4.toml";
-  write(method,
-        "id = \"rk4\"\nfamily = \"explicit-rk\"\ncitation = \"test\"\n"
-        "[coefficients]\nA = [[0, 0], [1, 0]]\nb = [0.5, 0.5]\n[declared]\norder = 2\n");
+  test::write_file(method,
+                   "id = \"rk4\"\nfamily = \"explicit-rk\"\ncitation = \"test\"\n"
+                   "[coefficients]\nA = [[0, 0], [1, 0]]\nb = [0.5, 0.5]\n[declared]\norder = 2\n");
   auto o =
       tibench("run --problem oscillator --h 0.1 --t-end 1 --integrator file:" + method.string() +
               " -o " + (dir / "x.h5").string());
@@ -148,9 +143,9 @@ TEST(MethodFileCli, AFileMayNotTakeARegistryId) {
       << o.err;
   EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "x.h5"));
-  write(dir / "m.toml",
-        "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"rk4.toml\"]\n"
-        "h = [0.1]\nt_end = 1.0\n");
+  test::write_file(dir / "m.toml",
+                   "[[study]]\nproblems = [\"oscillator\"]\nmethods = [\"rk4.toml\"]\n"
+                   "h = [0.1]\nt_end = 1.0\n");
   o = tibench("run --matrix " + (dir / "m.toml").string());
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("id 'rk4' is the registry's integrator 'rk4'"), std::string::npos) << o.err;
@@ -198,9 +193,9 @@ TEST(SceneFileCli, ExportedSceneRunsIdenticallyToTheBuiltInProblem) {
   ASSERT_EQ(a.size(), 2u);
   expect_same_metrics(a, b);
 
-  write(dir / "m.toml",
-        "[[study]]\nscenes = [\"two.toml\"]\nintegrators = [\"backward-euler\"]\n"
-        "h = [0.01, 0.005]\nt_end = 0.1\nreference = { method = \"none\" }\n");
+  test::write_file(dir / "m.toml",
+                   "[[study]]\nscenes = [\"two.toml\"]\nintegrators = [\"backward-euler\"]\n"
+                   "h = [0.01, 0.005]\nt_end = 0.1\nreference = { method = \"none\" }\n");
   o = tibench("run --matrix " + (dir / "m.toml").string() + " -o " + (dir / "m.h5").string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   expect_same_metrics(metrics_of(dir / "m.h5"), a);
@@ -210,9 +205,9 @@ TEST(SceneFileCli, ExportedSceneRunsIdenticallyToTheBuiltInProblem) {
 TEST(SceneFileCli, BadScenesExitTwoNamingFileAndLine) {
   const auto dir = test::scratch_dir("scene-bad");
   const auto scene = dir / "s.toml";
-  write(scene,
-        "id = \"s\"\n[[body]]\nname = \"b\"\ngeometry = \"ball\"\nmesh_size = 0.5\n"
-        "rho = 0\n");
+  test::write_file(scene,
+                   "id = \"s\"\n[[body]]\nname = \"b\"\ngeometry = \"ball\"\nmesh_size = 0.5\n"
+                   "rho = 0\n");
   for (const std::string& cmd :
        {"list file:" + scene.string(), "run --integrator rk4 --h 0.1 --t-end 1 --problem file:" +
                                            scene.string() + " -o " + (dir / "x.h5").string()}) {
@@ -223,9 +218,9 @@ TEST(SceneFileCli, BadScenesExitTwoNamingFileAndLine) {
     EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "x.h5"));
-  write(dir / "m.toml",
-        "[[study]]\nscenes = [\"file:s.toml\"]\nintegrators = [\"rk4\"]\nh = [0.1]\n"
-        "t_end = 1.0\n");
+  test::write_file(dir / "m.toml",
+                   "[[study]]\nscenes = [\"file:s.toml\"]\nintegrators = [\"rk4\"]\nh = [0.1]\n"
+                   "t_end = 1.0\n");
   const auto o = tibench("run --matrix " + (dir / "m.toml").string());
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("m.toml:2: 'scenes' entries are paths"), std::string::npos) << o.err;

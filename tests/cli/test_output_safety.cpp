@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli_support.hpp"
+#include "test_files.hpp"
 #include "test_paths.hpp"
 
 namespace tibench {
@@ -21,7 +22,6 @@ namespace fs = std::filesystem;
 using test::tibench;
 
 const std::string kSource = test::source_dir();
-const std::string kSmoke = kSource + "/harness/matrices/smoke.toml";
 const std::string kOsc = "run --problem oscillator --integrator rk4 -q ";
 
 // Refused before any work: exit 2, one line on stderr naming the value, and
@@ -42,9 +42,9 @@ TEST(OutputSafety, UnusableOutputPathsAreRefusedBeforeAnyWork) {
   const fs::path d = test::scratch_dir("paths");
   fs::create_directories(d / "dir");
   const std::string missing = (d / "missing/out.h5").string();
-  expect_bad_input("run --matrix " + kSmoke + " -o " + missing + " --checkpoint 0 -q",
+  expect_bad_input("run --matrix " + test::smoke_matrix() + " -o " + missing + " --checkpoint 0 -q",
                    {missing, "does not exist"});
-  expect_bad_input("run --matrix " + kSmoke + " -o " + (d / "dir").string() + " -q",
+  expect_bad_input("run --matrix " + test::smoke_matrix() + " -o " + (d / "dir").string() + " -q",
                    {(d / "dir").string(), "is a directory"});
   expect_bad_input(kOsc + "--h 0.1 --t-end 1 -o " + missing, {missing});
   expect_bad_input("converge " + kSource + "/README.md -o " + (d / "dir").string(),
@@ -59,7 +59,7 @@ TEST(OutputSafety, UnusableCachesAreRefusedBeforeAnyWork) {
   const fs::path d = test::scratch_dir("caches");
   std::ofstream(d / "file") << "x";
   const std::string cache = (d / "file/sub").string();
-  expect_bad_input("run --matrix " + kSmoke + " -o " + (d / "o.h5").string() +
+  expect_bad_input("run --matrix " + test::smoke_matrix() + " -o " + (d / "o.h5").string() +
                        " --reference-cache " + cache + " -q",
                    {"--reference-cache", cache});
   expect_bad_input(kOsc + "--h 0.1 --t-end 1 --mesh-cache " + cache, {"--mesh-cache", cache});
@@ -68,7 +68,7 @@ TEST(OutputSafety, UnusableCachesAreRefusedBeforeAnyWork) {
 
 TEST(OutputSafety, InputsLinksAndDevicesAreNeverReplaced) {
   const fs::path d = test::scratch_dir("clobber");
-  fs::copy_file(kSmoke, d / "m.toml");
+  fs::copy_file(test::smoke_matrix(), d / "m.toml");
   const std::string before = test::read_file(d / "m.toml");
   expect_bad_input(
       "run --matrix " + (d / "m.toml").string() + " -o " + (d / "m.toml").string() + " -q",

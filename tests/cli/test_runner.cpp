@@ -16,6 +16,7 @@
 #include "harness/io/run_io.hpp"
 #include "harness/run/matrix.hpp"
 #include "run_files.hpp"
+#include "test_files.hpp"
 #include "test_paths.hpp"
 
 namespace tibench {
@@ -23,11 +24,7 @@ namespace {
 
 using test::tibench;
 
-const std::string kSmoke = test::source_dir() + "/harness/matrices/smoke.toml";
-
-void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
-
-std::size_t smoke_cells() { return load_matrix(kSmoke).cells.size(); }
+std::size_t smoke_cells() { return load_matrix(test::smoke_matrix()).cells.size(); }
 
 TEST(MatrixFile, BadFilesExitTwoNamingFileLineAndWhatIsAccepted) {
   const auto dir = test::scratch_dir("badmatrix");
@@ -50,7 +47,7 @@ TEST(MatrixFile, BadFilesExitTwoNamingFileLineAndWhatIsAccepted) {
   };
   for (const auto& [text, needle] : cases) {
     const auto file = dir / "bad.toml";
-    write(file, text);
+    test::write_file(file, text);
     const auto o = tibench("run --matrix " + file.string() + " -o " + (dir / "x.h5").string());
     EXPECT_EQ(o.exit_code, 2) << text << o.err;
     EXPECT_EQ(o.err.rfind("tibench: " + file.string() + ":", 0), 0u) << "file and line: " << o.err;
@@ -67,8 +64,12 @@ TEST(MatrixFile, BadFilesExitTwoNamingFileLineAndWhatIsAccepted) {
 TEST(Runner, JobsDoNotChangeAnyNumber) {
   const auto dir = test::scratch_dir("jobs");
   const auto a = dir / "j1.h5", b = dir / "j2.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q --jobs 1 -o " + a.string()).exit_code, 0);
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q --jobs 2 -o " + b.string()).exit_code, 0);
+  ASSERT_EQ(
+      tibench("run --matrix " + test::smoke_matrix() + " -q --jobs 1 -o " + a.string()).exit_code,
+      0);
+  ASSERT_EQ(
+      tibench("run --matrix " + test::smoke_matrix() + " -q --jobs 2 -o " + b.string()).exit_code,
+      0);
   EXPECT_EQ(test::run_count(a), smoke_cells());
   EXPECT_EQ(test::first_difference(test::digest(a), test::digest(b)), "");
   std::filesystem::remove_all(dir);
@@ -77,12 +78,13 @@ TEST(Runner, JobsDoNotChangeAnyNumber) {
 TEST(Runner, ShardsMergeToTheUnshardedRunCellForCell) {
   const auto dir = test::scratch_dir("shards");
   const auto full = dir / "full.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + full.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q -o " + full.string()).exit_code,
+            0);
   std::string inputs;
   std::size_t cells = 0;
   for (int k = 0; k < 3; ++k) {
-    const auto o = tibench("run --matrix " + kSmoke + " -q --jobs 2 --shard " + std::to_string(k) +
-                           "/3 -o " + (dir / "s{shard}.h5").string());
+    const auto o = tibench("run --matrix " + test::smoke_matrix() + " -q --jobs 2 --shard " +
+                           std::to_string(k) + "/3 -o " + (dir / "s{shard}.h5").string());
     ASSERT_EQ(o.exit_code, 0) << o.err;
     const auto shard = dir / ("s" + std::to_string(k) + "-of-3.h5");
     ASSERT_TRUE(std::filesystem::exists(shard));
@@ -111,13 +113,14 @@ TEST(Runner, MpirunTwoRanksWriteShardsThatMergeToTheUnshardedRun) {
       << "mpirun missing: scripts/setup-deps.sh core installs openmpi-bin";
   const auto dir = test::scratch_dir("mpi");
   const auto full = dir / "full.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + full.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q -o " + full.string()).exit_code,
+            0);
   // Open MPI refuses to start as root unless told; CI runs as root.
   const std::string cmd =
       "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
       "mpirun -n 2 --oversubscribe " +
-      test::tibench_exe() + " run --matrix " + kSmoke + " -q -o " + (dir / "m.h5").string() + " >" +
-      (dir / "mpi.log").string() + " 2>&1";
+      test::tibench_exe() + " run --matrix " + test::smoke_matrix() + " -q -o " +
+      (dir / "m.h5").string() + " >" + (dir / "mpi.log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "mpi.log");
   const auto s0 = dir / "m.shard-0-of-2.h5", s1 = dir / "m.shard-1-of-2.h5";
   ASSERT_TRUE(std::filesystem::exists(s0)) << test::read_file(dir / "mpi.log");
@@ -146,8 +149,8 @@ std::filesystem::path slow_matrix(const std::filesystem::path& dir) {
   for (int k = 0; k < 10; ++k)
     h += (k ? ", " : "") + format_real((4.0 + 0.1 * k) * 1e-7 * kSlowStepScale);
   const auto m = dir / "slow.toml";
-  write(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [" + h +
-               "]\nt_end = 1.0\nmax_samples = 50\n");
+  test::write_file(m, "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [" + h +
+                          "]\nt_end = 1.0\nmax_samples = 50\n");
   return m;
 }
 
@@ -201,9 +204,11 @@ TEST(Runner, CtrlCLeavesAValidFileWithTheCompletedCells) {
 TEST(Runner, ResumingACompleteFileRunsNothingAndChangesNothing) {
   const auto dir = test::scratch_dir("resume-complete");
   const auto out = dir / "out.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + out.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q -o " + out.string()).exit_code,
+            0);
   const auto before = test::digest(out);
-  const auto o = tibench("run --matrix " + kSmoke + " -q --resume -o " + out.string());
+  const auto o =
+      tibench("run --matrix " + test::smoke_matrix() + " -q --resume -o " + out.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find(" 0 run now"), std::string::npos) << o.out;
   EXPECT_EQ(test::first_difference(before, test::digest(out)), "");
@@ -220,12 +225,12 @@ TEST(Runner, ResumingACompleteFileRunsNothingAndChangesNothing) {
 TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
   const auto dir = test::scratch_dir("reuse");
   const auto a = dir / "a.toml", b = dir / "b.toml";
-  write(a,
-        "[[study]]\nproblems = [\"oscillator\", \"pendulum\"]\nintegrators = [\"rk4\", "
-        "\"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
-  write(b,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\", "
-        "\"backward-euler\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
+  test::write_file(a,
+                   "[[study]]\nproblems = [\"oscillator\", \"pendulum\"]\nintegrators = [\"rk4\", "
+                   "\"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
+  test::write_file(b,
+                   "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\", "
+                   "\"backward-euler\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
   const auto out = dir / "out.h5", fresh = dir / "fresh.h5";
   ASSERT_EQ(tibench("run --matrix " + a.string() + " -q -o " + out.string()).exit_code, 0);
   ASSERT_TRUE(test::digest(out).count("/reference/pendulum"));
@@ -261,15 +266,15 @@ TEST(Runner, ReuseRunsOnlyTheCellsAChangedMatrixChanged) {
 TEST(Runner, CachedReferencesAreReusedAndGiveTheSameNumbers) {
   const auto dir = test::scratch_dir("cache");
   const auto a = dir / "a.h5", b = dir / "b.h5", cache = dir / "refs";
-  auto o = tibench("run --matrix " + kSmoke + " --reference-cache " + cache.string() + " -o " +
-                   a.string());
+  auto o = tibench("run --matrix " + test::smoke_matrix() + " --reference-cache " + cache.string() +
+                   " -o " + a.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.err.find("(cached)"), std::string::npos);
   EXPECT_NE(o.err.find("reference pendulum: rk4"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("dopri5"), std::string::npos) << o.err;
   EXPECT_FALSE(std::filesystem::is_empty(cache));
-  o = tibench("run --matrix " + kSmoke + " --reference-cache " + cache.string() + " -o " +
-              b.string());
+  o = tibench("run --matrix " + test::smoke_matrix() + " --reference-cache " + cache.string() +
+              " -o " + b.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.err.find("(cached)"), std::string::npos) << o.err;
   EXPECT_EQ(test::first_difference(test::digest(a), test::digest(b)), "");
@@ -283,9 +288,9 @@ TEST(Runner, CachedReferencesAreReusedAndGiveTheSameNumbers) {
 TEST(Regress, UpdateWritesABaselineThatPassesAndATightenedBoundFails) {
   const auto dir = test::scratch_dir("regress");
   const auto m = dir / "gate.toml", baseline = dir / "gate.json";
-  write(m,
-        "[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
-        "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
+  test::write_file(m,
+                   "[[study]]\nproblems = [{ id = \"oscillator\", params = { n = 2 } }]\n"
+                   "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1, 0.05, 0.025]\nt_end = 1.0\n");
   auto o =
       tibench("regress --baseline " + baseline.string() + " --matrix " + m.string() + " --update");
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -305,7 +310,7 @@ TEST(Regress, UpdateWritesABaselineThatPassesAndATightenedBoundFails) {
   };
   tighten("rk4", "0.05");
   tighten("sdirk2", "0.1");
-  write(baseline, json);
+  test::write_file(baseline, json);
   o = tibench("regress --baseline " + baseline.string());
   EXPECT_EQ(o.exit_code, 1) << o.out;
   EXPECT_NE(o.out.find("REGRESSION oscillator/rk4/h=5.000000e-02: err_final"), std::string::npos)
@@ -324,19 +329,20 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
   const auto dir = test::scratch_dir("paper");
   const auto m = dir / "p.toml", runs = dir / "p.h5";
   // "x1", "x2" stand for printed values: they are passed through verbatim.
-  write(m,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
-        "h = [0.1, 0.05]\nt_end = 1.0\n"
-        "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
-        "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
-        "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\ntolerance = { abs = 1 }\n"
-        "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
-        "paper = [\"x1\", \"x2\"] },\n"
-        "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
-        "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
-        "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
-        "rows = [0.1]\nexpect = [\"SDIRK2 > 0\"]\n"
-        "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n");
+  test::write_file(
+      m,
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+      "h = [0.1, 0.05]\nt_end = 1.0\n"
+      "[[table]]\nid = \"t1\"\ntitle = \"final error\"\nsource = \"test\"\n"
+      "quantity = \"metric:err_final\"\nrows = [0.1, 0.05, 0.025]\n"
+      "row_labels = [\"1/10 s\", \"1/20 s\", \"1/40 s\"]\ntolerance = { abs = 1 }\n"
+      "columns = [{ label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\", "
+      "paper = [\"x1\", \"x2\"] },\n"
+      "           { label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n"
+      "[[table]]\nid = \"t2\"\ntitle = \"energy change\"\nsource = \"test\"\n"
+      "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\nformat = \"%.4e\"\n"
+      "rows = [0.1]\nexpect = [\"SDIRK2 > 0\"]\n"
+      "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -373,10 +379,10 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
   EXPECT_NE(to_file.out.find("table t2: reproduced: 1 of 1 comparison holds\n"), std::string::npos)
       << to_file.out;
 
-  write(m, test::read_file(m) +
-               "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
-               "quantity = \"metric:nope\"\nrows = [0.1]\n"
-               "columns = [{ label = \"a\", problem = \"p\", integrator = \"i\" }]\n");
+  test::write_file(m, test::read_file(m) +
+                          "[[table]]\nid = \"t3\"\ntitle = \"x\"\nsource = \"x\"\n"
+                          "quantity = \"metric:nope\"\nrows = [0.1]\n"
+                          "columns = [{ label = \"a\", problem = \"p\", integrator = \"i\" }]\n");
   const auto bad = tibench("converge " + runs.string() + " --matrix " + m.string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("unknown metric 'nope' (accepted: err_final"), std::string::npos)
@@ -387,13 +393,14 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
 TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
   const auto dir = test::scratch_dir("paper-distance");
   const auto m = dir / "p.toml", runs = dir / "p.h5";
-  write(m,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
-        "h = [0.1]\nt_end = 1.0\n"
-        "[[table]]\nid = \"d\"\ntitle = \"gap\"\nsource = \"test\"\n"
-        "quantity = \"distance:rk4\"\nrows = [0.1]\nformat = \"%.6e\"\nunjudged = \"test\"\n"
-        "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" },\n"
-        "           { label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\" }]\n");
+  test::write_file(
+      m,
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\", \"sdirk2\"]\n"
+      "h = [0.1]\nt_end = 1.0\n"
+      "[[table]]\nid = \"d\"\ntitle = \"gap\"\nsource = \"test\"\n"
+      "quantity = \"distance:rk4\"\nrows = [0.1]\nformat = \"%.6e\"\nunjudged = \"test\"\n"
+      "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", integrator = \"sdirk2\" },\n"
+      "           { label = \"RK4\", problem = \"oscillator\", integrator = \"rk4\" }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const auto o = tibench("converge " + runs.string() + " --matrix " + m.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -420,12 +427,13 @@ TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
 TEST(LongFigures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
   const auto dir = test::scratch_dir("figures");
   const auto runs = dir / "smoke.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + runs.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q -o " + runs.string()).exit_code,
+            0);
   const std::string cmd = "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " +
                           runs.string() + " --out " + (dir / "fig").string() + " --tibench " +
                           test::tibench_exe() + " >" + (dir / "log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");
-  const Matrix m = load_matrix(kSmoke);
+  const Matrix m = load_matrix(test::smoke_matrix());
   std::set<std::string> problems;
   for (const auto& c : m.cells) problems.insert(c.problem_key());
   for (const auto& p : problems)
@@ -447,7 +455,8 @@ TEST(LongFigures, ScriptRunsOnTheSmokeOutputAndWritesNonEmptyPngs) {
 TEST(WorkPrecision, TablesAndJsonFromTheSmokeRuns) {
   const auto dir = test::scratch_dir("workprecision");
   const auto runs = dir / "smoke.h5", md = dir / "wp.md";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q -o " + runs.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q -o " + runs.string()).exit_code,
+            0);
   const auto o = tibench("workprecision " + runs.string() + " -o " + md.string());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const std::string text = test::read_file(md);
@@ -487,21 +496,22 @@ TEST(WorkPrecision, TablesAndJsonFromTheSmokeRuns) {
 TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
   const auto dir = test::scratch_dir("paper-figures");
   const auto m = dir / "m.toml", runs = dir / "runs.h5";
-  write(m,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"implicit-midpoint\", "
-        "\"backward-euler\"]\nh = [0.1, 0.05]\nt_end = 2\nreference = { method = \"none\" }\n"
-        "[[figure]]\nid = \"equal-cost\"\ntitle = \"t\"\nsource = \"test\"\n"
-        "panels = [{ quantity = \"energy\", relative = true }, "
-        "{ quantity = \"linear_momentum\" }]\n"
-        "curves = [{ problem = \"oscillator\", integrator = \"implicit-midpoint\", h = 0.1 },\n"
-        "          { problem = \"oscillator\", integrator = \"backward-euler\", h = 0.05 }]\n"
-        "[[study]]\nproblems = [\"bar1d\"]\nintegrators = [\"bdf2\", \"a1\"]\n"
-        "h = [0.0333333333333333333, 0.0166666666666666667]\nt_end = 1.0\n"
-        "reference = { method = \"none\" }\n"
-        "[[figure]]\nid = \"modes\"\nkind = \"spectrum\"\ntitle = \"t\"\nsource = \"test\"\n"
-        "spectrum = { prefix = \"modal_energy_\", window = [0.5, 1.0] }\n"
-        "curves = [{ problem = \"bar1d\", integrator = \"bdf2\", h = 0.0333333333333333333 },\n"
-        "          { problem = \"bar1d\", integrator = \"a1\", h = 0.0166666666666666667 }]\n");
+  test::write_file(
+      m,
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"implicit-midpoint\", "
+      "\"backward-euler\"]\nh = [0.1, 0.05]\nt_end = 2\nreference = { method = \"none\" }\n"
+      "[[figure]]\nid = \"equal-cost\"\ntitle = \"t\"\nsource = \"test\"\n"
+      "panels = [{ quantity = \"energy\", relative = true }, "
+      "{ quantity = \"linear_momentum\" }]\n"
+      "curves = [{ problem = \"oscillator\", integrator = \"implicit-midpoint\", h = 0.1 },\n"
+      "          { problem = \"oscillator\", integrator = \"backward-euler\", h = 0.05 }]\n"
+      "[[study]]\nproblems = [\"bar1d\"]\nintegrators = [\"bdf2\", \"a1\"]\n"
+      "h = [0.0333333333333333333, 0.0166666666666666667]\nt_end = 1.0\n"
+      "reference = { method = \"none\" }\n"
+      "[[figure]]\nid = \"modes\"\nkind = \"spectrum\"\ntitle = \"t\"\nsource = \"test\"\n"
+      "spectrum = { prefix = \"modal_energy_\", window = [0.5, 1.0] }\n"
+      "curves = [{ problem = \"bar1d\", integrator = \"bdf2\", h = 0.0333333333333333333 },\n"
+      "          { problem = \"bar1d\", integrator = \"a1\", h = 0.0166666666666666667 }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
   const std::string cmd = "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " +
                           runs.string() + " --out " + (dir / "fig").string() +

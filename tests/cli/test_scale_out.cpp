@@ -10,16 +10,13 @@
 #include "harness/run/matrix.hpp"
 #include "harness/run/run_identity.hpp"
 #include "run_files.hpp"
+#include "test_files.hpp"
 #include "test_paths.hpp"
 
 namespace tibench {
 namespace {
 
 using test::tibench;
-
-const std::string kSmoke = test::source_dir() + "/harness/matrices/smoke.toml";
-
-void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 // tibench with environment variables set ("A=1 B=2").
 test::Outcome tibench_env(const std::string& env, const std::string& args,
@@ -44,9 +41,10 @@ long long root_int(const std::filesystem::path& file, const char* name) {
 // A two-cell matrix unlike the smoke matrix.
 std::filesystem::path other_matrix(const std::filesystem::path& dir) {
   const auto m = dir / "other.toml";
-  write(m,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1, 0.05]\n"
-        "t_end = 1.0\n");
+  test::write_file(
+      m,
+      "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\nh = [0.1, 0.05]\n"
+      "t_end = 1.0\n");
   return m;
 }
 
@@ -55,7 +53,8 @@ TEST(ScaleOut, SparseSlurmArrayNeedsItsTaskListAndThenShards) {
   const std::string env =
       "SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=9 "
       "SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_COUNT=3";
-  const std::string run = "run --matrix " + kSmoke + " -q -o " + (dir / "a.h5").string();
+  const std::string run =
+      "run --matrix " + test::smoke_matrix() + " -q -o " + (dir / "a.h5").string();
   auto o = tibench_env(env, run, dir);
   EXPECT_EQ(o.exit_code, 2) << o.err;
   EXPECT_NE(o.err.find("--shard-of-array"), std::string::npos) << o.err;
@@ -76,9 +75,11 @@ TEST(ScaleOut, SparseSlurmArrayNeedsItsTaskListAndThenShards) {
 TEST(ScaleOut, FilesCarryTheMatrixAndShardIdentity) {
   const auto dir = test::scratch_dir("identity");
   const auto out = dir / "s.h5";
-  ASSERT_EQ(tibench("run --matrix " + kSmoke + " -q --shard 1/2 -o " + out.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q --shard 1/2 -o " + out.string())
+                .exit_code,
+            0);
   const auto shard = dir / "s.shard-1-of-2.h5";
-  const auto cells = load_matrix(kSmoke).cells;
+  const auto cells = load_matrix(test::smoke_matrix()).cells;
   EXPECT_EQ(root_string(shard, "matrix_hash"), matrix_hash(cells));
   EXPECT_EQ(root_int(shard, "matrix_cells"), static_cast<long long>(cells.size()));
   EXPECT_EQ(root_int(shard, "shard_index"), 1);
@@ -97,8 +98,9 @@ TEST(ScaleOut, MergeRefusesMismatchedDuplicateAndMissingShards) {
     EXPECT_EQ(o.exit_code, 0) << o.err;
     return (dir / (prefix + std::to_string(k) + "-of-" + std::to_string(n) + ".h5")).string();
   };
-  const std::string s0 = shard_file(kSmoke, 0, 3, "s"), s1 = shard_file(kSmoke, 1, 3, "s"),
-                    s2 = shard_file(kSmoke, 2, 3, "s");
+  const std::string s0 = shard_file(test::smoke_matrix(), 0, 3, "s"),
+                    s1 = shard_file(test::smoke_matrix(), 1, 3, "s"),
+                    s2 = shard_file(test::smoke_matrix(), 2, 3, "s");
   const auto out = dir / "m.h5";
   auto merge = [&](const std::string& inputs) {
     return tibench("merge " + out.string() + " " + inputs);
@@ -115,12 +117,12 @@ TEST(ScaleOut, MergeRefusesMismatchedDuplicateAndMissingShards) {
   std::filesystem::copy_file(s0, dir / "copy.h5");
   refused(s0 + " " + (dir / "copy.h5").string() + " " + s1 + " " + s2,
           {"shard 0/3 is given twice", s0});
-  const std::string half = shard_file(kSmoke, 1, 2, "s");
+  const std::string half = shard_file(test::smoke_matrix(), 1, 2, "s");
   refused(s0 + " " + half + " " + s2, {"shard 1/2", "shard 0/3"});
   const auto other = other_matrix(dir);
   const std::string foreign = shard_file(other.string(), 1, 3, "other");
-  refused(s0 + " " + foreign + " " + s2,
-          {matrix_hash(load_matrix(kSmoke).cells), matrix_hash(load_matrix(other.string()).cells)});
+  refused(s0 + " " + foreign + " " + s2, {matrix_hash(load_matrix(test::smoke_matrix()).cells),
+                                          matrix_hash(load_matrix(other.string()).cells)});
 
   auto o = merge("--allow-partial " + s0 + " " + s2);
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -134,10 +136,10 @@ TEST(ScaleOut, MergeRefusesMismatchedDuplicateAndMissingShards) {
 
   o = merge(s2 + " " + s0 + " " + s1);
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  EXPECT_EQ(root_string(out, "matrix_hash"), matrix_hash(load_matrix(kSmoke).cells));
+  EXPECT_EQ(root_string(out, "matrix_hash"), matrix_hash(load_matrix(test::smoke_matrix()).cells));
   EXPECT_EQ(root_int(out, "shard_count"), 1);
   EXPECT_EQ(root_string(out, "shard_partial"), "");
-  EXPECT_EQ(test::run_count(out), load_matrix(kSmoke).cells.size());
+  EXPECT_EQ(test::run_count(out), load_matrix(test::smoke_matrix()).cells.size());
   std::filesystem::remove_all(dir);
 }
 
@@ -147,29 +149,32 @@ TEST(ScaleOut, ResumeRefusesAFileOfAnotherMatrixOrShard) {
   const auto out = dir / "out.h5";
   ASSERT_EQ(tibench("run --matrix " + other.string() + " -q -o " + out.string()).exit_code, 0);
   const auto before = test::digest(out);
-  auto o = tibench("run --matrix " + kSmoke + " -q --resume -o " + out.string());
+  auto o = tibench("run --matrix " + test::smoke_matrix() + " -q --resume -o " + out.string());
   EXPECT_EQ(o.exit_code, 2) << o.err;
   EXPECT_NE(o.err.find("holds matrix " + matrix_hash(load_matrix(other.string()).cells)),
             std::string::npos)
       << o.err;
-  EXPECT_NE(o.err.find("this run is matrix " + matrix_hash(load_matrix(kSmoke).cells)),
-            std::string::npos)
+  EXPECT_NE(
+      o.err.find("this run is matrix " + matrix_hash(load_matrix(test::smoke_matrix()).cells)),
+      std::string::npos)
       << o.err;
   EXPECT_EQ(test::first_difference(before, test::digest(out)), "") << "file untouched";
 
   // The same matrix edited only in whitespace and comments resumes.
   const auto spaced = dir / "spaced.toml";
-  write(spaced, "# a comment\n\n" + test::read_file(other) + "\n# trailing\n");
+  test::write_file(spaced, "# a comment\n\n" + test::read_file(other) + "\n# trailing\n");
   o = tibench("run --matrix " + spaced.string() + " -q --resume -o " + out.string());
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("2 already complete"), std::string::npos) << o.out;
 
   const auto shard = dir / "s.shard-0-of-2.h5";
-  ASSERT_EQ(
-      tibench("run --matrix " + kSmoke + " -q --shard 0/2 -o " + (dir / "s.h5").string()).exit_code,
-      0);
+  ASSERT_EQ(tibench("run --matrix " + test::smoke_matrix() + " -q --shard 0/2 -o " +
+                    (dir / "s.h5").string())
+                .exit_code,
+            0);
   std::filesystem::rename(shard, dir / "s.shard-0-of-3.h5");
-  o = tibench("run --matrix " + kSmoke + " -q --resume --shard 0/3 -o " + (dir / "s.h5").string());
+  o = tibench("run --matrix " + test::smoke_matrix() + " -q --resume --shard 0/3 -o " +
+              (dir / "s.h5").string());
   EXPECT_EQ(o.exit_code, 2) << o.err;
   EXPECT_NE(o.err.find("it is shard 0/2"), std::string::npos) << o.err;
   std::filesystem::remove_all(dir);
@@ -178,10 +183,10 @@ TEST(ScaleOut, ResumeRefusesAFileOfAnotherMatrixOrShard) {
 // One cell of 5·10⁶ RK4 steps (~0.2–0.6 s) and one of 10 steps.
 std::filesystem::path long_and_short(const std::filesystem::path& dir, const std::string& extra) {
   const auto m = dir / "timeout.toml";
-  write(m,
-        "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
-        "h = [2.0e-7, 0.1]\nt_end = 1.0\nmax_samples = 50\n" +
-            extra);
+  test::write_file(m,
+                   "[[study]]\nproblems = [\"oscillator\"]\nintegrators = [\"rk4\"]\n"
+                   "h = [2.0e-7, 0.1]\nt_end = 1.0\nmax_samples = 50\n" +
+                       extra);
   return m;
 }
 

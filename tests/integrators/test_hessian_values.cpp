@@ -18,14 +18,11 @@
 #include "integrators/engines/incremental_potential.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 #include "solvers/linear/sparse_assembly.hpp"
 
 namespace tibench {
 namespace {
-
-bool same_bits(const double* a, const double* b, std::size_t count) {
-  return std::memcmp(a, b, count * sizeof(double)) == 0;
-}
 
 std::vector<double> triplet_values(const Triplets& t, std::size_t first = 0) {
   std::vector<double> v;
@@ -60,7 +57,7 @@ TEST(HessianValues, EqualTheTripletValuesOnEveryProblemThatOffersThem) {
         p->hessian(q, t, psd);
         std::vector<double> v(t.size(), -1.0);
         ASSERT_TRUE(p->hessian_values(q, psd, v.data(), v.size())) << c.label;
-        EXPECT_TRUE(same_bits(v.data(), triplet_values(t).data(), v.size())) << c.label;
+        EXPECT_TRUE(test::same_bits(v.data(), triplet_values(t).data(), v.size())) << c.label;
         std::vector<double> short_buffer(t.size() - 1, 7.0);
         EXPECT_FALSE(p->hessian_values(q, psd, short_buffer.data(), short_buffer.size()))
             << c.label << ": a count other than hessian()'s is refused";
@@ -92,7 +89,7 @@ TEST(HessianValues, ObjectiveValuesAndEstimatesEqualItsTriplets) {
     t.clear();
     by_triplets.hessian(y2, false, t);
     ASSERT_EQ(values.size(), t.size()) << c.label;
-    EXPECT_TRUE(same_bits(values.data(), triplet_values(t).data(), t.size())) << c.label;
+    EXPECT_TRUE(test::same_bits(values.data(), triplet_values(t).data(), t.size())) << c.label;
     for (const Vec& y : {y1, y2}) {
       Vec g;
       by_values.gradient(y, g);
@@ -123,7 +120,7 @@ TEST(HessianValues, AssemblerRefillEqualsAssembly) {
     EXPECT_FALSE(refilled.refill(wrong, A)) << c.label;
     ASSERT_TRUE(refilled.refill(triplet_values(t), A)) << c.label;
     ASSERT_EQ(A.nonZeros(), B.nonZeros()) << c.label;
-    EXPECT_TRUE(same_bits(A.valuePtr(), B.valuePtr(), static_cast<std::size_t>(A.nonZeros())))
+    EXPECT_TRUE(test::same_bits(A.valuePtr(), B.valuePtr(), static_cast<std::size_t>(A.nonZeros())))
         << c.label;
   }
 }
@@ -172,8 +169,8 @@ TEST(HessianValues, RunsAreBitIdenticalWithAndWithoutTheValuesPath) {
     } catch (const InputError&) {
       continue;  // a method that does not run on this problem
     }
-    EXPECT_TRUE(same_bits(a.q.data(), b.q.data(), static_cast<std::size_t>(a.q.size())) &&
-                same_bits(a.v.data(), b.v.data(), static_cast<std::size_t>(a.v.size())))
+    EXPECT_TRUE(test::same_bits(a.q.data(), b.q.data(), static_cast<std::size_t>(a.q.size())) &&
+                test::same_bits(a.v.data(), b.v.data(), static_cast<std::size_t>(a.v.size())))
         << info.id;
     // Once the pattern is known, assemblies after the first two refill.
     if (without.hessians > 2) {

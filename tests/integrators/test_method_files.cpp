@@ -16,7 +16,7 @@
 namespace tibench {
 namespace {
 
-bool same_bits(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 void expect_same_properties(const MethodProperties& a, const MethodProperties& b,
                             const std::string& id) {
@@ -27,7 +27,7 @@ void expect_same_properties(const MethodProperties& a, const MethodProperties& b
   EXPECT_EQ(a.stiffly_accurate, b.stiffly_accurate) << id;
   EXPECT_EQ(a.a_stable, b.a_stable) << id;
   EXPECT_EQ(a.l_stable, b.l_stable) << id;
-  EXPECT_TRUE(same_bits(a.r_inf, b.r_inf)) << id << ": " << a.r_inf << " vs " << b.r_inf;
+  EXPECT_TRUE(same_value(a.r_inf, b.r_inf)) << id << ": " << a.r_inf << " vs " << b.r_inf;
   EXPECT_EQ(a.stability_source, b.stability_source) << id;
   EXPECT_EQ(a.symplectic, b.symplectic) << id;
   EXPECT_EQ(a.order_residuals, b.order_residuals) << id;
@@ -54,7 +54,7 @@ void expect_same_steps(const IntegratorInfo& a, const IntegratorInfo& b, const P
     const StepReport ra = sa->step(xa), rb = sb->step(xb);
     ASSERT_EQ(ra.status, rb.status) << a.id << " on " << p.id();
     EXPECT_EQ(ra.newton_iters, rb.newton_iters) << a.id;
-    EXPECT_TRUE(same_bits(ra.error_estimate, rb.error_estimate)) << a.id;
+    EXPECT_TRUE(same_value(ra.error_estimate, rb.error_estimate)) << a.id;
   }
   for (Eigen::Index k = 0; k < xa.q.size(); ++k) {
     EXPECT_EQ(xa.q[k], xb.q[k]) << a.id << " on " << p.id() << ", q[" << k << "]";

@@ -15,32 +15,19 @@
 #include "integrators/engines/runge_kutta.hpp"
 #include "integrators/methods/registry.hpp"
 #include "problems/registry.hpp"
+#include "same_bits.hpp"
 
 namespace tibench {
 namespace {
 
-bool same_bits(const Vec& a, const Vec& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
-}
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-bool same_bits(const std::vector<Vec>& a, const std::vector<Vec>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!same_bits(a[i], b[i])) return false;
-  return true;
-}
-
-struct ProblemCase {
+struct FastLayerCase {
   std::string id;
   std::vector<std::string> overrides;
   const char* path;  // the fast-layer path it exercises
 };
 
-const std::vector<ProblemCase>& problem_cases() {
-  static const std::vector<ProblemCase> cases{
+const std::vector<FastLayerCase>& fast_layer_cases() {
+  static const std::vector<FastLayerCase> cases{
       {"oscillator", {}, "one dof, potential force"},
       {"oscillator", {"m=0.7", "k=3.1"}, "one dof, potential force, k and m not 1"},
       {"damped-oscillator", {}, "one dof, dissipation"},
@@ -68,11 +55,11 @@ bool steps_match(const IntegratorInfo& info, RungeKuttaStepper& kept, Stepper& f
     const StepReport r_fast = fast.step(s_fast);
     kept.step(s_kept);
     const StepReport r_ref = reference.step(s_ref);
-    const bool same = same_bits(s_fast.q, s_ref.q) && same_bits(s_fast.v, s_ref.v) &&
-                      same_bits(s_fast.t, s_ref.t) && same_bits(s_kept.q, s_ref.q) &&
-                      same_bits(kept.stage_positions(), reference.stage_positions()) &&
-                      same_bits(kept.stage_velocities(), reference.stage_velocities()) &&
-                      same_bits(r_fast.error_estimate, r_ref.error_estimate) &&
+    const bool same = test::same_bits(s_fast.q, s_ref.q) && test::same_bits(s_fast.v, s_ref.v) &&
+                      test::same_bits(s_fast.t, s_ref.t) && test::same_bits(s_kept.q, s_ref.q) &&
+                      test::same_bits(kept.stage_positions(), reference.stage_positions()) &&
+                      test::same_bits(kept.stage_velocities(), reference.stage_velocities()) &&
+                      test::same_bits(r_fast.error_estimate, r_ref.error_estimate) &&
                       r_fast.status == r_ref.status && r_fast.rhs_evals == r_ref.rhs_evals &&
                       r_fast.newton_iters == r_ref.newton_iters &&
                       r_fast.linear_solves == r_ref.linear_solves;
@@ -90,7 +77,7 @@ TEST(RkFastLayer, BitIdenticalToTheReferenceLoopOnEveryRegisteredTableau) {
   int explicit_entries = 0, dirk_entries = 0, tableau_entries = 0;
   for (const auto& info : integrator_registry()) {
     tableau_entries += info.family == "explicit-rk" || info.family == "dirk";
-    for (const auto& pc : problem_cases()) {
+    for (const auto& pc : fast_layer_cases()) {
       const auto p = make_problem(pc.id, pc.overrides);
       const double h = 0.1 * p->time_scale();
       const auto stepper = info.stepper(*p, h);
@@ -100,7 +87,8 @@ TEST(RkFastLayer, BitIdenticalToTheReferenceLoopOnEveryRegisteredTableau) {
       SCOPED_TRACE(info.id + " on " + pc.id + " (" + pc.path + ")");
       ASSERT_TRUE(info.tableau.has_value());
       EXPECT_TRUE(steps_match(info, *engine, *stepper, *p, h, kSteps));
-      if (&pc == &problem_cases().front()) ++(info.is_explicit ? explicit_entries : dirk_entries);
+      if (&pc == &fast_layer_cases().front())
+        ++(info.is_explicit ? explicit_entries : dirk_entries);
     }
   }
   // Every Butcher-tableau entry was compared, and there are both kinds (an

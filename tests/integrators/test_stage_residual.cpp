@@ -14,13 +14,12 @@
 
 #include "integrators/engines/incremental_potential.hpp"
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 
 namespace tibench {
 namespace {
 
 double definition(const Vec& g, const Vec& w) { return g.cwiseQuotient(w).cwiseAbs().maxCoeff(); }
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 TEST(StageResidual, EqualsTheDefinitionBitForBit) {
   std::mt19937 rng(3);
@@ -46,7 +45,7 @@ TEST(StageResidual, EqualsTheDefinitionBitForBit) {
         if (trial == 1) g.setZero();
         if (trial == 2) g = -Vec::Zero(g.size());
         const double expected = definition(g, w);
-        EXPECT_TRUE(same_bits(phi.residual(g), expected))
+        EXPECT_TRUE(test::same_bits(phi.residual(g), expected))
             << c.label << " τ = " << tau << ": " << phi.residual(g) << " vs " << expected;
       }
     }
@@ -116,7 +115,8 @@ TEST(StageObjectiveShortcuts, GradientEqualsItsDefinition) {
         p->external_force() ? f_ext.cwiseQuotient(w).cwiseAbs().maxCoeff() : 0.0;
     const double force = force_only.cwiseAbs().cwiseProduct(w.cwiseInverse()).maxCoeff() + external;
     const double magnitude = y.cwiseAbs().maxCoeff() + y_hat.cwiseAbs().maxCoeff() + force;
-    EXPECT_TRUE(same_bits(phi.residual_noise_upper(y), (1 + 1e-6) * 8 * eps * (magnitude + 0.0)))
+    EXPECT_TRUE(
+        test::same_bits(phi.residual_noise_upper(y), (1 + 1e-6) * 8 * eps * (magnitude + 0.0)))
         << c.label;
     ++compared;
   }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "core/random.hpp"
+#include "fem_fixtures.hpp"
 #include "problems/dissipation/momentum_correction.hpp"
 #include "problems/fem/elastic_body.hpp"
 
@@ -22,13 +23,6 @@ Mat3 random_matrix(SplitMix64& rng, double spread) {
   return A;
 }
 
-Mat3 random_rotation(SplitMix64& rng) {
-  const Eigen::Vector3d axis(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-  return Eigen::AngleAxisd(rng.uniform(-3, 3), axis.normalized()).toRotationMatrix();
-}
-
-const Lame kLame = Lame::from_young_poisson(1e5, 0.4);
-
 std::vector<MaterialModel> all_models() {
   std::vector<MaterialModel> m;
   for (const auto& id : material_model_ids()) m.push_back(material_model(id));
@@ -38,12 +32,12 @@ std::vector<MaterialModel> all_models() {
 TEST(Material, StressAndItsDerivativeMatchFiniteDifferences) {
   SplitMix64 rng(5);
   for (MaterialModel model : all_models()) {
-    const Material mat(model, kLame);
+    const Material mat(model, test::kLame);
     for (int k = 0; k < 20; ++k) {
       // Every fourth sample is inverted (det F < 0).
       Mat3 F = Mat3::Identity() + random_matrix(rng, 0.4);
       if (k % 4 == 3) F.col(0) *= -1.0;
-      const Mat3 R = random_rotation(rng);
+      const Mat3 R = test::random_rotation(rng);
       const Mat3 P = mat.stress(F, R);
       const Mat9 D = mat.stress_derivative(F, R);
       const double d = 1e-6;
@@ -67,23 +61,25 @@ TEST(Material, RestStateIsStressFreeAndLinearizesToLinearElasticity) {
     for (int j = 0; j < 3; ++j)
       for (int k = 0; k < 3; ++k)
         for (int l = 0; l < 3; ++l)
-          linear(i + 3 * j, k + 3 * l) = kLame.mu * ((i == k && j == l) + (i == l && j == k)) +
-                                         kLame.lambda * (i == j && k == l);
+          linear(i + 3 * j, k + 3 * l) =
+              test::kLame.mu * ((i == k && j == l) + (i == l && j == k)) +
+              test::kLame.lambda * (i == j && k == l);
   for (MaterialModel model : all_models()) {
-    const Material mat(model, kLame);
+    const Material mat(model, test::kLame);
     const Mat3 I = Mat3::Identity();
-    EXPECT_NEAR(mat.energy(I, I), 0.0, 1e-9 * kLame.lambda);
-    EXPECT_LT(mat.stress(I, I).cwiseAbs().maxCoeff(), 1e-9 * kLame.lambda);
-    EXPECT_LT((mat.stress_derivative(I, I) - linear).cwiseAbs().maxCoeff(), 1e-9 * kLame.lambda);
+    EXPECT_NEAR(mat.energy(I, I), 0.0, 1e-9 * test::kLame.lambda);
+    EXPECT_LT(mat.stress(I, I).cwiseAbs().maxCoeff(), 1e-9 * test::kLame.lambda);
+    EXPECT_LT((mat.stress_derivative(I, I) - linear).cwiseAbs().maxCoeff(),
+              1e-9 * test::kLame.lambda);
   }
 }
 
 TEST(Material, EnergyDensityIsFrameInvariant) {
   SplitMix64 rng(9);
   for (MaterialModel model : all_models()) {
-    const Material mat(model, kLame);
+    const Material mat(model, test::kLame);
     for (int k = 0; k < 20; ++k) {
-      const Mat3 F = Mat3::Identity() + random_matrix(rng, 0.4), Q = random_rotation(rng);
+      const Mat3 F = Mat3::Identity() + random_matrix(rng, 0.4), Q = test::random_rotation(rng);
       // The corotated density is invariant when its rotation is recomputed.
       const double a = mat.energy(F, rotation_of(F)), b = mat.energy(Q * F, rotation_of(Q * F));
       EXPECT_NEAR(a, b, 1e-10 * (1 + std::abs(a)));
@@ -100,7 +96,7 @@ TEST(Material, RotationOfPolarDecompositionIsProperAlsoWhenInverted) {
     EXPECT_LT((R.transpose() * R - Mat3::Identity()).cwiseAbs().maxCoeff(), 1e-12);
     EXPECT_NEAR(R.determinant(), 1.0, 1e-12);
     // F = Q S with S SPD recovers Q.
-    const Mat3 Q = random_rotation(rng);
+    const Mat3 Q = test::random_rotation(rng);
     const Mat3 A = random_matrix(rng, 0.3);
     const Mat3 S = Mat3::Identity() + 0.5 * (A + A.transpose()) * 0.5;
     EXPECT_LT((rotation_of(Q * S) - Q).cwiseAbs().maxCoeff(), 1e-10);
@@ -150,7 +146,7 @@ TEST(ElasticBody, EnergyIsInvariantUnderRigidMotionsAndForcesBalance) {
   SplitMix64 rng(21);
   const auto geo = std::make_shared<const MeshGeometry>(distorted_hexes());
   for (MaterialModel model : all_models()) {
-    ElasticBody body(geo, Material(model, kLame));
+    ElasticBody body(geo, Material(model, test::kLame));
     Vec q = geo->rest_q();
     for (Index i = 0; i < q.size(); ++i) q[i] += 0.02 * rng.uniform(-1, 1);
     body.update_rotations(q);
@@ -171,7 +167,7 @@ TEST(ElasticBody, EnergyIsInvariantUnderRigidMotionsAndForcesBalance) {
       EXPECT_GT(torque.norm(), 1e-6 * scale);
     else
       EXPECT_LT(torque.norm(), 1e-10 * scale);
-    const Mat3 Q = random_rotation(rng);
+    const Mat3 Q = test::random_rotation(rng);
     const Eigen::Vector3d t(0.5, -1.0, 2.0);
     Vec moved(q.size());
     for (Index n = 0; n < q.size() / 3; ++n) moved.segment<3>(3 * n) = Q * q.segment<3>(3 * n) + t;
@@ -219,7 +215,7 @@ TEST(MomentumCorrection, NonrigidRateVanishesOnRigidRatesAndIsAProjection) {
 TEST(MomentumCorrection, CorrectedElementStiffnessAnnihilatesRigidVelocities) {
   SplitMix64 rng(8);
   const auto geo = std::make_shared<const MeshGeometry>(distorted_hexes());
-  ElasticBody body(geo, Material(MaterialModel::stable_neo_hookean, kLame));
+  ElasticBody body(geo, Material(MaterialModel::stable_neo_hookean, test::kLame));
   Vec q = geo->rest_q();
   for (Index i = 0; i < q.size(); ++i) q[i] += 0.03 * rng.uniform(-1, 1);
   const Eigen::Vector3d w(0.7, -1.1, 0.4);

@@ -11,19 +11,13 @@
 #include <cstring>
 
 #include "core/random.hpp"
+#include "fem_fixtures.hpp"
 #include "problems/fem/assembly.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/fem/element_loop.hpp"
 
 namespace tibench {
 namespace {
-
-const Lame kLame = Lame::from_young_poisson(1e5, 0.4);
-
-Mat3 random_rotation(SplitMix64& rng) {
-  const Eigen::Vector3d axis(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-  return Eigen::AngleAxisd(rng.uniform(-3, 3), axis.normalized()).toRotationMatrix();
-}
 
 // Deformation gradients near I, far from it, inverted and nearly singular.
 Mat3 random_deformation(SplitMix64& rng, int kind) {
@@ -76,14 +70,14 @@ bool same_bits(const Mat3& a, const Mat3& b) {
 TEST(StressLanes, EveryLaneHasTheBitsOfThePointAloneAndTheModelsFormula) {
   SplitMix64 rng(77);
   for (const std::string& id : material_model_ids()) {
-    const Material m(material_model(id), kLame);
+    const Material m(material_model(id), test::kLame);
     for (int trial = 0; trial < 25; ++trial) {
       Mat3 F[kStressLanes], R[kStressLanes];
       double f[9][kStressLanes], r[9][kStressLanes], p[9][kStressLanes];
       for (int l = 0; l < kStressLanes; ++l) {
         F[l] = random_deformation(rng, trial + l);
         R[l] = m.lane_rotation() == Material::LaneRotation::polar ? rotation_of(F[l])
-                                                                  : random_rotation(rng);
+                                                                  : test::random_rotation(rng);
         for (int k = 0; k < 9; ++k) {
           f[k][l] = F[l](k);
           r[k][l] = R[l](k);
@@ -148,7 +142,7 @@ void expect_blocks_equal_pointwise(SolidMesh mesh, const char* name) {
   const auto geo = std::make_shared<const MeshGeometry>(std::move(mesh));
   ASSERT_GE(static_cast<Index>(geo->point_blocks().size()), kMinParallelElements);
   for (const std::string& id : material_model_ids()) {
-    ElasticBody body(geo, Material(material_model(id), kLame));
+    ElasticBody body(geo, Material(material_model(id), test::kLame));
     Vec q = geo->rest_q();
     for (Index i = 0; i < q.size(); ++i) q[i] += 0.05 * rng.uniform(-1, 1);
     body.update_rotations(q);

@@ -16,24 +16,19 @@
 #include <vector>
 
 #include "core/random.hpp"
+#include "fem_fixtures.hpp"
 #include "problems/fem/material.hpp"
 
 namespace tibench {
 namespace {
 
-const Lame kLame = Lame::from_young_poisson(1e5, 0.4);
-const Material kMat(MaterialModel::fixed_corotated, kLame);
+const Material kMat(MaterialModel::fixed_corotated, test::kLame);
 const Mat3 kUnused = Mat3::Identity();  // the lagged rotation argument, ignored
-
-Mat3 random_rotation(SplitMix64& rng) {
-  const Eigen::Vector3d axis(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-  return Eigen::AngleAxisd(rng.uniform(-3, 3), axis.normalized()).toRotationMatrix();
-}
 
 // F = U diag(s) Vᵀ with random rotations U, V: the (signed) singular
 // values are chosen, so the distance to the degenerate set is known.
 Mat3 with_singular_values(SplitMix64& rng, const Eigen::Vector3d& s) {
-  return random_rotation(rng) * s.asDiagonal() * random_rotation(rng).transpose();
+  return test::random_rotation(rng) * s.asDiagonal() * test::random_rotation(rng).transpose();
 }
 
 struct Sample {
@@ -67,7 +62,7 @@ std::vector<Sample> samples() {
     // Repeated singular values (not inverted): U, V are not unique, R and
     // ∂R/∂F are.
     out.push_back({"repeated", with_singular_values(rng, {a, a, c})});
-    out.push_back({"isotropic", a * random_rotation(rng)});
+    out.push_back({"isotropic", a * test::random_rotation(rng)});
   }
   return out;
 }
@@ -81,7 +76,7 @@ TEST(FixedCorotated, ParsedAndListedAndComputesItsOwnRotation) {
   EXPECT_FALSE(kMat.uses_rotation());
   // The lagged-rotation argument must not matter.
   SplitMix64 rng(2);
-  const Mat3 F = with_singular_values(rng, {1.3, 0.9, 0.7}), R = random_rotation(rng);
+  const Mat3 F = with_singular_values(rng, {1.3, 0.9, 0.7}), R = test::random_rotation(rng);
   EXPECT_EQ(kMat.energy(F, R), kMat.energy(F, kUnused));
   EXPECT_EQ(kMat.stress(F, R), kMat.stress(F, kUnused));
   EXPECT_EQ(kMat.stress_derivative(F, R), kMat.stress_derivative(F, kUnused));
@@ -89,11 +84,11 @@ TEST(FixedCorotated, ParsedAndListedAndComputesItsOwnRotation) {
 
 TEST(FixedCorotated, RestStateAndRotationsAreEnergyAndStressFree) {
   SplitMix64 rng(3);
-  const double tol = 1e-12 * kLame.lambda;
+  const double tol = 1e-12 * test::kLame.lambda;
   EXPECT_EQ(kMat.energy(Mat3::Identity(), kUnused), 0.0);
   EXPECT_LT(kMat.stress(Mat3::Identity(), kUnused).cwiseAbs().maxCoeff(), tol);
   for (int k = 0; k < 20; ++k) {
-    const Mat3 Q = random_rotation(rng);
+    const Mat3 Q = test::random_rotation(rng);
     EXPECT_LT(std::abs(kMat.energy(Q, kUnused)), tol);
     EXPECT_LT(kMat.stress(Q, kUnused).cwiseAbs().maxCoeff(), tol);
   }
@@ -122,7 +117,7 @@ TEST(FixedCorotated, StressAndItsDerivativeMatchFiniteDifferences) {
       D_fd.col(c) = Eigen::Map<const Eigen::Matrix<double, 9, 1>>(dP.data());
     }
     // Relative to the stiffness scale 2μ + λ: P vanishes at rotations.
-    const double scale = 2 * kLame.mu + kLame.lambda;
+    const double scale = 2 * test::kLame.mu + test::kLame.lambda;
     const double ep = (P - P_fd).cwiseAbs().maxCoeff() / std::max(P.cwiseAbs().maxCoeff(), scale);
     const double ed = max_abs(D - D_fd) / std::max(max_abs(D), scale);
     EXPECT_LT(ep, tol) << s.kind << "\nF =\n" << F;
@@ -146,8 +141,8 @@ Mat9 linear_elasticity() {  // μ(δ_ik δ_jl + δ_il δ_jk) + λ δ_ij δ_kl on
     for (int j = 0; j < 3; ++j)
       for (int k = 0; k < 3; ++k)
         for (int l = 0; l < 3; ++l)
-          C(i + 3 * j, k + 3 * l) = kLame.mu * ((i == k && j == l) + (i == l && j == k)) +
-                                    kLame.lambda * (i == j && k == l);
+          C(i + 3 * j, k + 3 * l) = test::kLame.mu * ((i == k && j == l) + (i == l && j == k)) +
+                                    test::kLame.lambda * (i == j && k == l);
   return C;
 }
 
@@ -157,7 +152,7 @@ TEST(FixedCorotated, LinearizesToIsotropicLinearElasticity) {
   // At a rotation Q: ∂P/∂F(Q)[dF] = Q C[Qᵀ dF] (the rest state, rotated).
   SplitMix64 rng(4);
   for (int k = 0; k < 10; ++k) {
-    const Mat3 Q = random_rotation(rng);
+    const Mat3 Q = test::random_rotation(rng);
     const Mat9 rotated = matrix_of([&](const Mat3& dF) -> Mat3 {
       const Mat3 G = Q.transpose() * dF;
       Mat3 out;
@@ -172,12 +167,12 @@ TEST(FixedCorotated, LinearizesToIsotropicLinearElasticity) {
 TEST(FixedCorotated, EnergyIsFrameInvariantAndStressRotates) {
   SplitMix64 rng(6);
   for (const Sample& s : samples()) {
-    const Mat3 Q = random_rotation(rng);
+    const Mat3 Q = test::random_rotation(rng);
     const double a = kMat.energy(s.F, kUnused), b = kMat.energy(Q * s.F, kUnused);
-    EXPECT_NEAR(a, b, 1e-12 * (kLame.lambda + std::abs(a))) << s.kind;
+    EXPECT_NEAR(a, b, 1e-12 * (test::kLame.lambda + std::abs(a))) << s.kind;
     const Mat3 P = kMat.stress(s.F, kUnused);
     EXPECT_LT((kMat.stress(Q * s.F, kUnused) - Q * P).cwiseAbs().maxCoeff(),
-              1e-12 * (kLame.lambda + P.cwiseAbs().maxCoeff()))
+              1e-12 * (test::kLame.lambda + P.cwiseAbs().maxCoeff()))
         << s.kind;
   }
 }
@@ -192,9 +187,9 @@ TEST(FixedCorotated, EnergyEqualsSingularValueFormWithReflectionOnTheSmallest) {
                       V3(2.0, 1.0, -1e-3)}) {
     const Mat3 F = with_singular_values(rng, s);
     const double J = s.prod();
-    const double expect =
-        kLame.mu * (s.array() - 1.0).square().sum() + 0.5 * kLame.lambda * (J - 1.0) * (J - 1.0);
-    EXPECT_NEAR(kMat.energy(F, kUnused), expect, 1e-12 * kLame.lambda) << s.transpose();
+    const double expect = test::kLame.mu * (s.array() - 1.0).square().sum() +
+                          0.5 * test::kLame.lambda * (J - 1.0) * (J - 1.0);
+    EXPECT_NEAR(kMat.energy(F, kUnused), expect, 1e-12 * test::kLame.lambda) << s.transpose();
   }
 }
 

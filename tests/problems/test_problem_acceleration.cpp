@@ -7,14 +7,10 @@
 #include <cstring>
 
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 
 namespace tibench {
 namespace {
-
-bool same_bits(const Vec& a, const Vec& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
-}
 
 TEST(ProblemAcceleration, EqualsItsDefinitionBitForBit) {
   int potential_only = 0;
@@ -26,14 +22,14 @@ TEST(ProblemAcceleration, EqualsItsDefinitionBitForBit) {
       Vec a, f, scratch;
       p->acceleration(s.q, s.v, s.t, a, scratch);
       p->force(s.q, s.v, s.t, f, scratch);
-      EXPECT_TRUE(same_bits(a, Vec(f.cwiseProduct(inverse_mass)))) << c.label;
+      EXPECT_TRUE(test::same_bits(a, Vec(f.cwiseProduct(inverse_mass)))) << c.label;
       if (p->dissipation() || p->external_force() || p->potential_depends_on_time()) continue;
       ++potential_only;
       Vec g, expected;
       p->gradient(s.q, g);
       expected = -(g.cwiseProduct(inverse_mass));
       p->potential_acceleration(s.q, a);
-      EXPECT_TRUE(same_bits(a, expected)) << c.label;
+      EXPECT_TRUE(test::same_bits(a, expected)) << c.label;
     }
   }
   EXPECT_GT(potential_only, 0);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 #include "solvers/linear/partitioned_tridiagonal.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
 
@@ -48,11 +49,6 @@ SparseMatrix random_spd(Index n, std::mt19937& rng) {
   return tridiagonal(a, e);
 }
 
-bool same_bits(const Vec& x, const Vec& y) {
-  return x.size() == y.size() &&
-         std::memcmp(x.data(), y.data(), static_cast<std::size_t>(x.size()) * sizeof(double)) == 0;
-}
-
 TEST(PartitionedTridiagonal, BackwardStableAtEveryOrderAndRemainder) {
   std::mt19937 rng(7);
   const double eps = std::numeric_limits<double>::epsilon();
@@ -86,10 +82,10 @@ TEST(PartitionedTridiagonal, BackwardStableAtEveryOrderAndRemainder) {
     f.solve(b.data(), negated.data(), -1.0);
     const Vec minus_b = -b;
     f.solve(minus_b.data(), of_minus_b.data(), 1.0);
-    EXPECT_TRUE(same_bits(negated, of_minus_b)) << n;
+    EXPECT_TRUE(test::same_bits(negated, of_minus_b)) << n;
     Vec in_place = b;
     f.solve(in_place.data(), in_place.data(), 1.0);
-    EXPECT_TRUE(same_bits(in_place, x)) << n;
+    EXPECT_TRUE(test::same_bits(in_place, x)) << n;
   }
 }
 

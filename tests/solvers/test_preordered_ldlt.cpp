@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 #include "solvers/linear/preordered_ldlt.hpp"
 
 namespace tibench {
@@ -23,10 +24,6 @@ SparseMatrix upper_permuted(const SparseMatrix& A, const Permutation& order) {
 
 // n == 0 is checked first: an empty factor's arrays may be null, and
 // memcmp on a null pointer is undefined even for zero bytes.
-bool same_bits(const double* a, const double* b, Index n) {
-  return n == 0 || std::memcmp(a, b, static_cast<std::size_t>(n) * sizeof(double)) == 0;
-}
-
 // Eigen's own numeric factorization of a given permuted matrix (the code
 // the replay stands for), on exactly the same input layout: the order of a
 // column's entries decides the order of Eigen's pattern walk.
@@ -56,8 +53,8 @@ std::string compare(const SparseMatrix& A, const Permutation& order, const Spars
   if (L.nonZeros() != E.nonZeros() ||
       !std::equal(L.innerIndexPtr(), L.innerIndexPtr() + L.nonZeros(), E.innerIndexPtr()))
     return "pattern";
-  if (!same_bits(L.valuePtr(), E.valuePtr(), L.nonZeros())) return "L";
-  if (!same_bits(ours.vectorD().data(), eigen.vectorD().data(), A.rows())) return "D";
+  if (!test::same_bits(L.valuePtr(), E.valuePtr(), L.nonZeros())) return "L";
+  if (!test::same_bits(ours.vectorD().data(), eigen.vectorD().data(), A.rows())) return "D";
   return "";
 }
 
@@ -80,10 +77,10 @@ TEST(PreorderedLDLT, BitIdenticalToEigensFactorization) {
     ours.factorize_permuted(upper_permuted(A, amd));
     const Eigen::SimplicialLDLT<SparseMatrix> eigen(A);
     ASSERT_EQ(eigen.permutationPinv().indices(), amd.indices()) << c.label;
-    EXPECT_TRUE(same_bits(ours.vectorD().data(), eigen.vectorD().data(), n)) << c.label;
-    EXPECT_TRUE(same_bits(ours.matrixL().nestedExpression().valuePtr(),
-                          eigen.matrixL().nestedExpression().valuePtr(),
-                          eigen.matrixL().nestedExpression().nonZeros()))
+    EXPECT_TRUE(test::same_bits(ours.vectorD().data(), eigen.vectorD().data(), n)) << c.label;
+    EXPECT_TRUE(test::same_bits(ours.matrixL().nestedExpression().valuePtr(),
+                                eigen.matrixL().nestedExpression().valuePtr(),
+                                eigen.matrixL().nestedExpression().nonZeros()))
         << c.label;
   }
 }

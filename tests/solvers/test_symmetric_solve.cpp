@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "problem_cases.hpp"
+#include "same_bits.hpp"
 #include "solvers/linear/elimination_ordering.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
 
@@ -31,11 +32,6 @@ struct EigenWithOrder : Eigen::SimplicialLDLT<SparseMatrix> {
   }
 };
 
-bool same_bits(const Vec& a, const Vec& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
-}
-
 // Compares f's solves of A with Eigen's; counts which form f took.
 void expect_eigens_solve(const SparseMatrix& A, const std::string& label, int& path, int& general) {
   const Index n = A.rows();
@@ -50,12 +46,12 @@ void expect_eigens_solve(const SparseMatrix& A, const std::string& label, int& p
   Vec x, negated, of_minus_b;
   f.solve(b, x);
   const Vec expected = eigen.solve(b);
-  EXPECT_TRUE(same_bits(x, expected))
+  EXPECT_TRUE(test::same_bits(x, expected))
       << label << (f.solves_as_path() ? " (path form)" : " (general form)")
       << ": largest difference " << (x - expected).cwiseAbs().maxCoeff();
   f.solve_negated(b, negated);
   f.solve(Vec(-b), of_minus_b);
-  EXPECT_TRUE(same_bits(negated, of_minus_b)) << label;
+  EXPECT_TRUE(test::same_bits(negated, of_minus_b)) << label;
 }
 
 // A chain of n unknowns labelled in a scrambled order: a path graph that is
