@@ -21,6 +21,7 @@ function(tibench_part part)
   add_library(tibench_${part} STATIC ${sources})
   tibench_part_include_root(tibench_${part} ${part})
   tibench_precompile(tibench_${part} ${part})
+  tibench_unity(tibench_${part})
   list(TRANSFORM P_DEPENDS PREPEND tibench_)
   target_link_libraries(tibench_${part} PUBLIC ${P_DEPENDS} ${P_PUBLIC}
                         PRIVATE ${P_PRIVATE} tibench_warnings)
@@ -71,4 +72,61 @@ function(tibench_precompile target part)
     list(APPEND headers ${part_headers})
   endif()
   target_precompile_headers(${target} PRIVATE ${headers})
+endfunction()
+
+# Unity builds (option TIBENCH_UNITY, on by default): a part's units, and a
+# test executable's, compile TIBENCH_UNITY_BATCH at a time as one unit, so
+# that the templates they share (Eigen's expressions, the registries, the
+# ledger's records, GoogleTest's) are instantiated and optimized once per
+# batch instead of once per unit. The units that are heavy on their own
+# (TIBENCH_UNITY_ALONE: 14 s or more in a build of single units, -j 2)
+# compile alone, so that no batch exceeds 20 s; they gain little from a
+# batch, their time being their own instantiations. File-local names must
+# differ between the units of a part: a batch is one unit, its anonymous
+# namespaces one namespace. docs/building.md has the measurements.
+option(TIBENCH_UNITY "Compile units in batches (unity build)" ON)
+set(TIBENCH_UNITY_BATCH 4 CACHE STRING "Units per unity batch")
+set(TIBENCH_UNITY_ALONE
+  cli/arguments.cpp
+  claims/dinev2018/dinev2018_cactus.cpp
+  claims/you2025/you2025_appendix_d.cpp
+  claims/you2025/you2025_linear.cpp
+  harness/analysis/regress.cpp
+  integrators/analysis/balanced_eigenvalues.cpp
+  integrators/analysis/polynomial.cpp
+  integrators/analysis/tableau_properties.cpp
+  integrators/engines/energy_blending.cpp
+  integrators/engines/rosenbrock.cpp
+  problems/catalog/bar1d.cpp
+  problems/contact/contact_body.cpp
+  problems/dissipation/momentum_correction.cpp
+  problems/fem/elastic_body.cpp
+  problems/fem/element_psd.cpp
+  problems/fem/strain_rate_damping.cpp
+  solvers/nonlinear/contact_projection.cpp
+  solvers/projective/admm.cpp
+  solvers/projective/admm_local_newton_dynamic.cpp
+  solvers/projective/admm_viscous.cpp
+  tests/integrators/test_admm_dissipation.cpp
+  tests/integrators/test_constraint_solver.cpp
+  tests/integrators/test_energy_control.cpp
+  tests/integrators/test_engines.cpp
+  tests/integrators/test_problem_physics.cpp
+  tests/integrators/test_problems.cpp
+  tests/problems/test_fem.cpp
+  tests/solvers/test_partitioned_tridiagonal.cpp)
+
+function(tibench_unity target)
+  if(NOT TIBENCH_UNITY)
+    return()
+  endif()
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON
+    UNITY_BUILD_BATCH_SIZE ${TIBENCH_UNITY_BATCH})
+  get_target_property(sources ${target} SOURCES)
+  foreach(source IN LISTS sources)
+    file(RELATIVE_PATH relative ${PROJECT_SOURCE_DIR} ${source})
+    if(relative IN_LIST TIBENCH_UNITY_ALONE)
+      set_source_files_properties(${source} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+    endif()
+  endforeach()
 endfunction()
