@@ -79,34 +79,44 @@ endfunction()
 # that the templates they share (Eigen's expressions, the registries, the
 # ledger's records, GoogleTest's) are instantiated and optimized once per
 # batch instead of once per unit. The units that are heavy on their own
-# (TIBENCH_UNITY_ALONE: 14 s or more in a build of single units, -j 2)
-# compile alone, so that no batch exceeds 20 s; they gain little from a
-# batch, their time being their own instantiations. File-local names must
+# (TIBENCH_UNITY_ALONE: 12.5 s or more in a build of single units at -j 2,
+# and the heaviest of a batch that took 20 s alone) compile alone, so that
+# no batch exceeds 20 s; they gain little from a batch, their time being
+# their own instantiations. File-local names must
 # differ between the units of a part: a batch is one unit, its anonymous
 # namespaces one namespace. docs/building.md has the measurements.
 option(TIBENCH_UNITY "Compile units in batches (unity build)" ON)
 set(TIBENCH_UNITY_BATCH 4 CACHE STRING "Units per unity batch")
 set(TIBENCH_UNITY_ALONE
-  cli/arguments.cpp
   claims/dinev2018/dinev2018_cactus.cpp
+  claims/dinev2018/dinev2018_optimization_forms.cpp
   claims/you2025/you2025_appendix_d.cpp
+  claims/you2025/you2025_cube.cpp
   claims/you2025/you2025_linear.cpp
+  cli/arguments.cpp
   harness/analysis/regress.cpp
   integrators/analysis/balanced_eigenvalues.cpp
   integrators/analysis/polynomial.cpp
   integrators/analysis/tableau_properties.cpp
   integrators/engines/energy_blending.cpp
+  integrators/engines/qp_corrector.cpp
   integrators/engines/rosenbrock.cpp
+  integrators/methods/method_file.cpp
   problems/catalog/bar1d.cpp
   problems/contact/contact_body.cpp
+  problems/contact/obstacle_contact.cpp
   problems/dissipation/momentum_correction.cpp
   problems/fem/elastic_body.cpp
   problems/fem/element_psd.cpp
   problems/fem/strain_rate_damping.cpp
   solvers/nonlinear/contact_projection.cpp
   solvers/projective/admm.cpp
+  solvers/projective/admm_local_newton_9.cpp
   solvers/projective/admm_local_newton_dynamic.cpp
+  solvers/projective/admm_solver.cpp
   solvers/projective/admm_viscous.cpp
+  tests/integrators/ipopt_stage.cpp
+  tests/integrators/test_admm.cpp
   tests/integrators/test_admm_dissipation.cpp
   tests/integrators/test_constraint_solver.cpp
   tests/integrators/test_energy_control.cpp
@@ -114,6 +124,7 @@ set(TIBENCH_UNITY_ALONE
   tests/integrators/test_problem_physics.cpp
   tests/integrators/test_problems.cpp
   tests/problems/test_fem.cpp
+  tests/problems/test_fem_force_kernel.cpp
   tests/solvers/test_partitioned_tridiagonal.cpp)
 
 function(tibench_unity target)
