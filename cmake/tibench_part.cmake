@@ -1,5 +1,6 @@
 # tibench_part(<part> [DEPENDS <parts>...] [EXCLUDE <sources>...]
-#              [PUBLIC <targets>...] [PRIVATE <targets>...] [PCH <headers>...])
+#              [PUBLIC <targets>...] [PRIVATE <targets>...] [PCH <headers>...]
+#              [UNITY_BATCH <n>])
 #
 # One part of tibench's layout (README, "Layout"): a static library
 # tibench_<part> of every .cpp below the part's folder (collected here, so
@@ -12,7 +13,7 @@
 # PCH: headers most of the part's units include, precompiled with the
 # common ones (tibench_precompile) for the part and its tests.
 function(tibench_part part)
-  cmake_parse_arguments(P "" "" "DEPENDS;EXCLUDE;PUBLIC;PRIVATE;PCH" ${ARGN})
+  cmake_parse_arguments(P "" "UNITY_BATCH" "DEPENDS;EXCLUDE;PUBLIC;PRIVATE;PCH" ${ARGN})
   set_property(GLOBAL PROPERTY TIBENCH_PCH_${part} ${P_PCH})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   foreach(excluded IN LISTS P_EXCLUDE)
@@ -21,7 +22,7 @@ function(tibench_part part)
   add_library(tibench_${part} STATIC ${sources})
   tibench_part_include_root(tibench_${part} ${part})
   tibench_precompile(tibench_${part} ${part})
-  tibench_unity(tibench_${part})
+  tibench_unity(tibench_${part} ${P_UNITY_BATCH})
   list(TRANSFORM P_DEPENDS PREPEND tibench_)
   target_link_libraries(tibench_${part} PUBLIC ${P_DEPENDS} ${P_PUBLIC}
                         PRIVATE ${P_PRIVATE} tibench_warnings)
@@ -127,12 +128,18 @@ set(TIBENCH_UNITY_ALONE
   tests/problems/test_fem_force_kernel.cpp
   tests/solvers/test_partitioned_tridiagonal.cpp)
 
+# tibench_unity(<target> [<batch size>]): the batch size of a part whose
+# units are all of a similar, middling weight may be smaller (the claims:
+# 8-11 s each, so four made 17-23 s).
 function(tibench_unity target)
   if(NOT TIBENCH_UNITY)
     return()
   endif()
-  set_target_properties(${target} PROPERTIES UNITY_BUILD ON
-    UNITY_BUILD_BATCH_SIZE ${TIBENCH_UNITY_BATCH})
+  set(batch ${TIBENCH_UNITY_BATCH})
+  if(ARGC GREATER 1)
+    set(batch ${ARGV1})
+  endif()
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${batch})
   get_target_property(sources ${target} SOURCES)
   foreach(source IN LISTS sources)
     file(RELATIVE_PATH relative ${PROJECT_SOURCE_DIR} ${source})
