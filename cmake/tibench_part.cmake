@@ -83,9 +83,9 @@ endfunction()
 # (TIBENCH_UNITY_ALONE: 12.5 s or more in a build of single units at -j 2,
 # and the heaviest of a batch that took 20 s alone) compile alone, so that
 # no batch exceeds 20 s; they gain little from a batch, their time being
-# their own instantiations. File-local names must
-# differ between the units of a part: a batch is one unit, its anonymous
-# namespaces one namespace. docs/building.md has the measurements.
+# their own instantiations. File-local names must differ between the
+# units of a part: a batch is one unit, its anonymous namespaces one
+# namespace. docs/building.md has the measurements.
 option(TIBENCH_UNITY "Compile units in batches (unity build)" ON)
 set(TIBENCH_UNITY_BATCH 4 CACHE STRING "Units per unity batch")
 set(TIBENCH_UNITY_ALONE

@@ -266,18 +266,17 @@ ClaimResult check_spinning_beam(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> brown2018_claims() {
-  const std::string& paper = kPaperBrown2018;
   return {
-      {"B-AM1", paper,
+      {"B-AM1", kPaperBrown2018,
        "Sec. 6: Rayleigh damping does not conserve angular momentum; the corrected dissipation "
        "R(x, P^nr v) (Sec. 6.2) or R(F, F_dot^nr) (Sec. 6.3) conserves linear and angular momentum",
        check_net_torque,
        "both halves are identities of the formulas: the projection and F_dot^nr annihilate rigid "
        "velocities by construction, and H(w x x) = w x grad U"},
-      {"B-AM1.rate", paper,
+      {"B-AM1.rate", kPaperBrown2018,
        "Sec. 6.3, Eq. 67: the nonrigid rate F_dot^nr is invariant to adding rigid rates W F",
        check_rate_invariance, "F^-T (W F)' F = W' F = -W F for skew W, by algebra"},
-      ClaimCheck{"B-AM1.beam", paper,
+      ClaimCheck{"B-AM1.beam", kPaperBrown2018,
                  "Sec. 7.1, Fig. 7: on a damped spinning beam the correction removes the angular "
                  "momentum loss caused by Rayleigh damping",
                  check_spinning_beam}

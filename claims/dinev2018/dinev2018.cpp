@@ -270,29 +270,28 @@ ClaimResult check_compositions(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_claims() {
-  const std::string& paper = kPaperDinev2018;
   return {
-      {"D-A1", paper,
+      {"D-A1", kPaperDinev2018,
        "App. A, Eq. (43): H_{n+1} - H_n = [E(x_{n+1}) - E(x_n) - (x_{n+1}-x_n)'grad E(x_n)] + "
        "h^2/2 ||M^-1 grad E(x_n)||_M^2, so forward Euler's Hamiltonian is weakly increasing for "
        "convex E",
        check_fe_identity,
        "Eq. (43) is an algebraic identity of the forward Euler update, which the engine computes "
        "literally, and the inequality is first-order convexity: only a coding error can fail it"},
-      ClaimCheck{"D-A1.nonconvex", paper,
+      ClaimCheck{"D-A1.nonconvex", kPaperDinev2018,
                  "App. A: with nonconvex potentials forward Euler can decrease the Hamiltonian",
                  check_fe_nonconvex}
           .flips_with({"theta_max=1", "h_max=0.1"}, Verdict::inconclusive,
                       "states with |theta| <= 1 and steps h <= 0.1, which stay where E = 1 - "
                       "cos(theta) is convex: no decrease among 2000 tries, as D-A1 requires"),
-      {"D-B1", paper,
+      {"D-B1", kPaperDinev2018,
        "App. B, Eq. (45): H_n - H_{n+1} = [E(x_n) - E(x_{n+1}) + (x_{n+1}-x_n)'grad E(x_{n+1})] + "
        "h^2/2 ||M^-1 grad E(x_{n+1})||_M^2 >= 0 for convex E: exactly solved backward Euler is "
        "stable (H_n <= H_0)",
        check_be_identity,
        "Eq. (45) is an identity of an exactly solved backward Euler step plus a convexity theorem: "
        "only a coding error can fail it"},
-      {"D-S1", paper,
+      {"D-S1", kPaperDinev2018,
        "Sec. 3, Eqs. (8)-(13): implicit midpoint is a half step of backward Euler followed by a "
        "half step of forward Euler; the reverse composition is the trapezoidal rule",
        check_compositions, "an algebraic identity between compositions of the engine's own steps"},

@@ -444,29 +444,28 @@ ClaimResult check_bumps(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_nonconvex_claims() {
-  const std::string& paper = kPaperDinev2018;
   return {
-      {"D-C0", paper,
+      {"D-C0", kPaperDinev2018,
        "App. C, Eqs. (47)-(48): E_test(x) = k(sqrt(x^2+1) - sqrt 2)^2 is nonconvex with minima at "
        "+-1 and a local maximum at 0, E(0) is its maximum on [-1, 1], it is convex on [1, inf) "
        "and symmetric",
        check_e_test, "properties of the printed formula E_test, evaluated"},
-      {"D-C1", paper,
+      {"D-C1", kPaperDinev2018,
        "App. C: with x0 in (0, 1) and v0 = -x0/h, x1 = 0, v1 = v0 satisfy the BE equations and "
        "H increases (also for x0 slightly larger than 1)",
        check_counterexample, "a closed-form construction evaluated (its residuals are exactly 0)"},
-      {"D-C2", paper,
+      {"D-C2", kPaperDinev2018,
        "App. C, Lemmas 1-2: BE steps with |x_{n+1}| > 1, or |x_n| >= beta and |x_{n+1}| <= 1, do "
        "not increase H; beta ~ 2.209 depends only on E_test",
        check_lemmas,
        "a formula evaluated and a theorem sampled over exact roots of the BE equation on E_test"},
-      {"D-C3", paper,
+      {"D-C3", kPaperDinev2018,
        "App. C, Lemma 3 and Theorem 1: exactly solved BE on E_test satisfies H_n <= max(H_0, "
        "H_c), H_c = E_test(0) + m/2 ((beta+1)/h)^2",
        check_theorem,
        "a theorem checked on every exact BE root on E_test: it cannot fail physically"},
       ClaimCheck{
-          "D-C3b", paper,
+          "D-C3b", kPaperDinev2018,
           "App. C, Fig. 18: BE on E_test shows occasional increases of H ('little bumps') in an "
           "otherwise decreasing Hamiltonian, also over several consecutive steps",
           check_bumps}

@@ -270,10 +270,9 @@ ClaimResult check_angular_momentum(const ClaimContext& ctx) {
 }  // namespace
 
 std::vector<ClaimCheck> dinev2018_simple_spring_claims() {
-  const std::string& paper = kPaperDinev2018;
   return {
       ClaimCheck{
-          "D-S2.1", paper,
+          "D-S2.1", kPaperDinev2018,
           "Sec. 3, Fig. 2: implicit midpoint at h = 0.033 s on the simple spring extends it beyond "
           "its initial length 1.5 m within the first few time steps",
           check_extends}
@@ -281,7 +280,7 @@ std::vector<ClaimCheck> dinev2018_simple_spring_claims() {
                       "a hundred times softer spring: omega h = 0.033 instead of 0.33, so the "
                       "midpoint rule no longer overshoots (|x| <= 1.49 m over steps 1-5)"),
       ClaimCheck{
-          "D-S2.2", paper,
+          "D-S2.2", kPaperDinev2018,
           "Sec. 3, Fig. 2: at h = 0.00033 s the spring contracts and stays within the initial "
           "radius",
           check_stays_inside}
@@ -289,16 +288,16 @@ std::vector<ClaimCheck> dinev2018_simple_spring_claims() {
                       "a thousand times stiffer spring: omega h at h = 0.00033 s is as large as "
                       "the soft spring's at 0.033 s, and the midpoint rule overshoots (|x| up to "
                       "18 m)"),
-      {"D-S2.3a", paper, "Sec. 3: the simple-spring simulation starts at around 25,000 J",
+      {"D-S2.3a", kPaperDinev2018, "Sec. 3: the simple-spring simulation starts at around 25,000 J",
        check_initial_energy,
        "Eq. 7 evaluated on the paper's printed k, m, x0, v0; no integrator runs"},
-      ClaimCheck{"D-S2.3b", paper,
+      ClaimCheck{"D-S2.3b", kPaperDinev2018,
                  "Sec. 3, Fig. 3: at h = 0.033 s the energy grows by several orders of magnitude",
                  check_energy_growth}
           .flips_with({"k=1000"}, Verdict::refuted,
                       "a hundred times softer spring, resolved at h = 0.033 s: max H/H0 over 50 "
                       "steps 1.98"),
-      {"D-S2.4", paper,
+      {"D-S2.4", kPaperDinev2018,
        "Sec. 3, Fig. 3: the angular momentum is conserved although the energy fluctuates wildly",
        check_angular_momentum,
        "implicit midpoint preserves quadratic invariants, angular momentum under a central force "

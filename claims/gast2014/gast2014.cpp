@@ -18,16 +18,15 @@
 namespace tibench {
 
 std::vector<ClaimCheck> gast2014_claims() {
-  const std::string& paper = kPaperGast2014;
   return {
-      {"G-M1", paper,
+      {"G-M1", kPaperGast2014,
        "Sec. 2.1: backward Euler is the minimization of E(x) = 1/(2 dt^2)(x - x_hat)'M(x - x_hat) "
        "+ Phi with grad E = h(x); the gravity objectives differ by a constant",
        gast2014::check_minimization,
        "the gradient of the coded objective equals the coded backward Euler residual by calculus, "
        "and the two gravity objectives differ by a constant by algebra: only an implementation "
        "error (a gradient inconsistent with its potential, an unconverged solve) can fail it"},
-      ClaimCheck{"G-M2", paper,
+      ClaimCheck{"G-M2", kPaperGast2014,
                  "Sec. 3.1: of the initial guesses A = x^n + dt v^n + dt^2 f(x^n) and B = x^n + "
                  "dt v^n the one with the smaller E is used; B is better at large steps or high "
                  "stress",
@@ -36,17 +35,17 @@ std::vector<ClaimCheck> gast2014_claims() {
                       "a thousand times smaller step (1/24000 s): E(A) < E(B), the rule picks "
                       "A, and A is the closer guess (1.7e-10 m against 8.4e-6 m), as Sec. 3.1 "
                       "expects of small steps"),
-      {"G-M2.free-fall", paper, "Sec. 3.1: the initial guess A is exact under free fall",
+      {"G-M2.free-fall", kPaperGast2014, "Sec. 3.1: the initial guess A is exact under free fall",
        gast2014::check_free_fall_guess,
        "A solves M(x - x^n - dt v^n)/dt^2 = f(x^n), which is the backward-Euler step whenever f "
        "is constant: exact under free fall by construction"},
-      {"G-M4", paper,
+      {"G-M4", kPaperGast2014,
        "Sec. 4.2: drag, full Rayleigh (Phi_c) and lagged Rayleigh (Phi_d) damping forces derive "
        "from the stated potentials; Phi_c needs third derivatives",
        gast2014::check_damping_potentials,
        "derivatives of closed-form potentials: it fails only if a problem's gradient or Hessian "
        "disagrees with its potential"},
-      {"G-M6", paper,
+      {"G-M6", kPaperGast2014,
        "Sec. 4: friction applied explicitly after the Newton solve decreases kinetic energy and "
        "cannot add energy",
        gast2014::check_friction,

@@ -495,9 +495,8 @@ const std::string kHundredTimesStiffer =
 }  // namespace
 
 std::vector<ClaimCheck> gast2014_contact_claims() {
-  const std::string& paper = kPaperGast2014;
   return {
-      ClaimCheck{"G-M3", paper,
+      ClaimCheck{"G-M3", kPaperGast2014,
                  "Sec. 3.1: the solver constants l = 1e3 and kappa = 1e-2 are used and work at "
                  "large steps",
                  check_solver_constants}
@@ -505,25 +504,25 @@ std::vector<ClaimCheck> gast2014_contact_claims() {
                       "a length clamp of 1e-5 m instead of 1e3: 500 iterations move a node at "
                       "most 5 mm per step, short of what the released cube moves, and a solve "
                       "fails"),
-      {"G-M3.cubic", paper,
+      {"G-M3.cubic", kPaperGast2014,
        "Sec. 5.3: the self-collision penalty k d sqrt(d + eps) is approximately cubic in the "
        "penetration",
        check_penalty_cubic,
        "evaluates the formula k d sqrt(d + eps) as implemented (SelfCollisionPenalty): the "
        "slope is the formula's, fixed once d is read, not a behaviour of a run"},
-      {"G-M5", paper,
+      {"G-M5", kPaperGast2014,
        "Sec. 5.2: object penalty collisions with Phi = k phi^3 for phi < 0 and 0 otherwise",
        check_object_penalty,
        "the verdict is the sign of k phi^3 for phi < 0 as printed, fixed by the formula; the "
        "drop and settle runs are reported"},
-      ClaimCheck{"G-R1.stretched-cube", paper,
+      ClaimCheck{"G-R1.stretched-cube", kPaperGast2014,
                  "Fig. 3: at one step per 24 Hz frame Newton fails on a stretched cube (it needs "
                  "three steps per frame); the optimization integrator does not",
                  check_stretched_cube}
           .flips_with({"stretch=3"}, Verdict::reproduced,
                       "a 3x stretch instead of 2x: fast mode's coarse cube then makes plain "
                       "Newton fail at one step per frame too"),
-      ClaimCheck{"G-R1.stretch-compress", paper,
+      ClaimCheck{"G-R1.stretch-compress", kPaperGast2014,
                  "Fig. 4: Newton converges during the stretch phase but a small compressive "
                  "pulse makes it fail (it needs five steps per frame); the optimization "
                  "integrator does not",
@@ -531,12 +530,12 @@ std::vector<ClaimCheck> gast2014_contact_claims() {
           .flips_with({"pulse_depth=0.05"}, Verdict::inconclusive,
                       "a 5 cm pulse instead of 30 cm: plain Newton no longer survives the "
                       "stretch and then fails at the pulse in any case"),
-      ClaimCheck{"G-R1.random", paper,
+      ClaimCheck{"G-R1.random", kPaperGast2014,
                  "Fig. 8: from random positions the optimization integrator recovers over 100, "
                  "40 and 1 steps for low, medium and high stiffness",
                  [](const ClaimContext& c) { return check_recovery(c, "random", "100 / 40 / 1"); }}
           .flips_with({"E_scale=100"}, Verdict::reproduced, kHundredTimesStiffer),
-      ClaimCheck{"G-R1.point", paper,
+      ClaimCheck{"G-R1.point", kPaperGast2014,
                  "Fig. 9: from all points at the origin it recovers over 120, 5 and 1 steps",
                  [](const ClaimContext& c) { return check_recovery(c, "point", "120 / 5 / 1"); }}
           .flips_with({"E_scale=100"}, Verdict::reproduced, kHundredTimesStiffer),

@@ -15,6 +15,7 @@
 #include "problems/fem/assembly.hpp"
 #include "problems/fem/elastic_body.hpp"
 #include "problems/fem/element_loop.hpp"
+#include "same_bits.hpp"
 
 namespace tibench {
 namespace {
@@ -63,10 +64,6 @@ Mat3 reference_stress(const Material& m, const Mat3& F, const Mat3& R) {
   return Mat3::Zero();
 }
 
-bool same_bits(const Mat3& a, const Mat3& b) {
-  return std::memcmp(a.data(), b.data(), sizeof(double) * 9) == 0;
-}
-
 TEST(StressLanes, EveryLaneHasTheBitsOfThePointAloneAndTheModelsFormula) {
   SplitMix64 rng(77);
   for (const std::string& id : material_model_ids()) {
@@ -88,7 +85,7 @@ TEST(StressLanes, EveryLaneHasTheBitsOfThePointAloneAndTheModelsFormula) {
         Mat3 P;
         for (int k = 0; k < 9; ++k) P(k) = p[k][l];
         const Mat3 alone = m.stress(F[l], R[l]);
-        EXPECT_TRUE(same_bits(P, alone)) << id << " lane " << l << "\n" << P - alone;
+        EXPECT_TRUE(test::same_bits(P, alone)) << id << " lane " << l << "\n" << P - alone;
         const Mat3 ref = reference_stress(m, F[l], R[l]);
         const double scale = m.lame().lambda * (1.0 + F[l].squaredNorm());
         EXPECT_LT((alone - ref).cwiseAbs().maxCoeff(), 1e-13 * scale) << id << "\n" << alone - ref;

@@ -24,6 +24,7 @@
 #include <numbers>
 
 #include "core/random.hpp"
+#include "fem_fixtures.hpp"
 #include "problems/contact/self_collision.hpp"
 #include "symmetric_eigenvalues.hpp"
 
@@ -135,12 +136,6 @@ void add_notched_cube(MeshBuilder& b) {
 
 void jitter(Eigen::Matrix3Xd& x, SplitMix64& rng, double amount) {
   for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] += rng.uniform(-amount, amount);
-}
-
-Eigen::Matrix3d random_rotation(SplitMix64& rng, double max_angle) {
-  const Vec3 axis(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
-  return Eigen::AngleAxisd(rng.uniform(-max_angle, max_angle), axis.normalized())
-      .toRotationMatrix();
 }
 
 // ---------------------------------------------------------------------------
@@ -298,7 +293,7 @@ TEST(SelfCollision, ConvexBodyAtRestHasNoContacts) {
     const SelfCollisionPenalty pen(mesh, 1e5);
     // Rest shape, rigidly moved: the faces are no longer axis-aligned.
     const Eigen::Matrix3Xd x =
-        (random_rotation(rng, 3.0) * mesh->vertices).colwise() + Vec3(0.3, -0.2, 0.7);
+        (test::random_rotation(rng, 3.0) * mesh->vertices).colwise() + Vec3(0.3, -0.2, 0.7);
     EXPECT_TRUE(pen.contacts(x).empty());
     EXPECT_EQ(pen.energy(x), 0.0);
     EXPECT_EQ(gradient(pen, x).cwiseAbs().maxCoeff(), 0.0);
@@ -313,7 +308,7 @@ TEST(SelfCollision, ConvexBodyAtRestHasNoContacts) {
 Eigen::Matrix3Xd pushed_together(const TetMesh& mesh, int split, SplitMix64& rng) {
   Eigen::Matrix3Xd x = mesh.vertices;
   const Vec3 center(0.5, 0.5, 0.5);
-  const Eigen::Matrix3d R = random_rotation(rng, 0.5);
+  const Eigen::Matrix3d R = test::random_rotation(rng, 0.5);
   Vec3 dir(1.0, rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3));
   const Vec3 shift = center + rng.uniform(0.65, 0.85) * dir.normalized();
   for (Eigen::Index i = split; i < x.cols(); ++i)

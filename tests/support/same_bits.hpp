@@ -21,6 +21,10 @@ inline bool same_bits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return a.size() == b.size() && same_bits(a.data(), b.data(), static_cast<std::size_t>(a.size()));
 }
 
+inline bool same_bits(const Eigen::Matrix3d& a, const Eigen::Matrix3d& b) {
+  return same_bits(a.data(), b.data(), 9);
+}
+
 inline bool same_bits(const std::vector<Eigen::VectorXd>& a,
                       const std::vector<Eigen::VectorXd>& b) {
   if (a.size() != b.size()) return false;
