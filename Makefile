@@ -138,13 +138,16 @@ docs: build-tool
 	    mv docs/$$page.md.tmp docs/$$page.md; echo "wrote docs/$$page.md"; \
 	done
 
-# make run: the default matrix and every paper matrix of harness/matrices/
-# but the long ones (`long = true`: over a minute each on 2 cores), their
-# tables, the claims ledger in fast mode, the figures and the HTML report.
-# FULL=1 (make run-long) adds the long matrices and runs the full ledger
-# (about 75 min on 2 cores). In fast mode a claim whose check reads the mode
-# is a short version of the full computation: claims.md and the report mark
-# it, and its verdict is compared with the pin's `fast` verdict.
+# make run: the default matrix and every paper matrix of harness/matrices/,
+# their tables, the claims ledger in fast mode, the figures and the HTML
+# report. A long matrix (`long = true`: over a minute on 2 cores) runs in
+# its short version (`tibench run --short`: each study's `short` t_end) into
+# results/<name>.short.{h5,md,log} and figures/<name>.short/; its tables
+# and the report say so. FULL=1 (make run-long) runs the long matrices in
+# full (results/<name>.h5) and the full ledger (over 2 h on 2 cores). In
+# fast mode a claim whose check reads the mode is a short version of the
+# full computation: claims.md and the report mark it, and its verdict is
+# compared with the pin's `fast` verdict.
 #
 # Incremental: results/<name>.h5 is rerun only when its matrix or the
 # binary changed, the ledger only when the binary, the pins or the mode
@@ -157,16 +160,18 @@ docs: build-tool
 FULL ?=
 ALL_MATRICES := $(sort $(wildcard harness/matrices/*.toml))
 LONG_MATRICES := $(shell grep -l '^long *= *true' $(ALL_MATRICES))
-SKIPPED_MATRICES := $(if $(FULL),,$(LONG_MATRICES))
+SHORT_MATRICES := $(if $(FULL),,$(LONG_MATRICES))
 PAPER_MATRICES := $(filter-out $(addprefix harness/matrices/,default.toml smoke.toml ci.toml) \
-                    $(SKIPPED_MATRICES),$(ALL_MATRICES))
+                    $(SHORT_MATRICES),$(ALL_MATRICES))
 PAPER_NAMES := $(notdir $(basename $(PAPER_MATRICES)))
+SHORT_NAMES := $(notdir $(basename $(SHORT_MATRICES)))
 LEDGER_MODE := $(if $(FULL),full,fast)
 RUN_FLAGS = --jobs $(JOBS) --reference-cache $(RESULTS)/cache/references \
             --mesh-cache $(RESULTS)/cache/meshes
 BINARY_ID := $(RESULTS)/.binary
 LEDGER_STAMP := $(RESULTS)/.ledger-mode
-RUN_OUTPUTS := $(RESULTS)/default.h5 $(addprefix $(RESULTS)/,$(addsuffix .h5,$(PAPER_NAMES)))
+RUN_OUTPUTS := $(RESULTS)/default.h5 $(addprefix $(RESULTS)/,$(addsuffix .h5,$(PAPER_NAMES))) \
+               $(addprefix $(RESULTS)/,$(addsuffix .short.h5,$(SHORT_NAMES)))
 
 # Rewritten only when its content changes, so that targets depending on it
 # are remade only then.
@@ -197,6 +202,13 @@ $(RESULTS)/%.h5: harness/matrices/%.toml $(BINARY_ID)
 	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/$*.log || true
 	@$(TIBENCH) converge $@ --matrix $< -o $(RESULTS)/$*.md >> $(RESULTS)/$*.log
 
+# A long matrix's short version (the shortest stem wins over %.h5).
+$(RESULTS)/%.short.h5: harness/matrices/%.toml $(BINARY_ID)
+	@echo "== $@ ($<, short version)"
+	@$(TIBENCH) run --matrix $< --short -o $@ --reuse $(RUN_FLAGS) > $(RESULTS)/$*.short.log
+	@grep -E "^(cells:|WARNING|INTERRUPTED)" $(RESULTS)/$*.short.log || true
+	@$(TIBENCH) converge $@ --matrix $< -o $(RESULTS)/$*.short.md >> $(RESULTS)/$*.short.log
+
 $(RESULTS)/claims.h5: $(BINARY_ID) $(LEDGER_STAMP) $(wildcard claims/*/expected_verdicts.toml)
 	@echo "== $@ ($(LEDGER_MODE) ledger)"
 	@$(TIBENCH) verify $(if $(FULL),,--fast) --mesh-cache $(RESULTS)/cache/meshes -o $@ \
@@ -205,11 +217,12 @@ $(RESULTS)/claims.h5: $(BINARY_ID) $(LEDGER_STAMP) $(wildcard claims/*/expected_
 
 $(RESULTS)/figures/.drawn: $(RUN_OUTPUTS) scripts/plot.py
 	@echo "== $(RESULTS)/figures/"
-	@rm -rf $(RESULTS)/figures
+	@rm -f $(RESULTS)/figures/*.png $(RESULTS)/figures/*.svg
 	@$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)
-	@for n in $(PAPER_NAMES); do \
+	@for n in $(PAPER_NAMES) $(addsuffix .short,$(SHORT_NAMES)); do \
+	    rm -rf $(RESULTS)/figures/$$n; \
 	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
-	        --every-step --no-stability --matrix harness/matrices/$$n.toml || exit 1; \
+	        --every-step --no-stability --matrix harness/matrices/$${n%.short}.toml || exit 1; \
 	done
 	@touch $@
 
@@ -223,16 +236,16 @@ run: docs
 	$(MAKE) --no-print-directory $(RESULTS)/report/index.html || exit 1; \
 	end=$$(date +%s); \
 	echo; echo "==== tibench make run$(if $(FULL), FULL=1): summary ===="; \
-	for m in default $(PAPER_NAMES); do \
-	    printf "%-24s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
+	for m in default $(PAPER_NAMES) $(addsuffix .short,$(SHORT_NAMES)); do \
+	    printf "%-30s " "$$m:"; grep -E "^cells:" $(RESULTS)/$$m.log; \
 	    grep -E "^(WARNING|INTERRUPTED)" $(RESULTS)/$$m.log || true; \
 	    grep -E "^table " $(RESULTS)/$$m.log | sed 's/^/    /' || true; \
 	done; \
-	$(if $(SKIPPED_MATRICES),echo "not run (long; make run FULL=1): $(notdir $(basename $(SKIPPED_MATRICES)))";) \
-	printf "%-24s " "claims ($(LEDGER_MODE)):"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
+	$(if $(SHORT_NAMES),echo "short versions (long matrices; make run FULL=1 runs them in full): $(SHORT_NAMES)";) \
+	printf "%-30s " "claims ($(LEDGER_MODE)):"; grep -E "^[0-9]+ claims:" $(RESULTS)/claims.log; \
 	grep -E "^verdict differs from its pin" $(RESULTS)/claims.log || true; \
 	echo "runs:        $(RESULTS)/*.h5 (tibench info FILE), logs $(RESULTS)/*.log"; \
-	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} and $(RESULTS)/<matrix>.md"; \
+	echo "tables:      $(RESULTS)/convergence.{md,csv,tex} $(RESULTS)/workprecision.{md,csv,tex} and $(RESULTS)/<matrix>.md (.short.md: short versions)"; \
 	echo "claims:      $(RESULTS)/claims.md, $(RESULTS)/claims.h5"; \
 	echo "figures:     $(RESULTS)/figures/ ($$(find $(RESULTS)/figures -type f | wc -l) files; paper reproductions in subdirectories)"; \
 	echo "report:      $(RESULTS)/report/index.html (static site: tables, figures, claims, provenance)"; \

@@ -58,6 +58,9 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
   run->add_flag("--reuse", o.reuse,
                 "keep the output file's runs of cells that did not change, if the same build "
                 "wrote it (the matrix may have changed); run the rest");
+  run->add_flag("--short", o.short_version,
+                "with --matrix: run a long matrix's short version (each study's `short`: a "
+                "shorter t_end, the same cells otherwise), as make run does");
   run->add_option("--reference-cache", o.reference_cache,
                   "directory of cached references (\"none\": no cache)");
   run->add_option("--checkpoint", o.checkpoint_seconds,

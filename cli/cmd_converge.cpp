@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include "cli/commands.hpp"
 #include "fileio/atomic_write.hpp"
@@ -53,6 +54,45 @@ std::string references_section(const H5::H5File& f) {
   return md + "\n";
 }
 
+// The file's runs of a long matrix's short version: those of the cells
+// whose short t_end differs from the full one, found in the file ending at
+// the short t_end, each with its full t_end. None for the full version and
+// for a matrix that is not long.
+std::vector<std::pair<CellSpec, double>> shortened_runs(const H5::H5File& f, const Matrix& full,
+                                                        const std::string& path) {
+  std::vector<std::pair<CellSpec, double>> out;
+  if (!full.long_run) return out;
+  const Matrix shortened = load_matrix(path, MatrixVersion::short_version);
+  for (std::size_t k = 0; k < full.cells.size(); ++k) {
+    const CellSpec& s = shortened.cells[k];
+    if (s.t_end == full.cells[k].t_end) continue;
+    const std::string run = run_path(s);
+    if (h5::exists(f, run) && h5::read_double_attr(f.openGroup(run), "t_end") == s.t_end)
+      out.emplace_back(s, full.cells[k].t_end);
+  }
+  return out;
+}
+
+// "t_end 1 s instead of 10 s, ..." over the shortened runs a table shows
+// (every one when `table` is null); "" when it shows none, its verdict then
+// being the full version's.
+std::string short_version_note(const std::vector<std::pair<CellSpec, double>>& runs,
+                               const PaperTable* table) {
+  std::set<std::pair<double, double>> changes;  // (short, full)
+  for (const auto& [cell, full_t_end] : runs) {
+    bool shown = table == nullptr;
+    if (table)
+      for (const auto& c : table->columns)
+        shown = shown || (c.problem == cell.problem_key() && c.integrator == cell.integrator_key());
+    if (shown) changes.insert({cell.t_end, full_t_end});
+  }
+  std::string note;
+  for (const auto& [shortened_t, full_t] : changes)
+    note += (note.empty() ? "t_end " : ", ") + number_text(shortened_t) + " s instead of " +
+            number_text(full_t) + " s";
+  return note;
+}
+
 int converge_file(const ConvergeOptions& o) {
   const TableFormat format = parse_table_format(o.format);
   check_input_file(o.input, "input");
@@ -81,12 +121,24 @@ int converge_file(const ConvergeOptions& o) {
     text += "## Energy drift\n\nenergy_drift_max = max_n |H_n - H_0| / |H_0| over all steps.\n\n";
   text += format_tables(convergence_tables(runs, "energy_drift_max"), format, false);
   if (format == TableFormat::markdown) text += references_section(f);
-  const std::vector<PaperTable> tables =
-      o.matrix.empty() ? std::vector<PaperTable>{} : load_matrix(o.matrix).tables;
-  if (!tables.empty() && format == TableFormat::markdown) text += "## Paper tables\n\n";
+  const std::optional<Matrix> matrix =
+      o.matrix.empty() ? std::nullopt : std::optional<Matrix>(load_matrix(o.matrix));
+  const std::vector<PaperTable> tables = matrix ? matrix->tables : std::vector<PaperTable>{};
+  const auto shortened =
+      matrix ? shortened_runs(f, *matrix, o.matrix) : std::vector<std::pair<CellSpec, double>>{};
+  if (!tables.empty() && format == TableFormat::markdown) {
+    text += "## Paper tables\n\n";
+    if (!shortened.empty())
+      text += "These runs are the matrix's **short version** (" +
+              short_version_note(shortened, nullptr) +
+              "; make run without FULL=1): a verdict marked short version judges it, not the "
+              "paper's setting. make run FULL=1 runs the full version.\n\n";
+  }
   std::vector<TableVerdict> verdicts;
+  std::vector<std::string> short_versions;
   for (const auto& t : tables) {
-    RenderedTable rendered = render_paper_table(f, t, format);
+    short_versions.push_back(short_version_note(shortened, &t));
+    RenderedTable rendered = render_paper_table(f, t, format, short_versions.back());
     text += rendered.text;
     verdicts.push_back(std::move(rendered.verdict));
   }
@@ -97,7 +149,8 @@ int converge_file(const ConvergeOptions& o) {
   write_file_atomically(o.output, text);
   for (std::size_t k = 0; k < tables.size(); ++k)  // one line per table: make run's summary
     std::cout << "table " << tables[k].id << ": " << verdicts[k].summary()
-              << (tables[k].unjudged.empty() ? "" : " (" + tables[k].unjudged + ")") << "\n";
+              << (tables[k].unjudged.empty() ? "" : " (" + tables[k].unjudged + ")")
+              << (short_versions[k].empty() ? "" : " [short version]") << "\n";
   return 0;
 }
 

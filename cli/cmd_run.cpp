@@ -56,7 +56,8 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
   if (!o.matrix.empty()) {
     if (!o.problem.empty() || !o.integrator.empty() || !o.h_list.empty() || !o.t_end.empty())
       throw InputError("--matrix cannot be combined with --problem/--integrator/--h/--t-end");
-    Matrix m = load_matrix(o.matrix);
+    Matrix m =
+        load_matrix(o.matrix, o.short_version ? MatrixVersion::short_version : MatrixVersion::full);
     for (const auto& x : m.excluded)
       std::fprintf(stderr, "not applicable, left out of \"*\": %s on %s (%s)\n",
                    x.integrator.c_str(), x.problem.c_str(), x.reason.c_str());
@@ -66,6 +67,9 @@ std::vector<CellSpec> cells_from_options(const RunOptions& o) {
     }
     return m.cells;
   }
+  if (o.short_version)
+    throw InputError(
+        "--short needs --matrix (accepted: a long matrix, whose short version it runs)");
   if (o.problem.empty()) throw InputError("missing --problem (see tibench list problems)");
   if (o.integrator.empty()) throw InputError("missing --integrator (see tibench list integrators)");
   if (o.h_list.empty()) throw InputError("missing --h (step sizes > 0, comma-separated)");

@@ -27,6 +27,7 @@ struct RunOptions {
   double cell_timeout_s = 0.0;  // > 0: per-cell time limit (overrides cell_timeout)
   bool resume = false;
   bool reuse = false;
+  bool short_version = false;   // a long matrix's short version (harness/run/matrix.hpp)
   std::string reference_cache;  // directory; "none" or empty: no cache
   double checkpoint_seconds = 10.0;
   bool quiet = false;

@@ -13,12 +13,14 @@ Reads, under --results (every input is optional; an absent one is shown as "not 
   <paper>.md                          each paper matrix's tables and [[table]] verdicts,
                                       for every --repo/harness/matrices/*.toml except
                                       default, smoke and ci (name and description from it)
+  <paper>.short.h5, .short.md         a long matrix's short version (make run): shown,
+                                      and marked so, when newer than <paper>.h5
   claims.h5                           the claims ledger: /claims/<id> attributes paper,
                                       statement, status, definition, summary, measured
                                       (JSON), expected, tolerance, interpretation, fast,
                                       wall_s and, when present, source (repo-relative path
                                       of the check, linked only if the file exists)
-  figures/*.png, figures/<paper>/*.png   drawn by scripts/plot.py
+  figures/*.png, figures/<paper>[.short]/*.png   drawn by scripts/plot.py
 and, on the machine that builds the report: uname, /proc/cpuinfo, /proc/meminfo and
 `dpkg-query -W` for the libraries tibench builds against.
 
@@ -435,7 +437,7 @@ def stability_section(page):
 
 def paper_matrices(repo):
     """[(name, description, long)] of harness/matrices/*.toml other than default, smoke,
-    ci; `long` matrices are left to make run FULL=1."""
+    ci; a `long` matrix runs in its short version in make run, in full in make run FULL=1."""
     directory = os.path.join(repo, "harness", "matrices")
     if not os.path.isdir(directory):
         raise ReportError(f"{directory}: no such directory (is --repo the checkout?)")
@@ -456,9 +458,28 @@ def paper_matrices(repo):
 
 def absent_run(name, long_run):
     if long_run:
-        return not_run(f"{name}.h5 absent: a long matrix, run by make run FULL=1 "
-                       "(make run-long), not by make run")
+        return not_run(f"{name}.h5 absent: a long matrix, run in full by make run FULL=1 "
+                       "(make run-long); make run runs its short version")
     return not_run(f"{name}.h5 absent")
+
+
+def shown_version(results, name, long_run):
+    """(stem, short) of a paper matrix's results to show: a long matrix's short
+    version (<name>.short.*, make run) when its file is there and newer than the
+    full run's (make run FULL=1), else the full one."""
+    full = os.path.join(results, name + ".h5")
+    short = os.path.join(results, name + ".short.h5")
+    if long_run and os.path.exists(short) and (
+            not os.path.exists(full) or os.path.getmtime(short) >= os.path.getmtime(full)):
+        return name + ".short", True
+    return name, False
+
+
+def short_notice(name):
+    return (f'<p class="missing">Short version: make run ran this long matrix with each '
+            f"study's shorter <code>short</code> t_end (<code>{esc(name)}.short.h5</code>); its "
+            "tables and verdicts judge the short version, not the paper's setting. make run "
+            "FULL=1 runs the full version.</p>")
 
 
 def h2_parts(blocks):
@@ -496,20 +517,23 @@ def paper_md_html(blocks):
 
 
 def paper_body(page, name, description, long_run):
-    h5 = os.path.join(page.results, name + ".h5")
-    md = os.path.join(page.results, name + ".md")
+    stem, short = shown_version(page.results, name, long_run)
+    h5 = os.path.join(page.results, stem + ".h5")
+    md = os.path.join(page.results, stem + ".md")
     out = [f"<p>{esc(description)} (<code>harness/matrices/{esc(name)}.toml</code>)</p>"]
-    if not os.path.exists(h5):
+    if short:
+        out.append(short_notice(name))
+    elif not os.path.exists(h5):
         out.append(absent_run(name, long_run))
     if os.path.exists(md):
         out.append(paper_md_html(read_md(md)))
     else:
-        out.append(not_run(f"{name}.md absent (no tables)"))
-    figs = sorted(pngs(os.path.join(page.results, "figures", name)), key=figure_order)
+        out.append(not_run(f"{stem}.md absent (no tables)"))
+    figs = sorted(pngs(os.path.join(page.results, "figures", stem)), key=figure_order)
     if figs:
-        out.append(f"<h4>Figures</h4>{page.figures([name + '/' + f for f in figs])}")
+        out.append(f"<h4>Figures</h4>{page.figures([stem + '/' + f for f in figs])}")
     else:
-        out.append(not_run(f"no figures in figures/{name}/"))
+        out.append(not_run(f"no figures in figures/{stem}/"))
     return "\n".join(out)
 
 
@@ -654,13 +678,15 @@ def claims_section(page, claims):
 def overview_section(page, papers, claims):
     rows = []
     for name, _, long_run in papers:
-        h5 = os.path.exists(os.path.join(page.results, name + ".h5"))
-        md = os.path.join(page.results, name + ".md")
+        stem, short = shown_version(page.results, name, long_run)
+        h5 = os.path.exists(os.path.join(page.results, stem + ".h5"))
+        md = os.path.join(page.results, stem + ".md")
         verdicts = table_verdicts(read_md(md)) if os.path.exists(md) else []
         badges = " ".join(f'<span class="badge {verdict_class(w)}" title="{esc(t)}">'
                           f"{esc(w)}</span>" for t, w, _ in verdicts) or "—"
-        state = "run" if h5 else ('<span class="missing">not run (long: make run FULL=1)</span>'
-                                  if long_run else '<span class="missing">not run</span>')
+        state = ("short version (make run FULL=1: full)" if short else "run" if h5 else
+                 '<span class="missing">not run (long: make run FULL=1)</span>' if long_run
+                 else '<span class="missing">not run</span>')
         rows.append(f'<tr><td><a href="#paper-{esc(name)}">{esc(name)}</a></td>'
                     f"<td>{state}</td><td>{len(verdicts)}</td><td>{badges}</td></tr>")
     ledger = (esc(tally_line(claims)) if claims is not None

@@ -116,9 +116,11 @@ TableCell cell_of(const H5::H5File& f, const PaperTable& t, const PaperColumn& c
   return cell;
 }
 
-std::string verdict_block(const PaperTable& t, const TableVerdict& v, TableFormat format) {
+std::string verdict_block(const PaperTable& t, const TableVerdict& v, TableFormat format,
+                          const std::string& short_version) {
   std::string line = "Verdict: " + v.summary();
   if (!t.unjudged.empty()) line += " (" + t.unjudged + ")";
+  if (!short_version.empty()) line += " [short version: " + short_version + "]";
   if (t.tolerance.given()) line += "; tolerance: " + t.tolerance.describe();
   const std::string bullet = format == TableFormat::markdown ? "- "
                              : format == TableFormat::latex  ? "%   "
@@ -145,7 +147,8 @@ std::vector<std::string> series_reductions() {
   return {"final", "first", "max", "min", "max_abs_change", "mean", "sum"};
 }
 
-RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format) {
+RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format,
+                                 const std::string& short_version) {
   std::vector<std::vector<TableCell>> cells(t.rows.size());  // [row][column]
   for (std::size_t r = 0; r < t.rows.size(); ++r)
     for (const auto& c : t.columns) cells[r].push_back(cell_of(f, t, c, t.rows[r]));
@@ -180,8 +183,10 @@ RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, Table
   out.verdict = judge_paper_table(t, [&](int column, int row) {
     return cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
   });
-  out.text = format_table(t.id + ": " + t.title, note, header, body, format) +
-             verdict_block(t, out.verdict, format);
+  const std::string title =
+      t.id + ": " + t.title + (short_version.empty() ? "" : " (short version)");
+  out.text = format_table(title, note, header, body, format) +
+             verdict_block(t, out.verdict, format, short_version);
   return out;
 }
 

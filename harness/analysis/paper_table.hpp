@@ -75,7 +75,11 @@ struct RenderedTable {
 };
 
 // One table from the runs of f: each cell is read once, for the text and
-// the verdict.
-RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format);
+// the verdict. `short_version` (non-empty when the runs are a long
+// matrix's short version, e.g. "t_end 1 s instead of 10 s") is stated in the
+// title and the verdict line, so that the verdict is not read as the full
+// study's.
+RenderedTable render_paper_table(const H5::H5File& f, const PaperTable& t, TableFormat format,
+                                 const std::string& short_version = {});
 
 }  // namespace tibench

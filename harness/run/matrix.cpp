@@ -107,6 +107,10 @@ struct Study {
   double energy_cap = 1e12;
   double time_limit = 0.0;
   long frames = -1;
+  // The short version (`short`, long matrices only); the full values when
+  // the study runs unchanged.
+  double short_t_end = 0.0;
+  long short_outputs = 1;
 };
 
 // "file:PATH" with PATH relative to the matrix file's directory, as the
@@ -208,8 +212,28 @@ void read_exclude(const TomlFile& file, Study& s) {
   }
 }
 
-// The step-size ladder h, t_end and the output times: every h must give a
-// step count that is a multiple of outputs, and distinct from the others'.
+// Every h must give a step count over t_end that is a multiple of outputs,
+// and distinct from the others'. `at` is where a failure points: the h
+// entries when null.
+void check_time_grid(const TomlFile& file, const Study& s, double t_end, long outputs,
+                     const toml::node* at) {
+  const toml::array& h_nodes = *s.table->get("h")->as_array();
+  for (std::size_t k = 0; k < s.ladder.size(); ++k) {
+    const long steps = step_count(s.ladder[k], t_end);
+    if (steps % outputs != 0)
+      file.fail(at ? *at : *h_nodes.get(k),
+                "step size " + std::to_string(s.ladder[k]) + " gives " + std::to_string(steps) +
+                    " steps over t_end, not a multiple of outputs = " + std::to_string(outputs) +
+                    " (accepted: h with round(t_end/h) a multiple of outputs)");
+  }
+  try {
+    check_distinct_step_counts(s.ladder, t_end);
+  } catch (const InputError& e) {
+    file.fail(at ? *at : h_nodes, e.what());
+  }
+}
+
+// The step-size ladder h, t_end and the output times.
 void read_time_grid(const TomlFile& file, Study& s) {
   for (const auto& h : nonempty_array(file, *s.table, "h", *s.node))
     s.ladder.push_back(toml_input::positive_number(file, h, "step size in h"));
@@ -219,20 +243,38 @@ void read_time_grid(const TomlFile& file, Study& s) {
   s.outputs =
       bounded_integer(file, *s.table, "outputs", 1, 100'000'000, 1,
                       " (accepted: an integer 1 ... 100000000: evenly spaced error output times)");
-  const toml::array& h_nodes = *s.table->get("h")->as_array();
-  for (std::size_t k = 0; k < s.ladder.size(); ++k) {
-    const long steps = step_count(s.ladder[k], s.t_end);
-    if (steps % s.outputs != 0)
-      file.fail(*h_nodes.get(k),
-                "step size " + std::to_string(s.ladder[k]) + " gives " + std::to_string(steps) +
-                    " steps over t_end, not a multiple of outputs = " + std::to_string(s.outputs) +
-                    " (accepted: h with round(t_end/h) a multiple of outputs)");
+  check_time_grid(file, s, s.t_end, s.outputs, nullptr);
+  s.short_t_end = s.t_end;
+  s.short_outputs = s.outputs;
+}
+
+// short = { t_end = ..., outputs = ... }: the study's short version. Every
+// study of a long matrix declares one (short = {}: runs unchanged), and only
+// a long matrix's studies may.
+void read_short_version(const TomlFile& file, bool long_matrix, Study& s) {
+  const toml::node* n = s.table->get("short");
+  if (!n) {
+    if (long_matrix)
+      file.fail(*s.node,
+                "a study of a long matrix (long = true) needs its short version, short = { t_end "
+                "= ... } (short = {}: make run runs the study unchanged)");
+    return;
   }
-  try {
-    check_distinct_step_counts(s.ladder, s.t_end);
-  } catch (const InputError& e) {
-    file.fail(h_nodes, e.what());
+  if (!long_matrix)
+    file.fail(*n, "'short' is a long matrix's short version (accepted only with long = true)");
+  const toml::table* t = n->as_table();
+  if (!t) file.fail(*n, "'short' must be a table { t_end = ..., outputs = ... }");
+  toml_input::check_keys(file, *t, {"t_end", "outputs"}, "short");
+  if (const toml::node* t_end = t->get("t_end")) {
+    s.short_t_end = toml_input::positive_number(file, *t_end, "short t_end");
+    if (s.short_t_end > s.t_end)
+      file.fail(*t_end, "short t_end " + number_text(s.short_t_end) +
+                            " exceeds the study's t_end " + number_text(s.t_end) +
+                            " (accepted: 0 < short t_end <= t_end)");
   }
+  s.short_outputs = bounded_integer(file, *t, "outputs", 1, 100'000'000, s.outputs,
+                                    " (accepted: an integer 1 ... 100000000)");
+  check_time_grid(file, s, s.short_t_end, s.short_outputs, n);
 }
 
 // reference = { method = ..., h_ref = ... }; h_ref defaults to min(h) / 64.
@@ -265,7 +307,7 @@ void read_cell_options(const TomlFile& file, Study& s) {
                              " (accepted: an integer 0 ... 100000; 0: none)");
 }
 
-Study read_study(const TomlFile& file, const toml::node& node) {
+Study read_study(const TomlFile& file, const toml::node& node, bool long_matrix) {
   Study s;
   s.node = &node;
   s.table = node.as_table();
@@ -273,12 +315,13 @@ Study read_study(const TomlFile& file, const toml::node& node) {
   toml_input::check_keys(
       file, *s.table,
       {"problems", "scenes", "integrators", "methods", "exclude", "h", "t_end", "outputs",
-       "reference", "max_samples", "energy_cap", "frames", "cell_timeout"},
+       "reference", "max_samples", "energy_cap", "frames", "cell_timeout", "short"},
       "[[study]]");
   read_problems(file, s);
   read_integrators(file, s);
   read_exclude(file, s);
   read_time_grid(file, s);
+  read_short_version(file, long_matrix, s);
   read_reference(file, s);
   read_cell_options(file, s);
   return s;
@@ -327,7 +370,8 @@ std::vector<Entry> integrators_for(const Study& s, const Problem& instance,
 }
 
 CellSpec make_cell(const Study& s, const Entry& problem, const Entry& integrator, double h,
-                   long dofs) {
+                   long dofs, MatrixVersion version) {
+  const bool short_version = version == MatrixVersion::short_version;
   CellSpec c;
   c.problem = problem.id;
   c.problem_params = problem.params;
@@ -336,8 +380,8 @@ CellSpec make_cell(const Study& s, const Entry& problem, const Entry& integrator
   c.integrator_params = integrator.params;
   c.integrator_label = integrator.label;
   c.h = h;
-  c.t_end = s.t_end;
-  c.outputs = s.outputs;
+  c.t_end = short_version ? s.short_t_end : s.t_end;
+  c.outputs = short_version ? s.short_outputs : s.outputs;
   c.reference_method = s.reference_method;
   c.h_ref = s.h_ref;
   c.max_samples = s.max_samples;
@@ -362,7 +406,7 @@ void add_study_cells(const TomlFile& file, const Study& s, Matrix& m,
     check_reference_applies(file, s, pi, *instance);
     for (const auto& i : integrators_for(s, *instance, label, m.excluded))
       for (double h : s.ladder) {
-        CellSpec c = make_cell(s, p, i, h, static_cast<long>(instance->dofs()));
+        CellSpec c = make_cell(s, p, i, h, static_cast<long>(instance->dofs()), m.version);
         const std::string path = run_path(c);
         if (!path_owner.emplace(path, file.where(*s.node)).second)
           file.fail(*s.node, "this study repeats the run " + path + " of " + path_owner[path] +
@@ -374,7 +418,8 @@ void add_study_cells(const TomlFile& file, const Study& s, Matrix& m,
 
 }  // namespace
 
-Matrix parse_matrix(const std::string& text, const std::string& source_name) {
+Matrix parse_matrix(const std::string& text, const std::string& source_name,
+                    MatrixVersion version) {
   const TomlFile file{source_name};
   toml::table root = toml_input::parse_document(
       text, source_name, "TOML v1.0 with [[study]] tables, see harness/run/matrix.hpp");
@@ -387,11 +432,17 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
     if (!long_run->is_boolean()) file.fail(*long_run, "'long' must be true or false");
     m.long_run = **long_run->as_boolean();
   }
+  if (version == MatrixVersion::short_version && !m.long_run)
+    throw InputError(source_name +
+                     ": not a long matrix (no long = true), so it has no short version (accepted: "
+                     "--short with a long matrix)");
+  m.version = version;
   const toml::array* studies = root["study"].as_array();
   if (!studies || studies->empty())
     throw InputError(source_name + ":1: no [[study]] blocks (a matrix needs at least one)");
   std::map<std::string, std::string> path_owner;
-  for (const auto& node : *studies) add_study_cells(file, read_study(file, node), m, path_owner);
+  for (const auto& node : *studies)
+    add_study_cells(file, read_study(file, node, m.long_run), m, path_owner);
   if (const toml::node* tables = root.get("table")) {
     const toml::array* a = tables->as_array();
     if (!a) file.fail(*tables, "'table' must be [[table]] blocks");
@@ -406,12 +457,12 @@ Matrix parse_matrix(const std::string& text, const std::string& source_name) {
   return m;
 }
 
-Matrix load_matrix(const std::string& path) {
+Matrix load_matrix(const std::string& path, MatrixVersion version) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot read matrix file '" + path + "'");
   std::stringstream ss;
   ss << in.rdbuf();
-  return parse_matrix(ss.str(), path);
+  return parse_matrix(ss.str(), path, version);
 }
 
 }  // namespace tibench

@@ -21,6 +21,16 @@
 //                                         #   default kDefaultFrames)
 //   cell_timeout = 600                    # optional: seconds after which a cell ends with
 //                                         #   status timeout (--cell-timeout overrides)
+//   short = { t_end = 1.0, outputs = 1 }  # a long matrix's study: its short version
+//
+// A matrix whose runs take over a minute on 2 cores says `long = true`, and
+// each of its studies then declares its short version: `short = { t_end =
+// ... }` (at most the study's t_end; `outputs` may change with it), or
+// `short = {}` for a study cheap enough to run unchanged. `tibench run
+// --short` (make run without FULL=1) runs the short versions; the step
+// sizes, problems, integrators and labels stay, so the same tables and
+// figures are drawn from them, and `tibench converge --matrix` marks tables
+// whose runs have a short t_end as short versions.
 //
 // "*" means every registry integrator that applies to the problem: the
 // matrix builds the problem and constructs each integrator's stepper for it;
@@ -59,19 +69,29 @@ struct Exclusion {
   std::string reason;      // what the stepper said
 };
 
+// A long matrix's cells as written (full) or with each study's `short`
+// overrides applied (short_version). A matrix that is not long has only the
+// full version.
+enum class MatrixVersion { full, short_version };
+
 struct Matrix {
   std::string name;
   std::string description;
-  // `long = true`: over a minute on 2 cores; make run leaves it to
-  // make run FULL=1 (make run-long). It changes no cell.
+  // `long = true`: over a minute on 2 cores; make run runs its short
+  // version, make run FULL=1 (make run-long) the full one.
   bool long_run = false;
+  MatrixVersion version = MatrixVersion::full;  // which version `cells` are
   std::vector<CellSpec> cells;       // in file order: study × problem × integrator × h
   std::vector<Exclusion> excluded;   // integrators "*" left out as not applicable
   std::vector<PaperTable> tables;    // [[table]] blocks (harness/analysis/paper_table.hpp)
   std::vector<PaperFigure> figures;  // [[figure]] blocks (harness/analysis/matrix_figures.hpp)
 };
 
-Matrix load_matrix(const std::string& path);
-Matrix parse_matrix(const std::string& toml_text, const std::string& source_name);
+// Both check the whole file, short versions included, whichever version
+// they return; asking a matrix that is not long for its short version is an
+// InputError.
+Matrix load_matrix(const std::string& path, MatrixVersion version = MatrixVersion::full);
+Matrix parse_matrix(const std::string& toml_text, const std::string& source_name,
+                    MatrixVersion version = MatrixVersion::full);
 
 }  // namespace tibench

@@ -390,6 +390,72 @@ TEST(PaperTables, LayOurValuesOutBesideThePrintedOnes) {
   std::filesystem::remove_all(dir);
 }
 
+// A long matrix's short version: `run --short` runs each study's short
+// t_end under the same run names, and `converge --matrix` says that its
+// tables judge the short version (title, verdict line, make run's line);
+// the full version's tables say nothing of the kind.
+TEST(PaperTables, ShortVersionRunsShortTEndAndItsTablesSaySo) {
+  const auto dir = test::scratch_dir("paper-short");
+  const auto m = dir / "l.toml", short_runs = dir / "s.h5", full_runs = dir / "f.h5";
+  test::write_file(m,
+                   "long = true\n[[study]]\nproblems = [\"oscillator\"]\n"
+                   "integrators = [\"rk4\", \"sdirk2\"]\nh = [0.1]\nt_end = 2.0\n"
+                   "short = { t_end = 0.5 }\n"
+                   "[[study]]\nproblems = [\"pendulum\"]\nintegrators = [\"sdirk2\"]\n"
+                   "h = [0.1]\nt_end = 1.0\nshort = {}\n"
+                   "[[table]]\nid = \"t\"\ntitle = \"energy change\"\nsource = \"test\"\n"
+                   "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\n"
+                   "rows = [0.1]\nexpect = [\"SDIRK2 > 0\"]\n"
+                   "columns = [{ label = \"SDIRK2\", problem = \"oscillator\", "
+                   "integrator = \"sdirk2\" }]\n"
+                   "[[table]]\nid = \"p\"\ntitle = \"pendulum\"\nsource = \"test\"\n"
+                   "quantity = \"series:energy\"\nreduce = \"max_abs_change\"\n"
+                   "rows = [0.1]\nexpect = [\"SDIRK2 > 0\"]\n"
+                   "columns = [{ label = \"SDIRK2\", problem = \"pendulum\", "
+                   "integrator = \"sdirk2\" }]\n");
+  ASSERT_EQ(
+      tibench("run --matrix " + m.string() + " --short -q -o " + short_runs.string()).exit_code, 0);
+  ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + full_runs.string()).exit_code, 0);
+  {
+    H5::H5File f(short_runs.string(), H5F_ACC_RDONLY);
+    EXPECT_EQ(h5::read_double_attr(f.openGroup("/runs/oscillator/rk4/h=1.000000e-01"), "t_end"),
+              0.5);
+  }
+  const auto md = dir / "s.md";
+  auto o =
+      tibench("converge " + short_runs.string() + " --matrix " + m.string() + " -o " + md.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("table t: reproduced: 1 of 1 comparison holds [short version]\n"),
+            std::string::npos)
+      << o.out;
+  const std::string text = test::read_file(md);
+  EXPECT_NE(text.find("**short version** (t_end 0.5 s instead of 2 s"), std::string::npos) << text;
+  EXPECT_NE(text.find("t: energy change (short version)"), std::string::npos) << text;
+  EXPECT_NE(text.find("[short version: t_end 0.5 s instead of 2 s]"), std::string::npos) << text;
+  // The pendulum's study runs unchanged (short = {}): its table judges the
+  // full version and says nothing of a short one.
+  EXPECT_NE(o.out.find("table p: reproduced: 1 of 1 comparison holds\n"), std::string::npos)
+      << o.out;
+  EXPECT_EQ(text.find("p: pendulum (short version)"), std::string::npos) << text;
+  o = tibench("converge " + full_runs.string() + " --matrix " + m.string());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out.find("short version"), std::string::npos) << o.out;
+
+  // --short needs a long matrix, and a matrix.
+  test::write_file(dir / "n.toml",
+                   "[[study]]\nproblems = [\"oscillator\"]\n"
+                   "integrators = [\"rk4\"]\nh = [0.1]\nt_end = 1.0\n");
+  o = tibench("run --matrix " + (dir / "n.toml").string() + " --short");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("not a long matrix (no long = true), so it has no short version"),
+            std::string::npos)
+      << o.err;
+  o = tibench("run --problem oscillator --integrator rk4 --h 0.1 --t-end 1 --short");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("--short needs --matrix"), std::string::npos) << o.err;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(PaperTables, DistanceIsTheRelativeMaxNormGapOfTheFinalStates) {
   const auto dir = test::scratch_dir("paper-distance");
   const auto m = dir / "p.toml", runs = dir / "p.h5";

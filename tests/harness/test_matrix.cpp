@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
+#include "harness/io/run_io.hpp"
 #include "harness/run/matrix.hpp"
 #include "integrators/methods/registry.hpp"
+#include "test_paths.hpp"
 
 namespace tibench {
 namespace {
@@ -219,6 +222,98 @@ TEST(Matrix, SpectrumFiguresTakeAPrefixAndAWindowInsideTheRuns) {
                       "{ problem = \"oscillator\", integrator = \"rk4\", h = 0.1 }") +
                    "kind = \"bars\"\n",
                "invalid kind (accepted: time, spectrum)");
+}
+
+const char* kLongStudies = R"(
+long = true
+[[study]]
+problems = ["oscillator"]
+integrators = ["rk4", "sdirk2"]
+h = [0.1, 0.05]
+t_end = 2.0
+outputs = 2
+short = { t_end = 0.4 }
+[[study]]
+problems = [{ id = "pendulum", label = "p" }]
+integrators = ["rk4"]
+h = [0.1]
+t_end = 1.0
+short = {}
+)";
+
+// The short version changes each study's t_end (and outputs if given) and
+// nothing else: the same cells, in the same order, under the same names.
+TEST(Matrix, ShortVersionShortensTEndAndKeepsEveryCell) {
+  const Matrix full = parse_matrix(kLongStudies, "l.toml");
+  const Matrix brief = parse_matrix(kLongStudies, "l.toml", MatrixVersion::short_version);
+  EXPECT_TRUE(full.long_run);
+  EXPECT_EQ(full.version, MatrixVersion::full);
+  EXPECT_EQ(brief.version, MatrixVersion::short_version);
+  ASSERT_EQ(full.cells.size(), 5u);
+  ASSERT_EQ(brief.cells.size(), full.cells.size());
+  for (std::size_t k = 0; k < full.cells.size(); ++k) {
+    const CellSpec &a = full.cells[k], &b = brief.cells[k];
+    EXPECT_EQ(a.problem_key(), b.problem_key());
+    EXPECT_EQ(a.integrator_key(), b.integrator_key());
+    EXPECT_EQ(a.h, b.h);
+    EXPECT_EQ(a.h_ref, b.h_ref);
+    EXPECT_EQ(a.outputs, b.outputs);
+    EXPECT_EQ(b.t_end, k < 4 ? 0.4 : 1.0) << k;
+    EXPECT_EQ(a.t_end, k < 4 ? 2.0 : 1.0) << k;
+  }
+  const Matrix outputs =
+      parse_matrix(std::string(kLongStudies)
+                       .replace(std::string(kLongStudies).find("{ t_end = 0.4 }"), 15,
+                                "{ t_end = 0.4, outputs = 1 }"),
+                   "o.toml", MatrixVersion::short_version);
+  EXPECT_EQ(outputs.cells[0].outputs, 1);
+}
+
+TEST(Matrix, ShortVersionErrorsNameFileLineAndWhatIsAccepted) {
+  const std::string study = std::string(kStudy) + "h = [0.1, 0.05]\nt_end = 2\noutputs = 2\n";
+  expect_error(study + "short = { t_end = 1 }\n", "bad.toml:7: 'short' is a long matrix's");
+  expect_error("long = true\n" + study, "bad.toml:2: a study of a long matrix");
+  expect_error("long = true\n" + study + "short = { t_end = 3 }\n",
+               "short t_end 3 exceeds the study's t_end 2");
+  expect_error("long = true\n" + study + "short = { t_end = 0.3 }\n",
+               "bad.toml:8: step size 0.100000 gives 3 steps over t_end, not a multiple of "
+               "outputs = 2");
+  expect_error("long = true\n" + study + "short = { t_end = 0.4, outputs = 0 }\n",
+               "invalid outputs");
+  expect_error("long = true\n" + study + "short = { h = [0.1] }\n", "unknown key 'h' in short");
+  expect_error("long = true\n" + study + "short = 0.4\n", "'short' must be a table");
+  try {
+    (void)parse_matrix(study, "n.toml", MatrixVersion::short_version);
+    FAIL() << "a matrix that is not long gave a short version";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a long matrix"), std::string::npos) << e.what();
+  }
+}
+
+// Every shipped long matrix has a short version that is shorter: the same
+// cells, none longer, fewer steps in all.
+TEST(Matrix, EveryShippedLongMatrixHasAShorterShortVersion) {
+  int long_matrices = 0;
+  const std::filesystem::path root = test::source_dir() + "/harness/matrices";
+  for (const auto& entry : std::filesystem::directory_iterator(root)) {
+    if (entry.path().extension() != ".toml") continue;
+    const Matrix full = load_matrix(entry.path().string());
+    if (!full.long_run) continue;
+    ++long_matrices;
+    const Matrix brief = load_matrix(entry.path().string(), MatrixVersion::short_version);
+    ASSERT_EQ(brief.cells.size(), full.cells.size()) << entry.path();
+    double full_time = 0, short_time = 0;
+    for (std::size_t k = 0; k < full.cells.size(); ++k) {
+      EXPECT_EQ(run_path(brief.cells[k]), run_path(full.cells[k])) << entry.path();
+      EXPECT_LE(brief.cells[k].t_end, full.cells[k].t_end) << entry.path();
+      full_time += full.cells[k].t_end / full.cells[k].h;
+      short_time += brief.cells[k].t_end / brief.cells[k].h;
+    }
+    // Steps stand for cost only roughly (a cheap study may stay whole): the
+    // times are measured and written in each matrix's header.
+    EXPECT_LT(short_time, full_time) << entry.path() << ": steps of the short version";
+  }
+  EXPECT_GE(long_matrices, 5);
 }
 
 }  // namespace

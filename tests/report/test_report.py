@@ -6,7 +6,8 @@ usage: /usr/bin/python3 tests/report/test_report.py --tibench BUILD/cli/tibench
 
 Builds a small results directory in a temporary directory (the smoke matrix, its
 convergence and work-precision tables, a fast claims ledger of a few checks, the
-figures; no paper matrix is run, so every paper shows as "not run"), writes the report
+figures; no paper matrix is run, so every paper shows as "not run" but one long
+matrix given a stand-in short version, which must show as such), writes the report
 and opens it in headless Chromium (tests/report/check_page.py): any image that does
 not load, broken link, console error or failed request fails the test. Then proves
 that the checker can fail: copies of the report with one image deleted, with a broken
@@ -57,6 +58,30 @@ def make_results(tibench, repo, out):
     run([tibench, "verify", "--fast", *claim_args, "-o", os.path.join(out, "claims.h5")])
     run([PYTHON, os.path.join(repo, "scripts", "plot.py"), h5, "--out",
          os.path.join(out, "figures"), "--tibench", tibench, "--formats", "png"])
+
+
+# A long matrix whose short version (make run) the results hold; its files are
+# stand-ins (the smoke run and one verdict line), the report's marking is tested.
+SHORT = "loschner2020-recovery"
+
+
+def add_short_version(results):
+    shutil.copy(os.path.join(results, "default.h5"), os.path.join(results, SHORT + ".short.h5"))
+    with open(os.path.join(results, SHORT + ".short.md"), "w", encoding="utf-8") as f:
+        f.write("## Paper tables\n\n### t: x (short version)\n\n**Verdict: reproduced: 1 of 1 "
+                "comparison holds [short version: t_end 1 s instead of 4 s]**\n")
+
+
+def shows_short_version(index):
+    """The long matrix's section and the overview say that it is the short version."""
+    with open(index, encoding="utf-8") as f:
+        text = f.read()
+    row = re.search(r'<tr><td><a href="#paper-' + SHORT + r'">.*?</tr>', text, re.S)
+    ok = (row is not None and "short version" in row.group(0)
+          and "Short version: make run ran this long matrix" in text
+          and "[short version: t_end 1 s instead of 4 s]" in text)
+    print(f"{'ok' if ok else 'FAIL'}: {SHORT} is shown as its short version")
+    return ok
 
 
 def report(repo, results, out):
@@ -159,6 +184,7 @@ def main(argv):
         results = os.path.join(tmp, "results")
         os.makedirs(results)
         make_results(args.tibench, args.repo, results)
+        add_short_version(results)
         built = time.monotonic()
         res = report(args.repo, results, os.path.join(results, "report"))
         if res.returncode != 0:
@@ -172,6 +198,7 @@ def main(argv):
               f" screenshot {os.path.abspath(args.screenshot)}")
         ok = not problems and opens_with_results(index)
         ok = shows_how_verdicts_were_reached(index) and ok
+        ok = shows_short_version(index) and ok
         for name, page, needle in broken_copies(os.path.join(results, "report"), tmp):
             ok = expect_problem(name, page, needle, args.chromium) and ok
         ok = malformed_input_fails(args.repo, results, tmp) and ok
