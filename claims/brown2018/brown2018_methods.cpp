@@ -16,6 +16,7 @@
 
 #include "claims/ledger.hpp"
 #include "claims/papers.hpp"
+#include "claims/protocol.hpp"
 #include "claims/support.hpp"
 #include "core/random.hpp"
 #include "harness/analysis/convergence.hpp"
@@ -313,21 +314,76 @@ DissipativeLadder dissipative_ladder(const std::string& integrator, const std::s
 }
 
 // Slope over the last three halvings (the last four step sizes).
-double tail_slope(const std::vector<double>& h, const std::vector<double>& err) {
-  const std::size_t k = h.size() >= 4 ? h.size() - 4 : 0;
+// The fitted slope over the last `points` step sizes (points - 1 halvings).
+double tail_slope(const std::vector<double>& h, const std::vector<double>& err,
+                  std::size_t points = 4) {
+  const std::size_t k = h.size() >= points ? h.size() - points : 0;
   return fit_order({h.begin() + static_cast<long>(k), h.end()},
                    {err.begin() + static_cast<long>(k), err.end()})
       .slope;
 }
 
+// B-A1's criterion on opt-tr-bdf2's slopes: uncorrected first order and
+// corrected second order with x-dependent R, uncorrected second order with
+// x-independent R.
+Verdict dissipative_verdict(double uncorrected, double corrected, double independent) {
+  return std::abs(uncorrected - 1.0) <= 0.15 && std::abs(corrected - 2.0) <= 0.1 &&
+                 std::abs(independent - 2.0) <= 0.1
+             ? Verdict::reproduced
+             : Verdict::refuted;
+}
+
+// What B-A1 had to choose, swept (claims/protocol.hpp): the stand-in's
+// amplitude x0, on which grad_x R's share of the dissipation depends, and
+// the window of step sizes the slopes are fitted over. The x-independent
+// case is linear, so its relative errors do not depend on x0.
+void judge_dissipative_choices(const DissipativeLadder& q_dep, const DissipativeLadder& q_indep,
+                               int levels, ClaimResult& r) {
+  const double independent = tail_slope(q_indep.h, q_indep.err.at("first-order"));
+  std::vector<claims::SweepPoint> amplitude;
+  nlohmann::ordered_json slopes = nlohmann::ordered_json::object();
+  for (const char* x0 : {"0.5", "1", "2"}) {
+    const DissipativeLadder l = std::string(x0) == "1"
+                                    ? q_dep
+                                    : dissipative_ladder("opt-tr-bdf2", "dissipative-1d",
+                                                         {std::string("x0=") + x0}, levels);
+    const double first = tail_slope(l.h, l.err.at("first-order"));
+    const double second = tail_slope(l.h, l.err.at("second-order"));
+    slopes[std::string("x0 = ") + x0] = {{"uncorrected", first}, {"corrected", second}};
+    amplitude.push_back(
+        {std::string("x0 = ") + x0 + " m", dissipative_verdict(first, second, independent)});
+  }
+  r.measured["opt-tr-bdf2_slopes_by_x0"] = slopes;
+  std::vector<claims::SweepPoint> window;
+  for (const std::size_t points : {3, 4, 5})
+    window.push_back(
+        {"last " + std::to_string(points - 1) + " halvings",
+         dissipative_verdict(tail_slope(q_dep.h, q_dep.err.at("first-order"), points),
+                             tail_slope(q_dep.h, q_dep.err.at("second-order"), points),
+                             tail_slope(q_indep.h, q_indep.err.at("first-order"), points))});
+  claims::judge_unstated(
+      r, {{"the stand-in's amplitude x0", "0.5 .. 2 m",
+           "Brown et al. give no scene for Secs. 5-5.1; over 0.5 .. 2 m the coefficient 1 + x^2 "
+           "of R changes by 25 % to 5x along the motion, so grad_x R takes part in the "
+           "dissipation (near x0 = 0 it vanishes: the declared perturbation)",
+           amplitude},
+          {"the slope's window", "the last 2 .. 4 of the 7 halvings",
+           "the paper states orders, not the step sizes they show at; the finest steps are "
+           "the asymptotic ones, and 2 .. 4 halvings keep the fit over them",
+           window}});
+}
+
 ClaimResult dissipative_order(const ClaimContext& ctx) {
-  const int levels = 6;  // j = 0 … 5
+  // j = 0 … 7: at x0 = 0.5 the uncorrected error reaches its first-order
+  // regime only below h = 0.00125 (its slope is 0.58 over j = 2 … 5).
+  const int levels = 8;
   // The verdict rests on opt-tr-bdf2; the other second-order rules are
   // reported alongside in the full run.
   std::vector<std::string> rules{"opt-tr-bdf2"};
   if (!ctx.fast()) rules.insert(rules.end(), {"opt-trapezoidal", "opt-bdf2"});
   nlohmann::ordered_json per_rule = nlohmann::ordered_json::object();
   std::map<std::string, std::map<std::string, double>> slope;
+  std::map<std::string, DissipativeLadder> tr_bdf2;  // x-dependent, x-independent
   for (const auto& id : rules) {
     // The context's overrides (a perturbation) apply to the x-dependent
     // scene, whose parameters the problem registry checks.
@@ -354,11 +410,9 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
       ratio.push_back(q_indep.err.at("first-order")[j] / q_indep.err.at("second-order")[j]);
     row["x_independent_R_err_first_over_second"] = ratio;
     per_rule[id] = row;
+    if (id == "opt-tr-bdf2") tr_bdf2 = {{"dependent", q_dep}, {"independent", q_indep}};
   }
   const auto& s = slope["opt-tr-bdf2"];
-  const bool first = std::abs(s.at("x_dependent_first-order") - 1.0) <= 0.15;
-  const bool second = std::abs(s.at("x_dependent_second-order") - 2.0) <= 0.1;
-  const bool independent = std::abs(s.at("x_independent_first-order") - 2.0) <= 0.1;
   ClaimResult r;
   r.expected =
       "TR-BDF2 with the correction is second order; the uncorrected method is only "
@@ -372,7 +426,7 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
       "(dissipation=first-order: Phi = U + "
       "alpha h R(x, delta(x)); second-order: Phi = U + alpha h (R(x, delta(x)) - R(x, v^n)), v^n "
       "= the velocity at the start of the full step in both stages) on 'dissipative-1d' (m = 1, "
-      "U = 5 x^2, R = 0.25 (1 + x^2) v^2, x0 = 1, v0 = 0), T = 2, h = 0.02 * 2^-j (j = 0..5), "
+      "U = 5 x^2, R = 0.25 (1 + x^2) v^2, x0 = 1, v0 = 0), T = 2, h = 0.02 * 2^-j (j = 0..7), "
       "final-state error (M-weighted relative, q and v) against fine RK4 (h_ref = 1e-5, "
       "self-convergence and dopri5 checked); x-independent case R = 0.25 v^2 on "
       "'damped-oscillator' against its exact solution. opt-trapezoidal and opt-bdf2 are "
@@ -381,11 +435,15 @@ ClaimResult dissipative_order(const ClaimContext& ctx) {
       "corrected one' cannot show for exactly x-independent R, where both terms give the same "
       "minimizer: the error ratio is reported";
   r.measured = per_rule;
-  r.status = first && second && independent ? Verdict::reproduced : Verdict::refuted;
+  r.status = dissipative_verdict(s.at("x_dependent_first-order"), s.at("x_dependent_second-order"),
+                                 s.at("x_independent_first-order"));
   r.summary = "opt-tr-bdf2 slopes: uncorrected " + format_real(s.at("x_dependent_first-order")) +
               ", corrected " + format_real(s.at("x_dependent_second-order")) +
               ", uncorrected with x-independent R " +
               format_real(s.at("x_independent_first-order"));
+  // A perturbed context is judged at its own inputs.
+  if (ctx.scene_overrides.empty())
+    judge_dissipative_choices(tr_bdf2.at("dependent"), tr_bdf2.at("independent"), levels, r);
   return r;
 }
 
