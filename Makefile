@@ -215,15 +215,21 @@ $(RESULTS)/claims.h5: $(BINARY_ID) $(LEDGER_STAMP) $(wildcard claims/*/expected_
 	    --report $(RESULTS)/claims.md --expected claims > $(RESULTS)/claims.log
 	@grep -E "^[0-9]+ claims:|^verdict differs" $(RESULTS)/claims.log
 
+# One plot.py per run file, $(JOBS) at a time (matplotlib draws on one core;
+# the figures took 4.5 min one after another on 2 cores). xargs fails when
+# any of them does.
+FIGURE_SETS := default $(PAPER_NAMES) $(addsuffix .short,$(SHORT_NAMES))
+PLOT_ONE = n=$$0; if [ $$n = default ]; then \
+	    exec $(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures \
+	        --tibench $(TIBENCH); fi; \
+	exec $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n \
+	    --tibench $(TIBENCH) --every-step --no-stability --matrix harness/matrices/$${n%.short}.toml
+
 $(RESULTS)/figures/.drawn: $(RUN_OUTPUTS) scripts/plot.py
-	@echo "== $(RESULTS)/figures/"
+	@echo "== $(RESULTS)/figures/ ($(JOBS) run files at a time)"
 	@rm -f $(RESULTS)/figures/*.png $(RESULTS)/figures/*.svg
-	@$(PYTHON) scripts/plot.py $(RESULTS)/default.h5 --out $(RESULTS)/figures --tibench $(TIBENCH)
-	@for n in $(PAPER_NAMES) $(addsuffix .short,$(SHORT_NAMES)); do \
-	    rm -rf $(RESULTS)/figures/$$n; \
-	    $(PYTHON) scripts/plot.py $(RESULTS)/$$n.h5 --out $(RESULTS)/figures/$$n --tibench $(TIBENCH) \
-	        --every-step --no-stability --matrix harness/matrices/$${n%.short}.toml || exit 1; \
-	done
+	@for n in $(filter-out default,$(FIGURE_SETS)); do rm -rf $(RESULTS)/figures/$$n; done
+	@printf '%s\n' $(FIGURE_SETS) | xargs -P $(JOBS) -n 1 sh -c '$(PLOT_ONE)'
 	@touch $@
 
 $(RESULTS)/report/index.html: $(RUN_OUTPUTS) $(RESULTS)/claims.h5 $(RESULTS)/figures/.drawn \
