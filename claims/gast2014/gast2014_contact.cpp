@@ -257,14 +257,17 @@ int newton_steps_per_frame(const std::vector<std::string>& scene, double t_end, 
 // fails and the optimization integrator runs; refuted when the latter fails.
 struct StretchedCube {
   claims::ContactRun newton, opt;
+  bool newton_fails() const { return newton.status != RunStatus::ok; }
+  bool opt_runs() const { return opt.status == RunStatus::ok; }
   Verdict verdict() const {
-    const bool newton_fails = newton.status != RunStatus::ok,
-               opt_runs = opt.status == RunStatus::ok;
-    return newton_fails && opt_runs ? Verdict::reproduced
-           : !opt_runs              ? Verdict::refuted
-                                    : Verdict::inconclusive;
+    return newton_fails() && opt_runs() ? Verdict::reproduced
+           : !opt_runs()                ? Verdict::refuted
+                                        : Verdict::inconclusive;
   }
 };
+
+// The cube's mesh size [m]: coarse in fast mode.
+std::string stretched_cube_mesh(bool fast) { return fast ? "0.5" : "0.2"; }
 
 StretchedCube stretched_cube(const std::vector<std::string>& scene, double t_end) {
   return {claims::run_contact("cube-stretch-compress", scene, "backward-euler", kPlainNewton,
@@ -278,7 +281,7 @@ StretchedCube stretched_cube(const std::vector<std::string>& scene, double t_end
 // (the paper's cube has 18.5k dofs, Sec. 6's table; the full ledger's
 // meshes stop short of that for cost).
 void judge_stretched_cube_choices(bool fast, double t_end, Verdict at_defaults, ClaimResult& out) {
-  const std::string mesh = fast ? "0.5" : "0.2";
+  const std::string mesh = stretched_cube_mesh(fast);
   std::vector<claims::SweepPoint> stretch_sweep, mesh_sweep;
   for (const char* stretch : {"1.5", "2", "3"}) {
     const Verdict v = std::string(stretch) == "2"
@@ -315,19 +318,17 @@ ClaimResult check_stretched_cube(const ClaimContext& ctx) {
   ClaimResult out;
   const double stretch =
       claims::input_or(claims::numeric_inputs(ctx.scene_overrides, {"stretch"}), "stretch", 2.0);
-  const std::string mesh = ctx.fast() ? "mesh_size=0.5" : "mesh_size=0.2";
-  const std::vector<std::string> scene{mesh, "pulse_start=100", "stretch=" + format_real(stretch)};
+  const std::vector<std::string> scene{"mesh_size=" + stretched_cube_mesh(ctx.fast()),
+                                       "pulse_start=100", "stretch=" + format_real(stretch)};
   const double t_end = ctx.fast() ? 0.5 : 1.0;
   const StretchedCube cube = stretched_cube(scene, t_end);
-  const auto &newton = cube.newton, &opt = cube.opt;
   const int needed = newton_steps_per_frame(scene, t_end, 2);
-  out.measured["newton_1_step_per_frame"] = run_json(newton);
-  out.measured["optimization_1_step_per_frame"] = run_json(opt);
+  out.measured["newton_1_step_per_frame"] = run_json(cube.newton);
+  out.measured["optimization_1_step_per_frame"] = run_json(cube.opt);
   out.measured["newton_steps_per_frame_needed"] = needed;
-  const bool newton_fails = newton.status != RunStatus::ok, opt_runs = opt.status == RunStatus::ok;
   out.status = cube.verdict();
-  out.summary = std::string("at 1/24 s plain Newton ") + (newton_fails ? "fails" : "runs") +
-                ", the optimization integrator " + (opt_runs ? "runs" : "fails") +
+  out.summary = std::string("at 1/24 s plain Newton ") + (cube.newton_fails() ? "fails" : "runs") +
+                ", the optimization integrator " + (cube.opt_runs() ? "runs" : "fails") +
                 "; plain Newton needs " + (needed ? std::to_string(needed) : "more than 6") +
                 " steps per frame (paper: 3)";
   out.expected =

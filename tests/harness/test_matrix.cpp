@@ -261,11 +261,11 @@ TEST(Matrix, ShortVersionShortensTEndAndKeepsEveryCell) {
     EXPECT_EQ(b.t_end, k < 4 ? 0.4 : 1.0) << k;
     EXPECT_EQ(a.t_end, k < 4 ? 2.0 : 1.0) << k;
   }
-  const Matrix outputs =
-      parse_matrix(std::string(kLongStudies)
-                       .replace(std::string(kLongStudies).find("{ t_end = 0.4 }"), 15,
-                                "{ t_end = 0.4, outputs = 1 }"),
-                   "o.toml", MatrixVersion::short_version);
+  std::string with_outputs = kLongStudies;
+  const std::string short_t_end = "{ t_end = 0.4 }";
+  with_outputs.replace(with_outputs.find(short_t_end), short_t_end.size(),
+                       "{ t_end = 0.4, outputs = 1 }");
+  const Matrix outputs = parse_matrix(with_outputs, "o.toml", MatrixVersion::short_version);
   EXPECT_EQ(outputs.cells[0].outputs, 1);
 }
 
