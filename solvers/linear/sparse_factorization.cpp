@@ -171,8 +171,8 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
   out.positive_definite = out.factorized && diagonal.size() > 0 && diagonal.minCoeff() > 0.0;
 }
 
-FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
-                                                       bool pattern_changed) {
+FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bool pattern_changed,
+                                                       Indefinite indefinite) {
   const std::size_t nnz = static_cast<std::size_t>(A.nonZeros());
   if (have_factor_ && !pattern_changed && factored_values_.size() == nnz &&
       std::memcmp(factored_values_.data(), A.valuePtr(), nnz * sizeof(double)) == 0) {
@@ -194,6 +194,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A,
     if (cholmod_->llt.info() == Eigen::Success) {
       out.factorized = out.positive_definite = true;
       solve_with_ldlt_ = false;
+    } else if (indefinite == Indefinite::report) {
+      have_factor_ = false;  // no factor of A: the next call factors whatever it gets
+      last_ = out;
+      return out;
     } else {
       factorize_ldlt(A, pattern_changed, out);
       out.positive_definite = false;

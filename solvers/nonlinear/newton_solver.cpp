@@ -75,7 +75,12 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
   constant_.valid = false;
   const bool pattern_changed = assemble_hessian(phi, x, project, shift);
   if (pattern_changed) ++analyses_;
-  const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed);
+  // An indefinite plain Hessian is replaced by the PSD fallback: its
+  // factor would go unused.
+  const auto indefinite = plain && options_.psd_fallback
+                              ? SymmetricFactorization::Indefinite::report
+                              : SymmetricFactorization::Indefinite::factor;
+  const FactorizationOutcome outcome = factor_.factorize(H_, pattern_changed, indefinite);
   factorized = outcome.factorized;
   if (plain && phi.hessian_is_constant()) {
     constant_.valid = true;

@@ -91,5 +91,34 @@ TEST(SymmetricSolve, BitIdenticalToEigensSolveInBothForms) {
   EXPECT_GT(general, 0);
 }
 
+// An indefinite matrix, which CHOLMOD's LLᵀ refuses: factored by LDLᵀ when
+// asked (its inertia has a negative pivot), only reported otherwise, and a
+// report leaves no factor behind (the same matrix asked again is factored).
+TEST(SymmetricSolve, CholmodReportsAnIndefiniteMatrixWithoutFactoringIt) {
+  const auto backends = available_linear_solvers();
+  if (std::find(backends.begin(), backends.end(), "cholmod") == backends.end())
+    GTEST_SKIP() << "this build has no CHOLMOD";
+  SparseMatrix A(3, 3);
+  const std::vector<Eigen::Triplet<double>> t{{0, 0, 1.0}, {1, 0, 2.0}, {1, 1, 1.0}, {2, 2, 4.0}};
+  A.setFromTriplets(t.begin(), t.end());  // eigenvalues 3, −1, 4
+  SymmetricFactorization f(LinearSolver::cholmod);
+  using Indefinite = SymmetricFactorization::Indefinite;
+  const FactorizationOutcome reported = f.factorize(A, true, Indefinite::report);
+  EXPECT_FALSE(reported.factorized);
+  EXPECT_FALSE(reported.positive_definite);
+  const FactorizationOutcome factored = f.factorize(A, false, Indefinite::factor);
+  EXPECT_TRUE(factored.factorized);
+  EXPECT_FALSE(factored.positive_definite);
+  EXPECT_FALSE(factored.reused);
+  Vec x;
+  f.solve(Vec::Ones(3), x);  // A x = 1: x = (1/3, 1/3, 1/4)
+  EXPECT_NEAR((A.selfadjointView<Eigen::Lower>() * x - Vec::Ones(3)).cwiseAbs().maxCoeff(), 0.0,
+              1e-14);
+  // A positive definite matrix after a report is CHOLMOD's again.
+  SparseMatrix B = A;
+  B.coeffRef(1, 0) = 0.5;
+  EXPECT_TRUE(f.factorize(B, false, Indefinite::report).positive_definite);
+}
+
 }  // namespace
 }  // namespace tibench
