@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&display);
   std::fflush(stdout);
   print_ratio_table(display.medians(), stdout);
+  finalize_petsc();  // (PETSC_OPTIONS=-log_view prints PETSc's breakdown here)
   benchmark::Shutdown();
   return 0;
 }

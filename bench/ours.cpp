@@ -99,6 +99,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
       totals.solves += r.linear_solves;
       totals.local_seconds += r.local_seconds;
       totals.global_seconds += r.global_seconds;
+      totals.psd_fallbacks += r.psd_fallbacks;
+      if (r.contacts > 0) totals.contact_steps += 1;
       if (r.status != StepStatus::ok) {
         state.SkipWithError(("step failed: " + r.message).c_str());
         return;
@@ -123,6 +125,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   state.counters["dofs"] = static_cast<double>(p->dofs());
   state.counters["peak_mb"] = peak_memory_mb();
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
+  state.counters["psd_per_step"] = totals.psd_fallbacks / all_steps;
+  state.counters["contact_steps"] = totals.contact_steps / static_cast<double>(state.iterations());
   if (totals.local_seconds > 0) {
     // solver=local-global: the split of a step between its local and global steps.
     state.counters["local_us"] = 1e6 * totals.local_seconds / all_steps;
@@ -203,6 +207,19 @@ std::vector<Row> ball_scaling_rows(bool cholmod) {
           {"sdirk2", false, fast, "+reuse+cholmod"}};
 }
 
+// The PETSc SNES peer's rows (bench/petsc_fe_peer.cpp): backward Euler and
+// SDIRK2 with CHOLMOD, full Newton and chord Newton (full Newton alone under
+// contact, ball-contact-*).
+std::vector<Row> ball_free_rows(bool cholmod) {
+  if (!cholmod) return {{"backward-euler", false}, {"sdirk2", false}};
+  std::vector<Row> rows;
+  for (const char* m : {"backward-euler", "sdirk2"}) {
+    rows.push_back({m, false, {"linear_solver=cholmod"}, "+cholmod"});
+    rows.push_back({m, false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
+  }
+  return rows;
+}
+
 // Our rows on a workload: RK4 everywhere, the implicit methods on the
 // chains, and on the beam SDIRK2 with each solver option.
 std::vector<Row> rows_for(const Workload& w) {
@@ -212,6 +229,12 @@ std::vector<Row> rows_for(const Workload& w) {
   if (w.id == "ball-5k-admm") return admm_rows(cholmod);
   if (w.id == "ball-drop-5k-qp") return ball_qp_rows(cholmod);
   if (w.id.rfind("ball-scaling-", 0) == 0) return ball_scaling_rows(cholmod);
+  if (w.id.rfind("ball-free-", 0) == 0) return ball_free_rows(cholmod);
+  if (w.id.rfind("ball-contact-", 0) == 0) {
+    if (!cholmod) return {{"backward-euler", false}, {"sdirk2", false}};
+    return {{"backward-euler", false, {"linear_solver=cholmod"}, "+cholmod"},
+            {"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"}};
+  }
   // Non-default solver options, labelled: the chord-Newton option (same
   // tolerance, factor kept while it contracts), the CHOLMOD backend when this
   // build has it, and the looser tolerance animation codes use.

@@ -31,6 +31,8 @@ bool linear_workload(const Workload& w);
 std::string petsc_version();
 
 void register_petsc_alpha2();
+// The 3-D elastic bodies' SNES peer (bench/petsc_fe_peer.cpp).
+void register_petsc_fe();
 
 // The TS's Newton and linear iterations of its last solve, with `rhs`
 // function evaluations.

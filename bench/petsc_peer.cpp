@@ -278,6 +278,13 @@ void register_petsc() {
     }
   }
   register_petsc_alpha2();
+  register_petsc_fe();
+}
+
+void finalize_petsc() {
+  PetscBool initialized = PETSC_FALSE;
+  PetscInitialized(&initialized);
+  if (initialized) PetscFinalize();
 }
 
 }  // namespace tibench::bench
@@ -285,5 +292,6 @@ void register_petsc() {
 #else
 namespace tibench::bench {
 void register_petsc() {}
+void finalize_petsc() {}
 }  // namespace tibench::bench
 #endif

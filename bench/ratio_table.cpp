@@ -205,6 +205,39 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
   }
 }
 
+// The 3-D bodies against PETSc's SNES (bench/petsc_fe_peer.cpp): per row,
+// ours and the peer per step and per simulated second, the work of each
+// and the distance between the final states.
+void print_fe_rows(const std::map<std::string, Median>& medians, std::FILE* out) {
+  bool header = false;
+  for (const auto& [name, peer] : medians) {
+    Name n;
+    if (!split(name, n) || n.implementation.rfind("petsc-", 0) != 0 ||
+        std::isnan(counter(peer, "diff_ours")))
+      continue;
+    const auto ours = medians.find(n.workload + "/" + n.method + "/tibench");
+    if (ours == medians.end()) continue;
+    if (!header) {
+      std::fprintf(out,
+                   "\n3-D bodies against PETSc SNES (s/s: wall seconds per simulated second; "
+                   "nwt: Newton iterations per step; fac: factorizations per step; psd: "
+                   "PSD-projected restarts per step; diff: max |state - ours| at the end):\n");
+      std::fprintf(out, "%-17s %-29s %-13s %9s %9s %7s %6s %6s %6s %6s %9s %7s\n", "workload",
+                   "method", "peer", "ours s/s", "peer s/s", "ratio", "nwt", "nwt p", "fac p",
+                   "psd", "diff", "dofs");
+      header = true;
+    }
+    const double h = workload(n.workload).h_implicit;
+    const Median& o = ours->second;
+    std::fprintf(out, "%-17s %-29s %-13s %9.3f %9.3f %7.3f %6.2f %6.2f %6.2f %6.3f %9.1e %7.0f\n",
+                 n.workload.c_str(), n.method.c_str(), n.implementation.c_str(),
+                 o.seconds_per_step / h, peer.seconds_per_step / h,
+                 o.seconds_per_step / peer.seconds_per_step, counter(o, "newton_per_step"),
+                 counter(peer, "newton_per_step"), counter(peer, "factor_per_step"),
+                 counter(peer, "psd_per_step"), counter(peer, "diff_ours"), counter(peer, "dofs"));
+  }
+}
+
 }  // namespace
 
 void describe_peer(const std::string& benchmark, const std::string& settings) {
@@ -227,6 +260,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_ours(medians, out);
   print_floor(medians, out);
   print_scaling(medians, out);
+  print_fe_rows(medians, out);
 }
 
 }  // namespace tibench::bench

@@ -28,6 +28,8 @@ namespace tibench::bench {
 struct StepCounts {
   double rhs = 0, newton = 0, solves = 0;        // totals over the timed steps
   double local_seconds = 0, global_seconds = 0;  // solver=local-global
+  double psd_fallbacks = 0;                      // factorizations of the PSD-projected Hessian
+  double contact_steps = 0;                      // steps that ended with a vertex on an obstacle
 };
 
 // Sets the counters of one benchmark run from totals over all iterations.
@@ -55,6 +57,8 @@ long instructions_run_peer(const Workload& w, const std::string& implementation)
 void run_odeint_rosenbrock4(benchmark::State& state, const Workload& w);
 void register_odeint();  // Boost.Odeint and the hand-written Eigen loop
 void register_petsc();
+// PetscFinalize when PETSc was initialized (its -log_view report).
+void finalize_petsc();
 void register_sundials();
 
 }  // namespace tibench::bench

@@ -49,9 +49,25 @@ namespace tibench::bench {
 // its lowest point 0.1 m above the ground (y0 = 0.6), Δt = 5 ms, 50 steps:
 // 28 of free fall, the impact at t = 0.143 s and 22 in constraint contact,
 // the same window at every size.
+// ball-free-5k and ball-free-40k: the ball (5,141 and about 40,000
+// tetrahedra) released from a 1.2× stretch in free fall, contact = none,
+// Δt = 5 ms: every step a nonlinear elastic solve, the PETSc SNES peer's
+// workloads (bench/petsc_fe_peer.cpp); 30 and 5 steps. ball-contact-5k and
+// ball-contact-40k: the same balls at rest shape, their lowest point 1 cm
+// above the ground and falling at 1.4 m/s (about the speed of the
+// ball-scaling-* impact): the impact in the second step, then constraint
+// contact; 20 and 6 steps.
 namespace {
 Workload ball_scaling(const char* id, const char* mesh_size) {
   return {id, "ball-drop", {mesh_size, "y0=0.6"}, 0.0, 5e-3, 0, 50, false, false};
+}
+Workload ball_free(const char* id, const char* mesh_size, long steps) {
+  return {id,    "ball-drop", {mesh_size, "contact=none", "initial_shape=stretched", "stretch=1.2"},
+          0.0,   5e-3,        0,
+          steps, false,       false};
+}
+Workload ball_contact(const char* id, const char* mesh_size, long steps) {
+  return {id, "ball-drop", {mesh_size, "y0=0.51", "vy=-1.4"}, 0.0, 5e-3, 0, steps, false, false};
 }
 }  // namespace
 
@@ -67,6 +83,10 @@ const std::vector<Workload>& workloads() {
       ball_scaling("ball-scaling-5k", "mesh_size=0.08"),
       ball_scaling("ball-scaling-20k", "mesh_size=0.0505"),
       ball_scaling("ball-scaling-80k", "mesh_size=0.0318"),
+      ball_free("ball-free-5k", "mesh_size=0.08", 30),
+      ball_free("ball-free-40k", "mesh_size=0.039", 5),
+      ball_contact("ball-contact-5k", "mesh_size=0.08", 20),
+      ball_contact("ball-contact-40k", "mesh_size=0.039", 6),
       {"ball-drop-5k", "ball-drop", {"mesh_size=0.08"}, 0.0, 5e-3, 0, 200, false, false},
       {"ball-drop-5k-qp",
        "ball-drop",
@@ -115,6 +135,18 @@ const std::vector<Workload>& scaling_workloads() {
   static const std::vector<Workload> list{
       {"chain-10000", "spring-chain", {"N=10000"}, 0.05, 0.05, 10, 10, true},
       {"chain-1000000", "spring-chain", {"N=1000000"}, 0.05, 0.05, 2, 2, true},
+      // A short 3-D body for the instruction-count gate: the stretched ball
+      // of ball-free-* on a coarse mesh (mesh_size 0.15), 3 backward-Euler
+      // steps with the default LDLᵀ Newton (no BLAS: the count is ours).
+      {"ball-gate",
+       "ball-drop",
+       {"mesh_size=0.15", "contact=none", "initial_shape=stretched", "stretch=1.2"},
+       0.0,
+       5e-3,
+       0,
+       3,
+       false,
+       false},
   };
   return list;
 }
