@@ -37,6 +37,8 @@ if [ ${#cases[@]} -eq 0 ]; then
   for w in chain-10000 chain-1000000; do cases+=("$w/rk4/tibench"); done
   # The finite-element force kernel (RK4: four evaluations per step).
   cases+=("beam/rk4/tibench")
+  # A 3-D body's implicit step: elements, assembly, LDLᵀ Newton.
+  cases+=("ball-gate/backward-euler/tibench")
 fi
 # One element thread: under valgrind threads run one at a time, and the
 # count would include a waiting caller's spins, which depend on scheduling.
