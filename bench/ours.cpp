@@ -208,14 +208,16 @@ std::vector<Row> ball_scaling_rows(bool cholmod) {
 }
 
 // The PETSc SNES peer's rows (bench/petsc_fe_peer.cpp): backward Euler and
-// SDIRK2 with CHOLMOD, full Newton and chord Newton (full Newton alone under
-// contact, ball-contact-*).
-std::vector<Row> ball_free_rows(bool cholmod) {
+// SDIRK2 with CHOLMOD, full Newton and, without contact (ball-free-*), chord
+// Newton.
+std::vector<Row> ball_peer_rows(bool cholmod, bool chord) {
   if (!cholmod) return {{"backward-euler", false}, {"sdirk2", false}};
   std::vector<Row> rows;
   for (const char* m : {"backward-euler", "sdirk2"}) {
     rows.push_back({m, false, {"linear_solver=cholmod"}, "+cholmod"});
-    rows.push_back({m, false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
+    if (chord)
+      rows.push_back(
+          {m, false, {"jacobian_reuse=true", "linear_solver=cholmod"}, "+reuse+cholmod"});
   }
   return rows;
 }
@@ -229,12 +231,8 @@ std::vector<Row> rows_for(const Workload& w) {
   if (w.id == "ball-5k-admm") return admm_rows(cholmod);
   if (w.id == "ball-drop-5k-qp") return ball_qp_rows(cholmod);
   if (w.id.rfind("ball-scaling-", 0) == 0) return ball_scaling_rows(cholmod);
-  if (w.id.rfind("ball-free-", 0) == 0) return ball_free_rows(cholmod);
-  if (w.id.rfind("ball-contact-", 0) == 0) {
-    if (!cholmod) return {{"backward-euler", false}, {"sdirk2", false}};
-    return {{"backward-euler", false, {"linear_solver=cholmod"}, "+cholmod"},
-            {"sdirk2", false, {"linear_solver=cholmod"}, "+cholmod"}};
-  }
+  if (w.id.rfind("ball-free-", 0) == 0) return ball_peer_rows(cholmod, true);
+  if (w.id.rfind("ball-contact-", 0) == 0) return ball_peer_rows(cholmod, false);
   // Non-default solver options, labelled: the chord-Newton option (same
   // tolerance, factor kept while it contracts), the CHOLMOD backend when this
   // build has it, and the looser tolerance animation codes use.

@@ -138,15 +138,7 @@ const std::vector<Workload>& scaling_workloads() {
       // A short 3-D body for the instruction-count gate: the stretched ball
       // of ball-free-* on a coarse mesh (mesh_size 0.15), 3 backward-Euler
       // steps with the default LDLᵀ Newton (no BLAS: the count is ours).
-      {"ball-gate",
-       "ball-drop",
-       {"mesh_size=0.15", "contact=none", "initial_shape=stretched", "stretch=1.2"},
-       0.0,
-       5e-3,
-       0,
-       3,
-       false,
-       false},
+      ball_free("ball-gate", "mesh_size=0.15", 3),
   };
   return list;
 }

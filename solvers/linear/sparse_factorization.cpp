@@ -196,7 +196,6 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
       solve_with_ldlt_ = false;
     } else if (indefinite == Indefinite::report) {
       have_factor_ = false;  // no factor of A: the next call factors whatever it gets
-      last_ = out;
       return out;
     } else {
       factorize_ldlt(A, pattern_changed, out);
