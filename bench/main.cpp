@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   register_ours();
   register_qp_solvers();
   register_linear_solves();
+  register_assembly();
   register_odeint();
   register_petsc();
   register_sundials();

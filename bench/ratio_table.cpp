@@ -238,6 +238,34 @@ void print_fe_rows(const std::map<std::string, Median>& medians, std::FILE* out)
   }
 }
 
+// The assembly/* rows (bench/assembly.cpp): each element loop's time on one
+// and on two threads and the speed-up, (time on 1) / (time on 2).
+void print_thread_speedups(const std::map<std::string, Median>& medians, std::FILE* out) {
+  bool header = false;
+  const std::string one = "-threads-1";
+  for (const auto& [name, m1] : medians) {
+    Name n;
+    if (!split(name, n) || n.workload != "assembly" || n.implementation.size() <= one.size() ||
+        n.implementation.compare(n.implementation.size() - one.size(), one.size(), one) != 0)
+      continue;
+    const std::string part = n.implementation.substr(0, n.implementation.size() - one.size());
+    const auto m2 = medians.find("assembly/" + n.method + "/" + part + "-threads-2");
+    if (m2 == medians.end()) continue;
+    if (!header) {
+      std::fprintf(out,
+                   "\nelement loops on two threads (assembly/*: one evaluation at the stretched "
+                   "initial state; speed-up = time on 1 / time on 2):\n");
+      std::fprintf(out, "%-17s %-13s %8s %11s %11s %9s\n", "workload", "part", "dofs", "1 thr ms",
+                   "2 thr ms", "speed-up");
+      header = true;
+    }
+    const double t1 = 1e3 / counter(m1, "evals_per_s"),
+                 t2 = 1e3 / counter(m2->second, "evals_per_s");
+    std::fprintf(out, "%-17s %-13s %8.0f %11.3f %11.3f %9.2f\n", n.method.c_str(), part.c_str(),
+                 counter(m1, "dofs"), t1, t2, t1 / t2);
+  }
+}
+
 }  // namespace
 
 void describe_peer(const std::string& benchmark, const std::string& settings) {
@@ -261,6 +289,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_floor(medians, out);
   print_scaling(medians, out);
   print_fe_rows(medians, out);
+  print_thread_speedups(medians, out);
 }
 
 }  // namespace tibench::bench

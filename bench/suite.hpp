@@ -47,6 +47,8 @@ void register_qp_solvers();
 // One chain stage matrix's factorization and solve, partitioned against
 // center-out (linear_solves.cpp).
 void register_linear_solves();
+// The element loops of the 3-D ball on one and two threads (assembly.cpp).
+void register_assembly();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the

@@ -11,8 +11,8 @@ namespace {
 // the loop in element order (element_loop.hpp). Kept per thread and reused,
 // so that evaluations do not allocate once the sizes are reached.
 struct ElementResults {
-  std::vector<double> terms;  // energy: one per quadrature point
-  std::vector<ElementVector> vectors;
+  std::vector<double> terms;        // energy: one per quadrature point
+  std::vector<double> node_forces;  // the slots of ElasticBody's incidence
   std::vector<ElementMatrix> matrices;
 };
 
@@ -26,7 +26,38 @@ ElementResults& element_results() {
 ElasticBody::ElasticBody(std::shared_ptr<const MeshGeometry> geometry, Material material)
     : geo_(std::move(geometry)),
       material_(material),
-      rotations_(static_cast<std::size_t>(geo_->elements()), Mat3::Identity()) {}
+      rotations_(static_cast<std::size_t>(geo_->elements()), Mat3::Identity()) {
+  build_assembly_maps();
+}
+
+void ElasticBody::build_assembly_maps() {
+  const MeshGeometry& g = *geo_;
+  const int npe = g.nodes_per_element();
+  value_offsets_.assign(static_cast<std::size_t>(g.elements()) + 1, 0);
+  incidence_start_.assign(static_cast<std::size_t>(g.free_nodes()) + 1, 0);
+  for (Index e = 0; e < g.elements(); ++e) {
+    std::size_t free = 0;
+    for (int a = 0; a < npe; ++a) {
+      const Index d = g.node_dof(g.node(e, a));
+      if (d < 0) continue;
+      free += 3;
+      ++incidence_start_[static_cast<std::size_t>(d / 3) + 1];
+    }
+    value_offsets_[static_cast<std::size_t>(e) + 1] =
+        value_offsets_[static_cast<std::size_t>(e)] + free * free;
+  }
+  for (std::size_t k = 1; k < incidence_start_.size(); ++k)
+    incidence_start_[k] += incidence_start_[k - 1];
+  incidence_slot_.assign(static_cast<std::size_t>(g.elements() * npe), -1);
+  std::vector<std::size_t> next(incidence_start_.begin(), incidence_start_.end() - 1);
+  for (Index e = 0; e < g.elements(); ++e)
+    for (int a = 0; a < npe; ++a) {
+      const Index d = g.node_dof(g.node(e, a));
+      if (d >= 0)
+        incidence_slot_[static_cast<std::size_t>(e * npe + a)] =
+            static_cast<std::ptrdiff_t>(next[static_cast<std::size_t>(d / 3)]++);
+    }
+}
 
 bool ElasticBody::is_arap() const {
   return material_.model() == MaterialModel::fixed_corotated && material_.lame().lambda == 0.0;
@@ -91,8 +122,7 @@ double ElasticBody::energy(const Vec& q) const {
 // t_a in point order. The arithmetic of each entry is that of
 // accumulate_bt(G, stress(deformation_gradient(x, G), R), w, ·) point by
 // point, so the result is the pointwise one bit for bit (tests/problems/test_fem_force_kernel.cpp).
-void ElasticBody::block_forces(const Vec& q, const PointBlock& b,
-                               std::vector<ElementVector>& ge) const {
+void ElasticBody::block_forces(const Vec& q, const PointBlock& b, double* node_forces) const {
   constexpr int L = kStressLanes;
   const int npe = geo_->nodes_per_element(), nq = geo_->quadrature_points();
   const int used = b.elements * nq;
@@ -128,11 +158,16 @@ void ElasticBody::block_forces(const Vec& q, const PointBlock& b,
         t[a][i][l] =
             P[i][l] * b.G[a][0][l] + P[i + 3][l] * b.G[a][1][l] + P[i + 6][l] * b.G[a][2][l];
   for (int k = 0; k < b.elements; ++k) {
-    ElementVector& v = ge[static_cast<std::size_t>(b.first_element + k)];
-    v.setZero(3 * npe);
-    for (int l = k * nq; l < (k + 1) * nq; ++l)
-      for (int a = 0; a < npe; ++a)
-        for (int i = 0; i < 3; ++i) v[3 * a + i] += t[a][i][l];
+    const Index e = b.first_element + k;
+    for (int a = 0; a < npe; ++a) {
+      const std::ptrdiff_t slot = incidence_slot_[static_cast<std::size_t>(e * npe + a)];
+      if (slot < 0) continue;
+      for (int i = 0; i < 3; ++i) {
+        double sum = 0.0;  // from +0, as a zeroed element vector
+        for (int l = k * nq; l < (k + 1) * nq; ++l) sum += t[a][i][l];
+        node_forces[3 * slot + i] = sum;
+      }
+    }
   }
 }
 
@@ -158,13 +193,17 @@ void ElasticBody::fill_lane_rotations(const PointBlock& b, const double (&F)[9][
 }
 
 void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
-  std::vector<ElementVector>& ge = element_results().vectors;
-  ge.resize(static_cast<std::size_t>(geo_->elements()));
+  std::vector<double>& slots = element_results().node_forces;
+  slots.resize(3 * incidence_start_.back());
   const std::vector<PointBlock>& blocks = geo_->point_blocks();
-  for_each_element(static_cast<Index>(blocks.size()),
-                   [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], ge); });
-  for (Index e = 0; e < geo_->elements(); ++e)
-    scatter(*geo_, e, ge[static_cast<std::size_t>(e)], g);
+  for_each_element(static_cast<Index>(blocks.size()), [&](Index b) {
+    block_forces(q, blocks[static_cast<std::size_t>(b)], slots.data());
+  });
+  for_each_element(geo_->free_nodes(), [&](Index k) {
+    const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
+    for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j)
+      for (int i = 0; i < 3; ++i) g[3 * k + i] += slots[3 * j + i];
+  });
 }
 
 void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection correction,
@@ -209,23 +248,19 @@ void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) con
   for (Index e = 0; e < geo_->elements(); ++e) emit(*geo_, e, K[static_cast<std::size_t>(e)], out);
 }
 
-std::size_t ElasticBody::hessian_value_count() const {
-  std::size_t count = 0;
-  for (Index e = 0; e < geo_->elements(); ++e) {
-    std::size_t free = 0;
-    for (int l = 0; l < 3 * geo_->nodes_per_element(); ++l) free += geo_->element_dof(e, l) >= 0;
-    count += free * free;
-  }
-  return count;
-}
+std::size_t ElasticBody::hessian_value_count() const { return value_offsets_.back(); }
 
+// Each element writes its own range of `values`, so the loop needs no
+// per-element slots and no serial copy after it.
 std::size_t ElasticBody::write_hessian_values(const Vec& q, bool project_psd,
                                               double* values) const {
-  const std::vector<ElementMatrix>& K = element_hessians(q, project_psd);
-  double* out = values;
-  for (Index e = 0; e < geo_->elements(); ++e)
-    out = emit_values(*geo_, e, K[static_cast<std::size_t>(e)], out);
-  return static_cast<std::size_t>(out - values);
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementMatrix K;
+    element_stiffness(e, q, MomentumCorrection::none, K);
+    if (project_psd) clamp_to_psd(K);
+    emit_values(*geo_, e, K, values + value_offsets_[static_cast<std::size_t>(e)]);
+  });
+  return hessian_value_count();
 }
 
 std::vector<LocalForm> ElasticBody::stiffness_forms(const Vec& q, double beta,

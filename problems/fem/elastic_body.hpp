@@ -71,13 +71,27 @@ class ElasticBody {
  private:
   const Mat3& rotation(Index e) const { return rotations_[static_cast<std::size_t>(e)]; }
   const std::vector<ElementMatrix>& element_hessians(const Vec& q, bool project_psd) const;
-  void block_forces(const Vec& q, const PointBlock& b, std::vector<ElementVector>& ge) const;
+  void block_forces(const Vec& q, const PointBlock& b, double* node_forces) const;
   void fill_lane_rotations(const PointBlock& b, const double (&F)[9][kStressLanes],
                            double (&R)[9][kStressLanes]) const;
+
+  void build_assembly_maps();
 
   std::shared_ptr<const MeshGeometry> geo_;
   Material material_;
   std::vector<Mat3> rotations_;
+  // Where element e's Hessian values start in write_hessian_values' output
+  // (elements + 1 entries), so that every element writes its own range.
+  std::vector<std::size_t> value_offsets_;
+  // The (element, node) pairs of each free node, in element order: a CSR
+  // over free nodes whose entry j has three force slots 3j … 3j + 2.
+  // incidence_slot_[e · nodes_per_element + a] is the entry of element e's
+  // node a (−1: a fixed node). The force kernel writes each element's nodal
+  // forces into their slots, and the gradient sums each node's contiguous
+  // slots in element order: the additions of a serial scatter loop over
+  // elements, in its order, run per node on several threads.
+  std::vector<std::size_t> incidence_start_;
+  std::vector<std::ptrdiff_t> incidence_slot_;
 };
 
 }  // namespace tibench
