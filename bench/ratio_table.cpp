@@ -290,6 +290,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_scaling(medians, out);
   print_fe_rows(medians, out);
   print_thread_speedups(medians, out);
+  print_paper_timings(medians, out);
 }
 
 }  // namespace tibench::bench

@@ -31,6 +31,9 @@ class CollectingReporter : public benchmark::ConsoleReporter {
 };
 
 void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* out);
+// The papers' timing tables (Löschner et al. 2020 Table 1, Dinev et al. 2018
+// Tables 1 and 2) beside our rows of their scenes (paper_timings.cpp).
+void print_paper_timings(const std::map<std::string, Median>& medians, std::FILE* out);
 
 // Peers whose library build is not optimized (their rows are labelled).
 bool unoptimized_peer(const std::string& implementation);

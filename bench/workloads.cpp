@@ -57,7 +57,41 @@ namespace tibench::bench {
 // above the ground and falling at 1.4 m/s (about the speed of the
 // ball-scaling-* impact): the impact in the second step, then constraint
 // contact; 20 and 6 steps.
+// loschner-jello-<h> and loschner-cloth-96-<h>: Löschner et al. 2020 Table
+// 1's jello and cloth as the long matrices run them
+// (harness/matrices/long/loschner2020-jello-10s.toml, -cloth-96.toml): the
+// jello stand-in on 6 × 8 × 8 hexahedra (their mesh is not published),
+// corotated linear, nudged at 2 rad/s; the cloth stand-in at the paper's
+// 96 × 96 × 1 trilinear hexahedra, fixed corotated, swinging from a hinged
+// edge (no wind). One workload per Table 1 step size; a benchmark iteration
+// runs the first steps from the initial state (the jello 200, a second at
+// 5 ms; the cloth 4), and the table scales the time per step to a
+// simulated second.
 namespace {
+Workload loschner_jello(const char* id, double h) {
+  return {id,
+          "beam",
+          {"clamped=true", "cantilever=true", "g=0", "length=1", "height=1.5", "width=1.5", "nx=6",
+           "ny=8", "nz=8", "material=corotated-linear", "E=5.5e5", "nu=0.38", "rho=1000", "spin=2"},
+          0.0,
+          h,
+          0,
+          200,
+          false,
+          false};
+}
+Workload loschner_cloth(const char* id, double h) {
+  return {id,
+          "beam",
+          {"clamped=false", "hinged=true", "length=1", "height=0.01", "width=1", "nx=96", "ny=1",
+           "nz=96", "material=fixed-corotated", "E=3e5", "nu=0.4", "rho=1000"},
+          0.0,
+          h,
+          0,
+          4,
+          false,
+          false};
+}
 Workload ball_scaling(const char* id, const char* mesh_size) {
   return {id, "ball-drop", {mesh_size, "y0=0.6"}, 0.0, 5e-3, 0, 50, false, false};
 }
@@ -106,6 +140,11 @@ const std::vector<Workload>& workloads() {
        30,
        false,
        false},
+      loschner_jello("loschner-jello-5ms", 5e-3),
+      loschner_jello("loschner-jello-0.5ms", 5e-4),
+      loschner_jello("loschner-jello-0.05ms", 5e-5),
+      loschner_cloth("loschner-cloth-96-5ms", 5e-3),
+      loschner_cloth("loschner-cloth-96-0.05ms", 5e-5),
       {"dinev-bar",
        "cube-stretch-compress",
        {"geometry=bar", "lx=3", "mesh_size=0.28", "nu=0", "contact=none", "stretch=1.5"},
