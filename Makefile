@@ -269,7 +269,7 @@ BENCH_BIN := $(BENCH_BUILD)/bench/tibench_bench
 BENCH_FLAGS ?=
 
 bench-build:
-	@scripts/setup-deps.sh core bench
+	@scripts/setup-deps.sh core bench figures
 	@prefix=$$(scripts/build-arkode.sh) && \
 	    cmake --preset release -DTIBENCH_BUILD_BENCH=ON -DTIBENCH_SUNDIALS_PREFIX=$$prefix >/dev/null
 	@cmake --build --preset release -j $(JOBS) --target tibench_bench
@@ -282,7 +282,10 @@ bench: bench-build
 	    --benchmark_display_aggregates_only=true \
 	    --benchmark_out=$(RESULTS)/bench/bench-$$stamp.json --benchmark_out_format=json \
 	    $(BENCH_FLAGS) | tee $(RESULTS)/bench/bench-$$stamp.txt; \
-	echo "wrote $(RESULTS)/bench/bench-$$stamp.json and .txt"
+	echo "wrote $(RESULTS)/bench/bench-$$stamp.json and .txt"; \
+	if grep -q '"run_name": "ball-scaling-' $(RESULTS)/bench/bench-$$stamp.json; then \
+	    /usr/bin/python3 scripts/plot-bench-scaling.py $(RESULTS)/bench/bench-$$stamp.json \
+	        $(RESULTS)/bench/bench-$$stamp-scaling.png; fi
 
 # The same suite built for this CPU (-march=native, build/native; opt-in, not
 # portable): compare its rows with make bench's to see the gain.

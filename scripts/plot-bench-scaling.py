@@ -1,0 +1,156 @@
+#!/usr/bin/python3
+"""The ball scaling figure of `make bench` (docs/benchmarks.md, "How a step's
+cost grows with the mesh").
+
+Reads a Google Benchmark JSON file of tibench_bench, takes the
+ball-scaling-* rows of every method (the median aggregate when the run had
+repetitions, the single run otherwise, as the bench's ratio table does),
+and draws time per step and peak memory against dofs on log-log axes, each
+method with its least-squares slope of log(time per step) on log(dofs)
+(the exponent the ratio table prints) and, dashed, the slope 1.3 the rows
+are held to.
+
+    plot-bench-scaling.py BENCH.json OUT.png
+    plot-bench-scaling.py --check     # fits a known power law, draws it
+
+Exit 2 with one line on stderr when the file is missing, not JSON, or has
+no ball-scaling rows.
+"""
+import json
+import math
+import os
+import sys
+import tempfile
+
+PREFIX = "ball-scaling-"
+TARGET_EXPONENT = 1.3
+
+
+def fail(message):
+    print(f"plot-bench-scaling: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def slope(xs, ys):
+    """Least-squares slope of log y on log x."""
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(y) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    sxx = sum((a - mx) ** 2 for a in lx)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sxx
+
+
+def scaling_rows(benchmarks):
+    """{method: [(dofs, seconds per step, peak MB)]} sorted by dofs."""
+    chosen = {}
+    for b in benchmarks:
+        name = b.get("run_name", b.get("name", ""))
+        if not name.startswith(PREFIX) or b.get("error_occurred"):
+            continue
+        median = b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median"
+        single = b.get("run_type") == "iteration" and b.get("repetitions", 1) <= 1
+        if median or (single and name not in chosen):
+            chosen[name] = b
+    methods = {}
+    for name, b in chosen.items():
+        workload, method = name.split("/")[:2]
+        rate = b.get("steps_per_s")
+        if not rate or "dofs" not in b:
+            continue
+        methods.setdefault(method, []).append((b["dofs"], 1.0 / rate, b.get("peak_mb")))
+    return {m: sorted(points) for m, points in methods.items() if len(points) >= 2}
+
+
+def draw(methods, out):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 4))
+    exponents = {}
+    for method, points in sorted(methods.items()):
+        dofs = [p[0] for p in points]
+        ms = [1e3 * p[1] for p in points]
+        k = slope(dofs, ms)
+        exponents[method] = k
+        (line,) = ax_t.loglog(dofs, ms, "o-", label=f"{method}: exponent {k:.2f}")
+        # The target slope through the smallest size.
+        ax_t.loglog(
+            [dofs[0], dofs[-1]],
+            [ms[0], ms[0] * (dofs[-1] / dofs[0]) ** TARGET_EXPONENT],
+            "--",
+            color=line.get_color(),
+            alpha=0.5,
+        )
+        memory = [(p[0], p[2]) for p in points if p[2] and p[2] > 0]
+        if memory:
+            ax_m.loglog(*zip(*memory), "o-", label=method)
+    ax_t.set_xlabel("dofs")
+    ax_t.set_ylabel("ms per step")
+    ax_t.set_title(f"time per step (dashed: exponent {TARGET_EXPONENT})")
+    ax_t.legend(fontsize=8)
+    ax_m.set_xlabel("dofs")
+    ax_m.set_ylabel("peak resident memory [MB]")
+    ax_m.set_title("peak memory")
+    ax_m.legend(fontsize=8)
+    fig.tight_layout()
+    tmp = out + ".tmp.png"
+    fig.savefig(tmp, dpi=110)
+    os.replace(tmp, out)
+    return exponents
+
+
+def check():
+    """A power law of known exponent through the reader, the fit and the
+    drawing: the fitted exponents must be the ones put in."""
+    laws = {"a+reuse+cholmod": (2e-6, 1.5), "b": (1e-5, 1.25)}
+    benchmarks = []
+    for method, (c, k) in laws.items():
+        for i, dofs in enumerate([3498.0, 12159.0, 42111.0]):
+            name = f"{PREFIX}{i}/{method}/tibench"
+            row = {"dofs": dofs, "steps_per_s": 1.0 / (c * dofs**k), "peak_mb": 100.0 * (i + 1)}
+            benchmarks.append(dict(row, name=name, run_name=name, run_type="iteration", repetitions=1))
+            # A mean aggregate that must be ignored, and the median.
+            for agg, scale in (("mean", 3.0), ("median", 1.0)):
+                r = dict(row, steps_per_s=row["steps_per_s"] / scale)
+                benchmarks.append(
+                    dict(r, name=f"{name}_{agg}", run_name=name, run_type="aggregate",
+                         aggregate_name=agg, repetitions=3)
+                )
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "scaling.png")
+        exponents = draw(scaling_rows(benchmarks), out)
+        size = os.path.getsize(out)
+    for method, (_, k) in laws.items():
+        if abs(exponents[method] - k) > 1e-9:
+            fail(f"check: {method} fitted {exponents[method]!r}, expected {k}")
+    if size < 10000:
+        fail(f"check: the figure has {size} bytes")
+    print(f"plot-bench-scaling: check passed (exponents {exponents}, figure {size} bytes)")
+
+
+def main(argv):
+    if argv[1:] == ["--check"]:
+        check()
+        return
+    if len(argv) != 3:
+        fail("usage: plot-bench-scaling.py BENCH.json OUT.png | --check")
+    path, out = argv[1], argv[2]
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        fail(f"cannot read {path!r} as benchmark JSON: {e}")
+    methods = scaling_rows(data.get("benchmarks", []))
+    if not methods:
+        fail(f"{path!r} has no {PREFIX}* rows at two sizes or more (accepted: tibench_bench JSON)")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        fail(f"the directory of {out!r} does not exist")
+    for method, k in draw(methods, out).items():
+        print(f"plot-bench-scaling: {method}: exponent {k:.3f}")
+    print(f"plot-bench-scaling: wrote {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
