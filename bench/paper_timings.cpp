@@ -98,11 +98,6 @@ std::string fixed(double x) {
   return text;
 }
 
-double counter_or_nan(const Median& m, const char* key) {
-  const auto it = m.counters.find(key);
-  return it == m.counters.end() ? kNone : it->second;
-}
-
 // Our fastest variant of the row's method on its workload: the registry's
 // default solver or CHOLMOD (other labels are other methods, e.g.
 // backward-euler+local-global is not backward-euler).
@@ -150,8 +145,8 @@ void print_paper_timings(const std::map<std::string, Median>& medians, std::FILE
     const std::string paper_newton = std::isnan(row.paper_newton) ? "-" : fixed(row.paper_newton);
     std::fprintf(out, "%-16s %-27s %-19s %8.4g %5s %-10s %-47s %9.4g %5.2f %6.0f %6ld %s\n",
                  row.source, row.scene, row.label, row.paper, paper_newton.c_str(),
-                 paper_machine(row), name.c_str(), value, counter_or_nan(m, "newton_per_step"),
-                 counter_or_nan(m, "dofs"), workload(row.workload).steps_implicit,
+                 paper_machine(row), name.c_str(), value, counter(m, "newton_per_step"),
+                 counter(m, "dofs"), workload(row.workload).steps_implicit,
                  per_second ? "s/s" : "ms/fr");
   }
 }

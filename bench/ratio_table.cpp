@@ -25,12 +25,12 @@ bool split(const std::string& name, Name& out) {
   return true;
 }
 
+}  // namespace
+
 double counter(const Median& m, const char* key) {
   const auto it = m.counters.find(key);
   return it == m.counters.end() ? std::nan("") : it->second;
 }
-
-}  // namespace
 
 bool unoptimized_peer(const std::string& implementation) {
 #ifdef TIBENCH_BENCH_SUNDIALS_UNOPTIMIZED

@@ -30,6 +30,9 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   std::map<std::string, Median> medians_;
 };
 
+// A counter of a benchmark's median; NaN when it did not report it.
+double counter(const Median& m, const char* key);
+
 void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* out);
 // The papers' timing tables (Löschner et al. 2020 Table 1, Dinev et al. 2018
 // Tables 1 and 2) beside our rows of their scenes (paper_timings.cpp).
