@@ -244,6 +244,23 @@ std::pair<double, double> bdf2_excess(const ClaimContext& ctx, const std::string
   return {lo, hi};
 }
 
+// Table 2's soft columns as printed: v [m/s] of BDF2, A-1, A-search at
+// h = 1/30, 1/300 and (the converged value's) 1/30000 s.
+constexpr double kPaperSoft[3][3] = {
+    {0.776, 0.810, 0.819}, {0.760, 0.831, 0.816}, {0.864, 0.866, 0.856}};
+
+// The smallest excess of BDF2's |v - v*| over A-1's and A-search's in the
+// paper's own soft columns, v* the mean at 1/30000 s.
+double paper_soft_excess() {
+  const double v_star = (kPaperSoft[2][0] + kPaperSoft[2][1] + kPaperSoft[2][2]) / 3;
+  double lo = INFINITY;
+  for (int row = 0; row < 2; ++row)
+    for (int m = 1; m < 3; ++m)
+      lo = std::min(lo,
+                    std::abs(kPaperSoft[row][0] - v_star) - std::abs(kPaperSoft[row][m] - v_star));
+  return lo;
+}
+
 ClaimResult check_soft(const ClaimContext& ctx) {
   ClaimResult r = result(ctx,
                          "A-1 and A-search noticeably perform better than BDF2 in matching the "
@@ -251,8 +268,30 @@ ClaimResult check_soft(const ClaimContext& ctx) {
                          "|v - v*| of A-1 and of A-search each below BDF2's by >= 0.01 m/s at "
                          "both steps");
   r.measured = table(ctx, "soft");
-  r.status = bdf2_excess(ctx, "soft").first >= kNoticeable ? Verdict::reproduced : Verdict::refuted;
+  const double excess = bdf2_excess(ctx, "soft").first;
+  r.status = excess >= kNoticeable ? Verdict::reproduced : Verdict::refuted;
   r.summary = "|v - v*| " + errors_line(ctx, "soft");
+  // "Noticeably" has no number; a reading above the paper's own smallest
+  // soft advantage in Table 2 would fail its data.
+  const double paper_excess = paper_soft_excess();
+  r.measured[claims::kPaperData] = claims::paper_data_record(
+      paper_excess >= kNoticeable,
+      {{"h=1/30", {kPaperSoft[0][0], kPaperSoft[0][1], kPaperSoft[0][2]}},
+       {"h=1/300", {kPaperSoft[1][0], kPaperSoft[1][1], kPaperSoft[1][2]}},
+       {"h=1/30000", {kPaperSoft[2][0], kPaperSoft[2][1], kPaperSoft[2][2]}},
+       {"smallest_advantage", paper_excess}},
+      "Table 2's soft columns, v* their mean at 1/30000 s: smallest excess of BDF2's error "
+      "over A-1's and A-search's at 1/30 and 1/300 s");
+  std::vector<claims::SweepPoint> sweep;
+  for (const double noticeable : {kNoticeable, 0.02, 0.03})
+    sweep.push_back({claims::short_real(noticeable) + " m/s",
+                     excess >= noticeable ? Verdict::reproduced : Verdict::refuted});
+  claims::judge_unstated(
+      r, {{"the margin that is 'noticeably' better", "0.01 .. 0.03 m/s",
+           "from ten units of Table 2's last digit to just under the paper's own smallest soft "
+           "advantage (" +
+               claims::short_real(paper_excess, 2) + " m/s)",
+           sweep}});
   return r;
 }
 
