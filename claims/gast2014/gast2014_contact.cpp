@@ -21,6 +21,7 @@
 // ℓ = 1e3 clamp). Both are allowed 500 iterations per solve (their Fig. 2's
 // failure count). The scenes are the registry's cube-stretch-compress,
 // particle-drop and the self-collision penalty of problems/contact/.
+#include <algorithm>
 #include <cmath>
 
 #include "claims/contact_runs.hpp"
@@ -539,13 +540,17 @@ ClaimResult check_recovery(const ClaimContext& ctx, const std::string& shape,
     if (!steps.empty() && r.first_uninverted_step > steps.back()) monotone = false;
     steps.push_back(r.first_uninverted_step);
   }
-  // The paper's printed counts through the criterion (both figures' counts
-  // fall with stiffness and end at 1).
-  out.measured[claims::kPaperData] =
-      claims::paper_data_record(true, {{"fig8_random", {100, 40, 1}}, {"fig9_point", {120, 5, 1}}},
-                                "non-increasing with stiffness, the stiffest in 1 step; the soft "
-                                "counts (about 4-5 s) disagree with Sec. 6's 'about 3s' and are "
-                                "not judged (the moduli are unstated)");
+  // The paper's printed counts through the criterion: non-increasing with
+  // stiffness, the stiffest recovered in one step.
+  const auto counts_hold = [](const std::vector<long>& c) {
+    return std::is_sorted(c.rbegin(), c.rend()) && c.back() == 1;
+  };
+  const std::vector<long> fig8{100, 40, 1}, fig9{120, 5, 1};
+  out.measured[claims::kPaperData] = claims::paper_data_record(
+      counts_hold(fig8) && counts_hold(fig9), {{"fig8_random", fig8}, {"fig9_point", fig9}},
+      "non-increasing with stiffness, the stiffest in 1 step; the soft "
+      "counts (about 4-5 s) disagree with Sec. 6's 'about 3s' and are "
+      "not judged (the moduli are unstated)");
   std::string why;
   const Verdict single = single_step_verdict(ctx, shape, steps.back(), out, why);
   out.status = !all_ok                         ? Verdict::inconclusive
