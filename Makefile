@@ -211,7 +211,7 @@ $(RESULTS)/%.short.h5: harness/matrices/%.toml $(BINARY_ID)
 
 $(RESULTS)/claims.h5: $(BINARY_ID) $(LEDGER_STAMP) $(wildcard claims/*/expected_verdicts.toml)
 	@echo "== $@ ($(LEDGER_MODE) ledger)"
-	@$(TIBENCH) verify $(if $(FULL),,--fast) --mesh-cache $(RESULTS)/cache/meshes -o $@ \
+	@$(TIBENCH) verify $(if $(FULL),,--fast) --jobs $(JOBS) --mesh-cache $(RESULTS)/cache/meshes -o $@ \
 	    --report $(RESULTS)/claims.md --expected claims > $(RESULTS)/claims.log
 	@grep -E "^[0-9]+ claims:|^verdict differs" $(RESULTS)/claims.log
 

@@ -1,9 +1,12 @@
 #include "claims/ledger.hpp"
 
+#include <chrono>
 #include <set>
 #include <stdexcept>
 
 #include "core/parameters.hpp"
+#include "harness/run/thread_pool.hpp"
+#include "problems/fem/element_loop.hpp"
 
 namespace tibench {
 
@@ -104,6 +107,37 @@ ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx) {
   r.short_version = ctx.cache->take_fast_read() && ctx.fast_mode;
   if (check.stand_in) apply_stand_in(*check.stand_in, r);
   return r;
+}
+
+std::vector<TimedClaimResult> run_claims(
+    const std::vector<const ClaimCheck*>& checks, const ClaimContext& ctx, int jobs,
+    const std::function<void(std::size_t, const TimedClaimResult&)>& done) {
+  std::vector<std::size_t> parallel, timed;
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    (checks[i]->timed ? timed : parallel).push_back(i);
+  std::vector<TimedClaimResult> out(checks.size());
+  auto run = [&](std::size_t i) {
+    // A check's element loops may use every core, as with one job: the
+    // loops' helpers serve one loop at a time, the others run alone.
+    const ElementThreadsScope element_threads(0);
+    ClaimContext own = ctx;
+    own.cache = ctx.cache->view();
+    const auto start = std::chrono::steady_clock::now();
+    out[i].result = run_claim(*checks[i], own);
+    out[i].seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto finished = [&](std::size_t i) {
+    if (done) done(i, out[i]);
+  };
+  run_pool(
+      parallel.size(), jobs, nullptr, [&](std::size_t k) { run(parallel[k]); },
+      [&](std::size_t k) { finished(parallel[k]); }, [] {});
+  for (std::size_t i : timed) {
+    run(i);
+    finished(i);
+  }
+  return out;
 }
 
 }  // namespace tibench

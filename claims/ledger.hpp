@@ -8,9 +8,11 @@
 // never hard-codes a verdict or a number it did not compute.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <source_location>
@@ -44,33 +46,56 @@ struct ClaimResult {
 // of one experiment), kept for the lifetime of one context: by name, of
 // any type. It also records whether what a check computed read fast mode
 // (ClaimContext::fast()), directly or through a shared computation.
+// Checks may run on several threads at once (run_claims): each gets its
+// own view() of the same computations, so that the record is its own; an
+// entry is computed once, by the first check that asks for it, while any
+// other waits for it.
 class ClaimCache {
  public:
   template <class T, class Make>
   const T& get(const std::string& name, Make make) {
-    auto& slot = entries_[name];
-    if (!slot.value) {
-      const bool outer = fast_read_;
-      fast_read_ = false;
-      slot.value = std::make_shared<T>(make());
-      slot.read_fast = fast_read_;
-      fast_read_ = outer || slot.read_fast;
-    } else {
-      fast_read_ = fast_read_ || slot.read_fast;
-    }
-    return *static_cast<const T*>(slot.value.get());
+    Entry& e = store_->entry(name);
+    std::call_once(e.once, [&] {
+      const bool outer = fast_read_.exchange(false);
+      try {
+        e.value = std::make_shared<T>(make());
+      } catch (...) {
+        fast_read_.store(outer);
+        throw;
+      }
+      e.read_fast = fast_read_.load();
+      fast_read_.store(outer || e.read_fast);
+    });
+    if (e.read_fast) fast_read_.store(true);
+    return *static_cast<const T*>(e.value.get());
   }
-  void note_fast_read() { fast_read_ = true; }
+  // The same computations with a record of its own.
+  std::shared_ptr<ClaimCache> view() const {
+    auto v = std::make_shared<ClaimCache>();
+    v->store_ = store_;
+    return v;
+  }
+  // From any thread the check started (its runs on a pool's threads).
+  void note_fast_read() { fast_read_.store(true); }
   // Whether fast mode was read since the last call.
-  bool take_fast_read() { return std::exchange(fast_read_, false); }
+  bool take_fast_read() { return fast_read_.exchange(false); }
 
  private:
   struct Entry {
+    std::once_flag once;
     std::shared_ptr<void> value;
     bool read_fast = false;
   };
-  std::map<std::string, Entry> entries_;
-  bool fast_read_ = false;
+  struct Store {
+    std::mutex mutex;
+    std::map<std::string, Entry> entries;  // a std::map's nodes stay where they are
+    Entry& entry(const std::string& name) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      return entries[name];
+    }
+  };
+  std::shared_ptr<Store> store_ = std::make_shared<Store>();
+  std::atomic<bool> fast_read_{false};
 };
 
 struct ClaimContext {
@@ -194,5 +219,18 @@ std::vector<const ClaimCheck*> select_claims(const std::string& id);
 // Runs a check; an exception inside it becomes an inconclusive result
 // carrying the reason.
 ClaimResult run_claim(const ClaimCheck& check, const ClaimContext& ctx);
+
+// A check's result and the seconds it took.
+struct TimedClaimResult {
+  ClaimResult result;
+  double seconds = 0;
+};
+// Runs the checks, `jobs` at a time, sharing ctx (and its cache); done(i,
+// its result) is called on the calling thread as check i finishes. A result does not depend on
+// `jobs` or on which thread computed what it shares (ClaimCache). The timing claims run last, one
+// at a time, so that no other check loads the machine they time.
+std::vector<TimedClaimResult> run_claims(
+    const std::vector<const ClaimCheck*>& checks, const ClaimContext& ctx, int jobs,
+    const std::function<void(std::size_t, const TimedClaimResult&)>& done = {});
 
 }  // namespace tibench

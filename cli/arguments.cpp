@@ -111,6 +111,9 @@ CLI::App* add_verify(CLI::App& app, VerifyOptions& o) {
   verify->add_option("--perturb", o.perturb,
                      "with --explain: run the claim with an input changed (name=value, "
                      "repeatable), as its declared perturbation does; not compared with the pin");
+  verify->add_option("-j,--jobs", o.jobs,
+                     "checks run at once (the verdicts do not depend on it; timing claims run "
+                     "last, alone)");
   return verify;
 }
 

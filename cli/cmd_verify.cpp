@@ -24,9 +24,9 @@ namespace tibench::cli {
 namespace {
 
 struct Outcome {
-  const ClaimCheck* check;
+  const ClaimCheck* check = nullptr;
   ClaimResult result;
-  double seconds;
+  double seconds = 0;
   std::string mismatch;  // against the pinned verdict; empty when it agrees
 };
 
@@ -159,6 +159,26 @@ PinnedVerdicts pins_for(const VerifyOptions& o, const std::vector<const ClaimChe
   return pins;
 }
 
+// The checks' outcomes in their order, run `jobs` at a time; each prints
+// its line as it finishes, with a progress bar and ETA on a terminal's
+// stderr (the full ledger takes hours; stdout may go to a log).
+std::vector<Outcome> run_checks(const std::vector<const ClaimCheck*>& checks,
+                                const ClaimContext& ctx, int jobs) {
+  Progress progress("claims", checks.size(), ::isatty(STDERR_FILENO) == 1);
+  const auto results = run_claims(checks, ctx, jobs, [&](std::size_t i, const TimedClaimResult& t) {
+    std::printf("%-16s %-13s %s (%.2fs%s)\n", checks[i]->id.c_str(), to_string(t.result.status),
+                t.result.summary.c_str(), t.seconds,
+                t.result.short_version ? ", short version" : "");
+    std::fflush(stdout);
+    progress.advance(checks[i]->id, to_string(t.result.status));
+  });
+  progress.finish();
+  std::vector<Outcome> outcomes;
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    outcomes.push_back({checks[i], results[i].result, results[i].seconds, ""});
+  return outcomes;
+}
+
 }  // namespace
 
 int verify(const VerifyOptions& o) {
@@ -168,6 +188,8 @@ int verify(const VerifyOptions& o) {
         "--perturb changes a claim's input for --explain only (accepted: verify "
         "--explain ID --perturb name=value ...)");
   if (!o.integrators.empty()) return verify_integrators(o);
+  if (o.jobs < 1)
+    throw InputError("invalid --jobs " + std::to_string(o.jobs) + " (expected an integer >= 1)");
   std::vector<const ClaimCheck*> selected;
   if (o.claims.empty())
     for (const auto& c : claim_registry()) selected.push_back(&c);
@@ -188,24 +210,12 @@ int verify(const VerifyOptions& o) {
   const PinnedVerdicts pins = pins_for(o, selected);
   ClaimContext ctx;
   ctx.fast_mode = o.fast;
-  std::vector<Outcome> outcomes;
+  std::vector<Outcome> outcomes = run_checks(selected, ctx, o.jobs);
   std::vector<std::string> mismatches;
-  // On a terminal, claims done / total with an ETA on stderr (the full
-  // ledger takes over an hour; stdout may go to a log).
-  Progress progress("claims", selected.size(), ::isatty(STDERR_FILENO) == 1);
-  for (const ClaimCheck* c : selected) {
-    const auto start = std::chrono::steady_clock::now();
-    ClaimResult r = run_claim(*c, ctx);
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-16s %-13s %s (%.2fs%s)\n", c->id.c_str(), to_string(r.status), r.summary.c_str(),
-                s, r.short_version ? ", short version" : "");
-    const std::string mismatch = pins.empty() ? "" : pinned_mismatch(pins, c->id, r, o.fast);
-    if (!mismatch.empty()) mismatches.push_back(mismatch);
-    progress.advance(c->id, to_string(r.status));
-    outcomes.push_back({c, std::move(r), s, mismatch});
+  for (Outcome& oc : outcomes) {
+    oc.mismatch = pins.empty() ? "" : pinned_mismatch(pins, oc.check->id, oc.result, o.fast);
+    if (!oc.mismatch.empty()) mismatches.push_back(oc.mismatch);
   }
-  progress.finish();
 
   if (!o.output.empty()) write_ledger_file(outcomes, o);
   if (!o.report.empty()) {

@@ -78,6 +78,7 @@ struct VerifyOptions {
   // With --explain: inputs ("name=value") the check applies over its own
   // choices (ClaimContext::scene_overrides), to try a perturbation.
   std::vector<std::string> perturb;
+  int jobs = 1;  // checks run at once (the verdicts do not depend on it)
   std::string command_line;
 };
 int verify(const VerifyOptions& o);

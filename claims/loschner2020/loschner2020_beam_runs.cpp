@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 
 #include "claims/support.hpp"
@@ -20,11 +21,15 @@ std::string key_of(const RunSpec& s) {
   return key;
 }
 
-// The runs of one context, by key_of (the checks run on one thread; only
-// run_all's pool runs in parallel, each task on its own slot).
-using RunStore = std::map<std::string, BeamRun>;
+// The runs of one context, by key_of. Checks running at once (run_claims)
+// share it: run_all holds the mutex while it computes, so that a second
+// check waits and then finds the runs it shares with the first.
+struct RunStore {
+  std::mutex mutex;
+  std::map<std::string, BeamRun> runs;
+};
 
-RunStore& store(const ClaimContext& ctx) {
+RunStore& store_of(const ClaimContext& ctx) {
   std::string name = "loschner-beam runs";
   for (const std::string& o : ctx.scene_overrides) name += " " + o;
   return *ctx.cache->get<std::shared_ptr<RunStore>>(name,
@@ -95,11 +100,12 @@ std::string beam_description(const ClaimContext& ctx) {
 }
 
 void run_all(const ClaimContext& ctx, const std::vector<RunSpec>& specs) {
-  RunStore& runs = store(ctx);
+  RunStore& store = store_of(ctx);
+  const std::lock_guard<std::mutex> lock(store.mutex);
   std::vector<RunSpec> todo;
   std::set<std::string> queued;  // a repeated spec runs once
   for (const auto& spec : specs)
-    if (!runs.count(key_of(spec)) && queued.insert(key_of(spec)).second) todo.push_back(spec);
+    if (!store.runs.count(key_of(spec)) && queued.insert(key_of(spec)).second) todo.push_back(spec);
   // Longest first (steps per run), so that the last run to start is short.
   std::stable_sort(todo.begin(), todo.end(), [](const RunSpec& a, const RunSpec& b) {
     return a.t_end / a.h > b.t_end / b.h;
@@ -108,12 +114,14 @@ void run_all(const ClaimContext& ctx, const std::vector<RunSpec>& specs) {
   run_pool(
       todo.size(), 2, nullptr, [&](std::size_t i) { results[i] = simulate(ctx, todo[i]); },
       [](std::size_t) {}, [] {});
-  for (std::size_t i = 0; i < todo.size(); ++i) runs[key_of(todo[i])] = std::move(results[i]);
+  for (std::size_t i = 0; i < todo.size(); ++i) store.runs[key_of(todo[i])] = std::move(results[i]);
 }
 
 const BeamRun& beam_run(const ClaimContext& ctx, const RunSpec& spec) {
-  if (!store(ctx).count(key_of(spec))) run_all(ctx, {spec});
-  return store(ctx).at(key_of(spec));
+  run_all(ctx, {spec});  // nothing to run when it is there
+  RunStore& store = store_of(ctx);
+  const std::lock_guard<std::mutex> lock(store.mutex);
+  return store.runs.at(key_of(spec));  // a std::map's nodes stay where they are
 }
 
 double static_energy_gap(const ClaimContext& ctx) {

@@ -25,11 +25,13 @@ using test::family;
 using test::family_of;
 using test::pins;
 
-std::vector<ClaimResult> run_family(const std::string& name) {
+// The family's checks in a new context, `jobs` at a time.
+std::vector<ClaimResult> run_family(const std::string& name, int jobs) {
   ClaimContext ctx;
   ctx.fast_mode = true;
   std::vector<ClaimResult> results;
-  for (const ClaimCheck* check : family(name)) results.push_back(run_claim(*check, ctx));
+  for (TimedClaimResult& t : run_claims(family(name), ctx, jobs))
+    results.push_back(std::move(t.result));
   return results;
 }
 
@@ -73,7 +75,9 @@ void expect_pinned_with_evidence(const ClaimCheck& check, const ClaimResult& r) 
 }
 
 // A second context computes everything again (nothing of the first is
-// reused) and must measure the same.
+// reused), two checks at a time, and must measure the same: a result may
+// not depend on the number of jobs nor on which thread computed what the
+// checks share (tibench verify --jobs).
 void expect_repeated(const ClaimCheck& check, ClaimResult a, ClaimResult b) {
   SCOPED_TRACE(check.id);
   // Wall-clock timings (timing claims) are the one exception; everything
@@ -91,12 +95,12 @@ void expect_repeated(const ClaimCheck& check, ClaimResult a, ClaimResult b) {
   EXPECT_EQ(a.measured.dump(), b.measured.dump());
 }
 
-// One test per family runs it twice: the pins and evidence are checked on
-// the first run, determinism on both (a third run for the pins alone would
-// add a sixth of the claims tests' time).
+// One test per family runs it twice, on one thread and on two: the pins
+// and evidence are checked on the first run, determinism on both (a third
+// run for the pins alone would add a sixth of the claims tests' time).
 TEST_P(ClaimFamily, MatchesItsPinsWithItsEvidenceAndRepeats) {
   const auto checks = family(GetParam());
-  const auto first = run_family(GetParam()), second = run_family(GetParam());
+  const auto first = run_family(GetParam(), 1), second = run_family(GetParam(), 2);
   for (std::size_t i = 0; i < checks.size(); ++i) {
     expect_pinned_with_evidence(*checks[i], first[i]);
     expect_repeated(*checks[i], first[i], second[i]);

@@ -80,6 +80,7 @@ TEST(Cli, MissingArgumentsAndUnknownCommandsExitTwo) {
   expect_bad_input("list nonsense", {"nonsense"});
   expect_bad_input("converge /nonexistent/file.h5", {"'/nonexistent/file.h5': does not exist"});
   expect_bad_input("verify --claim X-NOPE", {"unknown claim 'X-NOPE'"});
+  expect_bad_input("verify --claim D-S1 --jobs 0", {"invalid --jobs 0", "integer >= 1"});
 }
 
 TEST(Cli, ListJsonCoversTheRegistries) {
@@ -184,7 +185,7 @@ TEST(Cli, MatrixRunConvergeVerifyAndInfo) {
 // `--claim` takes the paper's id: D-M4 runs D-M4 and D-M4.bookkeeping once
 // each, also when both are named; an id that selects nothing is refused.
 TEST(Cli, VerifyClaimSelectsTheSubClaimsOfAnId) {
-  const auto o = tibench("verify --fast --claim D-M4 --claim D-M4.bookkeeping");
+  const auto o = tibench("verify --fast --claim D-M4 --claim D-M4.bookkeeping --jobs 2");
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("D-M4 "), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("D-M4.bookkeeping "), std::string::npos) << o.out;
