@@ -2,8 +2,8 @@
 """Figures from a tibench run file (schema tibench/1), for `make figures` / `make run`.
 
 usage: /usr/bin/python3 scripts/plot.py RUNS.h5 [--out results/figures] [--tibench PATH]
-                                        [--formats png,svg] [--every-step] [--no-stability]
-                                        [--matrix MATRIX.toml]
+                                        [--formats png,svg] [--paper-formats png,svg]
+                                        [--every-step] [--no-stability] [--matrix MATRIX.toml]
 
 Writes, per problem label P:
   energy_P          total energy H(t) and relative drift |H - H0|/|H0| against time,
@@ -43,7 +43,10 @@ and, when the tibench binary has a `stability` subcommand (docs/cli.md):
                                       the principal eigenvalues against Omega = sqrt(hbar)
                                       (Hilber, Hughes & Taylor 1977)
 otherwise the stability figures are skipped with a printed note.
-Each figure is saved as PNG and SVG. Uses the Agg backend (no display needed).
+Each figure is saved in every format of --formats (default PNG and SVG), the
+paper_ID figures in those of --paper-formats (default: --formats); make run
+asks for PNGs and the paper figures' SVGs, since an SVG costs as much to
+draw as its PNG. Uses the Agg backend (no display needed).
 """
 import argparse
 import json
@@ -401,6 +404,7 @@ def spectrum_figure(f, spec, out, formats, written):
 
 
 def paper_figures(matrix, runs, out, formats, written):
+    """Each [[figure]] block of the matrix as paper_<id>, in `formats`."""
     with open(matrix, "rb") as m:
         specs = tomllib.load(m).get("figure", [])
     with h5py.File(runs, "r") as f:
@@ -583,6 +587,8 @@ def main(argv):
     ap.add_argument("--out", default="results/figures")
     ap.add_argument("--tibench", default="", help="tibench binary (nominal orders, stability)")
     ap.add_argument("--formats", default="png,svg")
+    ap.add_argument("--paper-formats", default=None,
+                    help="formats of the paper_<id> figures (default: --formats)")
     ap.add_argument("--every-step", action="store_true",
                     help="energy and alpha figures for every step size, not only the median")
     ap.add_argument("--no-stability", action="store_true", help="skip the stability figures")
@@ -594,6 +600,8 @@ def main(argv):
         print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
         return 2
     formats = [f for f in args.formats.split(",") if f]
+    paper_formats = (formats if args.paper_formats is None
+                     else [f for f in args.paper_formats.split(",") if f])
     os.makedirs(args.out, exist_ok=True)
     problems = read_runs(args.runs)
     if not problems:
@@ -618,7 +626,7 @@ def main(argv):
         any_alpha = alpha_figure(problem, runs, args.out, formats, written,
                                  args.every_step) or any_alpha
     if args.matrix:
-        paper_figures(args.matrix, args.runs, args.out, formats, written)
+        paper_figures(args.matrix, args.runs, args.out, paper_formats, written)
     if args.tibench and not args.no_workprecision:
         workprecision_figures(args.tibench, args.runs, args.out, formats, written)
     if not any_alpha:

@@ -558,7 +558,8 @@ TEST(WorkPrecision, TablesAndJsonFromTheSmokeRuns) {
 }
 
 // [[figure]] blocks: plot.py --matrix draws each as paper_<id> from the
-// named runs, steps differing between curves.
+// named runs, steps differing between curves; with make run's formats, the
+// paper figures in PNG and SVG and the others in PNG only.
 TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
   const auto dir = test::scratch_dir("paper-figures");
   const auto m = dir / "m.toml", runs = dir / "runs.h5";
@@ -579,10 +580,10 @@ TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
       "curves = [{ problem = \"bar1d\", integrator = \"bdf2\", h = 0.0333333333333333333 },\n"
       "          { problem = \"bar1d\", integrator = \"a1\", h = 0.0166666666666666667 }]\n");
   ASSERT_EQ(tibench("run --matrix " + m.string() + " -q -o " + runs.string()).exit_code, 0);
-  const std::string cmd = "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " +
-                          runs.string() + " --out " + (dir / "fig").string() +
-                          " --no-stability --matrix " + m.string() + " >" + (dir / "log").string() +
-                          " 2>&1";
+  const std::string cmd =
+      "/usr/bin/python3 " + test::source_dir() + "/scripts/plot.py " + runs.string() + " --out " +
+      (dir / "fig").string() + " --no-stability --matrix " + m.string() +
+      " --formats png --paper-formats png,svg >" + (dir / "log").string() + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << test::read_file(dir / "log");
   for (const std::string id : {"equal-cost", "modes"})
     for (const std::string ext : {".png", ".svg"}) {
@@ -590,6 +591,8 @@ TEST(Figures, PaperFiguresOfAMatrixAreDrawn) {
       ASSERT_TRUE(std::filesystem::exists(f)) << f << "\n" << test::read_file(dir / "log");
       EXPECT_GT(std::filesystem::file_size(f), 5000u) << f;
     }
+  EXPECT_TRUE(std::filesystem::exists(dir / "fig" / "energy_oscillator.png"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "fig" / "energy_oscillator.svg"));
   EXPECT_EQ(test::read_file(dir / "log").find("curve skipped"), std::string::npos)
       << test::read_file(dir / "log");
   std::filesystem::remove_all(dir);
