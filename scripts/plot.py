@@ -599,9 +599,10 @@ def main(argv):
     if not os.path.exists(args.runs):
         print(f"plot.py: no such file '{args.runs}'", file=sys.stderr)
         return 2
-    formats = [f for f in args.formats.split(",") if f]
-    paper_formats = (formats if args.paper_formats is None
-                     else [f for f in args.paper_formats.split(",") if f])
+    def format_list(text):
+        return [f for f in text.split(",") if f]
+    formats = format_list(args.formats)
+    paper_formats = formats if args.paper_formats is None else format_list(args.paper_formats)
     os.makedirs(args.out, exist_ok=True)
     problems = read_runs(args.runs)
     if not problems:

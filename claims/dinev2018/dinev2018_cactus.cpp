@@ -204,11 +204,16 @@ bool sets_modulus(const ClaimContext& ctx) {
 // stiffness either side of the stand-in's 5e4 Pa, each at the check's own
 // resolution (in the full ledger, two more runs of 10,000 + 10,000 steps
 // per method). Skipped when the context sets E itself (a perturbation).
+// The swept moduli, softest first; the stand-in's own, 5e4 Pa, is the
+// runs' default (E empty).
+const std::vector<std::string> kModuli{"5e3", "5e4", "5e5"};
+std::string run_modulus(const std::string& E) { return E == "5e4" ? "" : E; }
+
 void judge_modulus(const ClaimContext& ctx, ClaimResult& r) {
   if (sets_modulus(ctx)) return;
   std::vector<claims::SweepPoint> sweep;
-  for (const char* E : {"5e3", "5e4", "5e5"}) {
-    const std::string at = std::string(E) == "5e4" ? "" : E;
+  for (const std::string& E : kModuli) {
+    const std::string at = run_modulus(E);
     sweep.push_back({std::string("E = ") + E + " Pa",
                      cactus_verdict(blend_run(ctx, at), midpoint_run(ctx, at))});
   }
@@ -227,8 +232,11 @@ void judge_modulus(const ClaimContext& ctx, ClaimResult& r) {
 // thread (the results do not depend on it), implicit midpoint's first and
 // the stiffest first (the longest: 41 s of the short version's 85 s).
 void compute_runs(const ClaimContext& ctx) {
-  const std::vector<std::string> moduli =
-      sets_modulus(ctx) ? std::vector<std::string>{""} : std::vector<std::string>{"5e5", "5e3", ""};
+  std::vector<std::string> moduli{""};
+  if (!sets_modulus(ctx)) {
+    moduli.clear();
+    for (auto E = kModuli.rbegin(); E != kModuli.rend(); ++E) moduli.push_back(run_modulus(*E));
+  }
   std::vector<std::function<void()>> runs;
   for (const std::string& E : moduli) runs.emplace_back([&ctx, E] { midpoint_run(ctx, E); });
   for (const std::string& E : moduli) runs.emplace_back([&ctx, E] { blend_run(ctx, E); });
