@@ -33,6 +33,12 @@ struct FactorizationOutcome {
 
 enum class LinearSolver { ldlt, cholmod };
 
+struct CholmodOrdering {
+  std::string method;  // "amd", "metis", "given", "other"
+  double factor_nonzeros = 0, flops = 0;
+  bool kept = false;
+};
+
 // Every backend, by parameter value ("ldlt", "cholmod"): the accepted
 // values, whatever this build has (so that the parameter's documentation
 // does not depend on the build).
@@ -77,6 +83,10 @@ class SymmetricFactorization {
   bool partitioned() const { return partitioned_; }
   // The elimination ordering of the LDLᵀ backend's last analysis.
   Ordering ordering() const { return ordering_; }
+  // The orderings the CHOLMOD backend's last analysis tried, and which it
+  // kept (the fewest nonzeros in L); empty without CHOLMOD or before the
+  // first factorization.
+  std::vector<CholmodOrdering> cholmod_orderings() const;
 
  private:
   struct Cholmod;  // CHOLMOD builds only
