@@ -123,6 +123,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   set_counters(state, w, steps, totals, err);
   state.counters["setup_us"] = setup_us;
   state.counters["dofs"] = static_cast<double>(p->dofs());
+  for (const auto& [key, value] : p->provenance())
+    if (key == "mesh_tets") state.counters["tets"] = std::stod(value);
   state.counters["peak_mb"] = peak_memory_mb();
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
   state.counters["psd_per_step"] = totals.psd_fallbacks / all_steps;

@@ -11,9 +11,9 @@
 //     near the solution, where Φ's decrease is below its rounding; ours
 //     then accepts a full step that halves the residual.)
 //   - KSPPREONLY + PCCHOLESKY with CHOLMOD (MATSOLVERCHOLMOD, the library
-//     of our `+cholmod` rows) or MUMPS; the Hessian in SEQAIJ by COO,
-//     flagged symmetric: a fixed pattern, so PETSc keeps the symbolic
-//     factorization.
+//     of our `+cholmod` rows, ordered as ours: -mat_cholmod_nmethods 3) or
+//     MUMPS; the Hessian in SEQAIJ by COO, flagged symmetric: a fixed
+//     pattern, so PETSc keeps the symbolic factorization.
 //   - An indefinite Hessian, which CHOLMOD refuses, ends SNESSolve with an
 //     error; the stage is solved again from its last iterate with the
 //     PSD-projected element Hessians (our Newton's fallback, taken there
@@ -56,6 +56,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "bench/petsc_common.hpp"
 #include "integrators/engines/incremental_potential.hpp"
@@ -308,6 +309,13 @@ class FeIntegration {
     KSPGetPC(ksp, &pc);
     PCSetType(pc, PCCHOLESKY);
     PCFactorSetMatSolverType(pc, o.factor_package);
+    // CHOLMOD orders by AMD and METIS and keeps the sparser factor, as our
+    // rows' CHOLMOD does (sparse_factorization.cpp); PETSC_OPTIONS may say
+    // otherwise.
+    PetscBool set = PETSC_FALSE;
+    PetscOptionsHasName(nullptr, nullptr, "-mat_cholmod_nmethods", &set);
+    if (!set && std::string(o.factor_package) == MATSOLVERCHOLMOD)
+      PetscOptionsSetValue(nullptr, "-mat_cholmod_nmethods", "3");
     if (o.chord) {
       SNESSetLagJacobian(snes_, -2);
       SNESSetLagJacobianPersists(snes_, PETSC_TRUE);
@@ -494,6 +502,9 @@ void register_petsc_fe() {
                               : "SNESNEWTONLS") +
               ", line search bt on |F|^2, KSPPREONLY + PCCHOLESKY with " +
               std::string(package.type) +
+              (std::string(package.type) == MATSOLVERCHOLMOD
+                   ? " (-mat_cholmod_nmethods 3: AMD or METIS, the sparser factor)"
+                   : "") +
               ", SEQAIJ by COO (symmetric, symbolic factorization reused), our stopping rule "
               "(newton_tol 1e-12, inf-norms) as SNES convergence test, stage start at the "
               "inertial target";

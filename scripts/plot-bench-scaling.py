@@ -5,10 +5,10 @@ cost grows with the mesh").
 Reads a Google Benchmark JSON file of tibench_bench, takes the
 ball-scaling-* rows of every method (the median aggregate when the run had
 repetitions, the single run otherwise, as the bench's ratio table does),
-and draws time per step and peak memory against dofs on log-log axes, each
-method with its least-squares slope of log(time per step) on log(dofs)
-(the exponent the ratio table prints) and, dashed, the slope 1.3 the rows
-are held to.
+and draws time per step and peak memory against the mesh's tetrahedra on
+log-log axes, each method with its least-squares slope of log(time per
+step) on log(tetrahedra) (the exponent the ratio table prints first) and,
+dashed, the slope 1.3 the rows are held to.
 
     plot-bench-scaling.py BENCH.json OUT.png
     plot-bench-scaling.py --check     # fits a known power law, draws it
@@ -41,7 +41,7 @@ def slope(xs, ys):
 
 
 def scaling_rows(benchmarks):
-    """{method: [(dofs, seconds per step, peak MB)]} sorted by dofs."""
+    """{method: [(tetrahedra, seconds per step, peak MB)]} sorted by size."""
     chosen = {}
     for b in benchmarks:
         name = b.get("run_name", b.get("name", ""))
@@ -55,9 +55,9 @@ def scaling_rows(benchmarks):
     for name, b in chosen.items():
         workload, method = name.split("/")[:2]
         rate = b.get("steps_per_s")
-        if not rate or "dofs" not in b:
+        if not rate or "tets" not in b:
             continue
-        methods.setdefault(method, []).append((b["dofs"], 1.0 / rate, b.get("peak_mb")))
+        methods.setdefault(method, []).append((b["tets"], 1.0 / rate, b.get("peak_mb")))
     return {m: sorted(points) for m, points in methods.items() if len(points) >= 2}
 
 
@@ -70,15 +70,15 @@ def draw(methods, out):
     fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 4))
     exponents = {}
     for method, points in sorted(methods.items()):
-        dofs = [p[0] for p in points]
+        tets = [p[0] for p in points]
         ms = [1e3 * p[1] for p in points]
-        k = slope(dofs, ms)
+        k = slope(tets, ms)
         exponents[method] = k
-        (line,) = ax_t.loglog(dofs, ms, "o-", label=f"{method}: exponent {k:.2f}")
+        (line,) = ax_t.loglog(tets, ms, "o-", label=f"{method}: exponent {k:.2f}")
         # The target slope through the smallest size.
         ax_t.loglog(
-            [dofs[0], dofs[-1]],
-            [ms[0], ms[0] * (dofs[-1] / dofs[0]) ** TARGET_EXPONENT],
+            [tets[0], tets[-1]],
+            [ms[0], ms[0] * (tets[-1] / tets[0]) ** TARGET_EXPONENT],
             "--",
             color=line.get_color(),
             alpha=0.5,
@@ -86,11 +86,11 @@ def draw(methods, out):
         memory = [(p[0], p[2]) for p in points if p[2] and p[2] > 0]
         if memory:
             ax_m.loglog(*zip(*memory), "o-", label=method)
-    ax_t.set_xlabel("dofs")
+    ax_t.set_xlabel("tetrahedra")
     ax_t.set_ylabel("ms per step")
     ax_t.set_title(f"time per step (dashed: exponent {TARGET_EXPONENT})")
     ax_t.legend(fontsize=8)
-    ax_m.set_xlabel("dofs")
+    ax_m.set_xlabel("tetrahedra")
     ax_m.set_ylabel("peak resident memory [MB]")
     ax_m.set_title("peak memory")
     ax_m.legend(fontsize=8)
@@ -107,9 +107,9 @@ def check():
     laws = {"a+reuse+cholmod": (2e-6, 1.5), "b": (1e-5, 1.25)}
     benchmarks = []
     for method, (c, k) in laws.items():
-        for i, dofs in enumerate([3498.0, 12159.0, 42111.0]):
+        for i, tets in enumerate([5141.0, 20147.0, 75550.0]):
             name = f"{PREFIX}{i}/{method}/tibench"
-            row = {"dofs": dofs, "steps_per_s": 1.0 / (c * dofs**k), "peak_mb": 100.0 * (i + 1)}
+            row = {"tets": tets, "steps_per_s": 1.0 / (c * tets**k), "peak_mb": 100.0 * (i + 1)}
             benchmarks.append(dict(row, name=name, run_name=name, run_type="iteration", repetitions=1))
             # A mean aggregate that must be ignored, and the median.
             for agg, scale in (("mean", 3.0), ("median", 1.0)):
