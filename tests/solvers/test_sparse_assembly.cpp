@@ -5,6 +5,7 @@
 // pattern-change flag.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -55,6 +56,16 @@ TEST(TripletAssembler, EqualsSetFromTripletsOnEveryProblem) {
     EXPECT_FALSE(assembler.assemble(t, n, A)) << c.label;
     EXPECT_TRUE(assembler.same_positions()) << c.label;
     EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
+    // The same entries in the opposite order (duplicates summed in the new
+    // order): slots found again in the kept pattern.
+    const Triplets before = t;
+    std::reverse(t.begin(), t.end());
+    const bool palindrome = std::equal(t.begin(), t.end(), before.begin(), [](auto& a, auto& b) {
+      return a.row() == b.row() && a.col() == b.col();
+    });
+    EXPECT_FALSE(assembler.assemble(t, n, A)) << c.label;
+    EXPECT_EQ(assembler.same_positions(), palindrome) << c.label;
+    EXPECT_EQ(difference(A, eigen_assembly(t, n)), "") << c.label;
   }
 }
 
@@ -85,6 +96,18 @@ TEST(TripletAssembler, ReportsANewPatternAndOnlyThen) {
   t.emplace_back(2, 0, 1.0);
   EXPECT_TRUE(assembler.assemble(t, 3, A));
   EXPECT_EQ(difference(A, eigen_assembly(t, 3)), "");
+  // Fewer entries than the pattern, all of them in it: a new pattern.
+  const Triplets subset{{2, 0, 3.0}, {0, 0, 3.0}, {2, 2, 3.0}, {0, 0, 1.0}};
+  EXPECT_TRUE(assembler.assemble(subset, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(subset, 3)), "");
+  // Back to the four entries, reordered, with a duplicate.
+  const Triplets again{{1, 1, 1.0}, {2, 0, 1.0}, {2, 2, 1.0}, {0, 0, 1.0}, {2, 0, -0.5}};
+  EXPECT_TRUE(assembler.assemble(again, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(again, 3)), "");
+  const Triplets reordered_again{{2, 0, -0.5}, {0, 0, 1.0}, {2, 2, 1.0}, {2, 0, 1.0}, {1, 1, 1.0}};
+  EXPECT_FALSE(assembler.assemble(reordered_again, 3, A));
+  EXPECT_FALSE(assembler.same_positions());
+  EXPECT_EQ(difference(A, eigen_assembly(reordered_again, 3)), "");
 }
 
 }  // namespace
