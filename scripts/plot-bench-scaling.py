@@ -13,12 +13,13 @@ dashed, the slope 1.3 the rows are held to.
     plot-bench-scaling.py BENCH.json OUT.png
     plot-bench-scaling.py --check     # fits a known power law, draws it
 
-Exit 2 with one line on stderr when the file is missing, not JSON, or has
-no ball-scaling rows.
+Exit 2 with one line on stderr when the file is missing, not JSON, has no
+ball-scaling rows, or has rows without the tetrahedra (counter `tets`).
 """
 import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -55,8 +56,13 @@ def scaling_rows(benchmarks):
     for name, b in chosen.items():
         workload, method = name.split("/")[:2]
         rate = b.get("steps_per_s")
-        if not rate or "tets" not in b:
+        if not rate:
             continue
+        if "tets" not in b:
+            fail(
+                f"{name}: no 'tets' counter (the mesh's tetrahedra, which the exponent is "
+                "fitted against; a JSON of an older tibench_bench): rerun make bench"
+            )
         methods.setdefault(method, []).append((b["tets"], 1.0 / rate, b.get("peak_mb")))
     return {m: sorted(points) for m, points in methods.items() if len(points) >= 2}
 
@@ -127,6 +133,16 @@ def check():
             fail(f"check: {method} fitted {exponents[method]!r}, expected {k}")
     if size < 10000:
         fail(f"check: the figure has {size} bytes")
+    # A JSON of rows without the tetrahedra is refused with exit 2 and a line naming it.
+    with tempfile.TemporaryDirectory() as d:
+        old = os.path.join(d, "old.json")
+        with open(old, "w") as f:
+            rows = [{k: v for k, v in b.items() if k != "tets"} for b in benchmarks]
+            json.dump({"benchmarks": rows}, f)
+        run = subprocess.run([sys.executable, __file__, old, os.path.join(d, "x.png")],
+                             capture_output=True, text=True)
+        if run.returncode != 2 or "no 'tets' counter" not in run.stderr:
+            fail(f"check: a JSON without tets gave exit {run.returncode}: {run.stderr.strip()!r}")
     print(f"plot-bench-scaling: check passed (exponents {exponents}, figure {size} bytes)")
 
 
