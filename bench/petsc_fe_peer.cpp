@@ -67,6 +67,13 @@
 namespace tibench::bench {
 namespace {
 
+// The peer's CHOLMOD ordering option: AMD and METIS tried, the sparser
+// factor kept, as our rows' CHOLMOD (sparse_factorization.cpp).
+constexpr struct {
+  const char* name;
+  const char* value;
+} kCholmodOrdering{"-mat_cholmod_nmethods", "3"};
+
 struct FeOptions {
   const char* factor_package;  // MATSOLVERCHOLMOD or MATSOLVERMUMPS
   bool chord;                  // lag the factor as jacobian_reuse does
@@ -309,13 +316,11 @@ class FeIntegration {
     KSPGetPC(ksp, &pc);
     PCSetType(pc, PCCHOLESKY);
     PCFactorSetMatSolverType(pc, o.factor_package);
-    // CHOLMOD orders by AMD and METIS and keeps the sparser factor, as our
-    // rows' CHOLMOD does (sparse_factorization.cpp); PETSC_OPTIONS may say
-    // otherwise.
+    // kCholmodOrdering, unless PETSC_OPTIONS says otherwise.
     PetscBool set = PETSC_FALSE;
-    PetscOptionsHasName(nullptr, nullptr, "-mat_cholmod_nmethods", &set);
+    PetscOptionsHasName(nullptr, nullptr, kCholmodOrdering.name, &set);
     if (!set && std::string(o.factor_package) == MATSOLVERCHOLMOD)
-      PetscOptionsSetValue(nullptr, "-mat_cholmod_nmethods", "3");
+      PetscOptionsSetValue(nullptr, kCholmodOrdering.name, kCholmodOrdering.value);
     if (o.chord) {
       SNESSetLagJacobian(snes_, -2);
       SNESSetLagJacobianPersists(snes_, PETSC_TRUE);
@@ -503,7 +508,8 @@ void register_petsc_fe() {
               ", line search bt on |F|^2, KSPPREONLY + PCCHOLESKY with " +
               std::string(package.type) +
               (std::string(package.type) == MATSOLVERCHOLMOD
-                   ? " (-mat_cholmod_nmethods 3: AMD or METIS, the sparser factor)"
+                   ? std::string(" (") + kCholmodOrdering.name + " " + kCholmodOrdering.value +
+                         ": AMD or METIS, the sparser factor)"
                    : "") +
               ", SEQAIJ by COO (symmetric, symbolic factorization reused), our stopping rule "
               "(newton_tol 1e-12, inf-norms) as SNES convergence test, stage start at the "

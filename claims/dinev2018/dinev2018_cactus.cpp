@@ -232,11 +232,11 @@ void judge_modulus(const ClaimContext& ctx, ClaimResult& r) {
 // thread (the results do not depend on it), implicit midpoint's first and
 // the stiffest first (the longest: 41 s of the short version's 85 s).
 void compute_runs(const ClaimContext& ctx) {
-  std::vector<std::string> moduli{""};
-  if (!sets_modulus(ctx)) {
-    moduli.clear();
+  std::vector<std::string> moduli;
+  if (sets_modulus(ctx))
+    moduli.push_back("");
+  else
     for (auto E = kModuli.rbegin(); E != kModuli.rend(); ++E) moduli.push_back(run_modulus(*E));
-  }
   std::vector<std::function<void()>> runs;
   for (const std::string& E : moduli) runs.emplace_back([&ctx, E] { midpoint_run(ctx, E); });
   for (const std::string& E : moduli) runs.emplace_back([&ctx, E] { blend_run(ctx, E); });

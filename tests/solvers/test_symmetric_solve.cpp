@@ -91,13 +91,16 @@ TEST(SymmetricSolve, BitIdenticalToEigensSolveInBothForms) {
   EXPECT_GT(general, 0);
 }
 
+bool have_cholmod() {
+  const auto backends = available_linear_solvers();
+  return std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
+}
+
 // An indefinite matrix, which CHOLMOD's LLᵀ refuses: factored by LDLᵀ when
 // asked (its inertia has a negative pivot), only reported otherwise, and a
 // report leaves no factor behind (the same matrix asked again is factored).
 TEST(SymmetricSolve, CholmodReportsAnIndefiniteMatrixWithoutFactoringIt) {
-  const auto backends = available_linear_solvers();
-  if (std::find(backends.begin(), backends.end(), "cholmod") == backends.end())
-    GTEST_SKIP() << "this build has no CHOLMOD";
+  if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
   SparseMatrix A(3, 3);
   const std::vector<Eigen::Triplet<double>> t{{0, 0, 1.0}, {1, 0, 2.0}, {1, 1, 1.0}, {2, 2, 4.0}};
   A.setFromTriplets(t.begin(), t.end());  // eigenvalues 3, −1, 4
@@ -149,9 +152,7 @@ SparseMatrix grid_stiffness(int n) {
 // in L (its default would try METIS only after a poor AMD). On a 3-D body's
 // pattern that is METIS's nested dissection, and the factor solves.
 TEST(SymmetricSolve, CholmodKeepsTheOrderingWithTheSparserFactor) {
-  const auto backends = available_linear_solvers();
-  if (std::find(backends.begin(), backends.end(), "cholmod") == backends.end())
-    GTEST_SKIP() << "this build has no CHOLMOD";
+  if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
   const SparseMatrix A = grid_stiffness(12);
   SymmetricFactorization f(LinearSolver::cholmod);
   ASSERT_TRUE(f.factorize(A, true).positive_definite);
