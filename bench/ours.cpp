@@ -60,6 +60,28 @@ int implicit_stages(const std::string& method) {
   return n;
 }
 
+// The counters only some steppers have: the local/global split, the blend's
+// α search, the QP corrector's solves.
+void set_stepper_counters(benchmark::State& state, const Stepper& stepper, const StepCounts& totals,
+                          double all_steps) {
+  if (totals.local_seconds > 0) {
+    // solver=local-global: the split of a step between its local and global steps.
+    state.counters["local_us"] = 1e6 * totals.local_seconds / all_steps;
+    state.counters["global_us"] = 1e6 * totals.global_seconds / all_steps;
+  }
+  if (const auto* blend = dynamic_cast<const BlendStepper*>(&stepper))
+    state.counters["alpha_us"] = 1e6 * blend->alpha_search_seconds() / all_steps;
+  if (const auto* qp = dynamic_cast<const QpCorrectorStepper*>(&stepper)) {
+    // The corrector's share: its QP solves, per iteration (one simulated run).
+    const double runs = static_cast<double>(state.iterations());
+    state.counters["qp_seconds"] = qp->stats().solve_seconds / runs;
+    state.counters["qp_solves"] = static_cast<double>(qp->stats().qps) / runs;
+    state.counters["qp_iterations"] =
+        static_cast<double>(qp->stats().iterations) / std::max(1.0, double(qp->stats().qps));
+    state.counters["qp_max_kkt"] = qp->stats().max_kkt;
+  }
+}
+
 // The stepper is built once (setup_us: construction, i.e. symbolic analysis
 // and the registry's checks) and reused by every iteration from the initial
 // state, as the peers reuse their integrators; multistep methods, whose
@@ -129,22 +151,7 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
   state.counters["psd_per_step"] = totals.psd_fallbacks / all_steps;
   state.counters["contact_steps"] = totals.contact_steps / static_cast<double>(state.iterations());
-  if (totals.local_seconds > 0) {
-    // solver=local-global: the split of a step between its local and global steps.
-    state.counters["local_us"] = 1e6 * totals.local_seconds / all_steps;
-    state.counters["global_us"] = 1e6 * totals.global_seconds / all_steps;
-  }
-  if (const auto* blend = dynamic_cast<const BlendStepper*>(stepper.get()))
-    state.counters["alpha_us"] = 1e6 * blend->alpha_search_seconds() / all_steps;
-  if (const auto* qp = dynamic_cast<const QpCorrectorStepper*>(stepper.get())) {
-    // The corrector's share: its QP solves, per iteration (one simulated run).
-    const double runs = static_cast<double>(state.iterations());
-    state.counters["qp_seconds"] = qp->stats().solve_seconds / runs;
-    state.counters["qp_solves"] = static_cast<double>(qp->stats().qps) / runs;
-    state.counters["qp_iterations"] =
-        static_cast<double>(qp->stats().iterations) / std::max(1.0, double(qp->stats().qps));
-    state.counters["qp_max_kkt"] = qp->stats().max_kkt;
-  }
+  set_stepper_counters(state, *stepper, totals, all_steps);
   state.counters["rerun_diff"] = rerun_diff;
   if (row.method == "rk4") state.counters["floor_us"] = rk4_floor_microseconds(w);
   if (const int stages = implicit_stages(row.method); stages > 0)
