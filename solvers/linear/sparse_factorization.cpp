@@ -198,8 +198,10 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
   out.positive_definite = out.factorized && diagonal.size() > 0 && diagonal.minCoeff() > 0.0;
 }
 
+// indefinite concerns CHOLMOD only (LDL^T factors indefinite matrices too),
+// so a build without CHOLMOD does not read it.
 FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bool pattern_changed,
-                                                       Indefinite indefinite) {
+                                                       [[maybe_unused]] Indefinite indefinite) {
   const std::size_t nnz = static_cast<std::size_t>(A.nonZeros());
   if (have_factor_ && !pattern_changed && factored_values_.size() == nnz &&
       std::memcmp(factored_values_.data(), A.valuePtr(), nnz * sizeof(double)) == 0) {
