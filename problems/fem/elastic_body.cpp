@@ -12,7 +12,7 @@ namespace {
 // so that evaluations do not allocate once the sizes are reached.
 struct ElementResults {
   std::vector<double> terms;        // energy: one per quadrature point
-  std::vector<double> node_forces;  // the slots of ElasticBody's incidence
+  std::vector<double> node_forces;  // nodal forces, element-major (ElasticBody::block_forces)
   std::vector<ElementMatrix> matrices;
 };
 
@@ -48,14 +48,14 @@ void ElasticBody::build_assembly_maps() {
   }
   for (std::size_t k = 1; k < incidence_start_.size(); ++k)
     incidence_start_[k] += incidence_start_[k - 1];
-  incidence_slot_.assign(static_cast<std::size_t>(g.elements() * npe), -1);
+  incidence_entry_.assign(incidence_start_.back(), 0);
   std::vector<std::size_t> next(incidence_start_.begin(), incidence_start_.end() - 1);
   for (Index e = 0; e < g.elements(); ++e)
     for (int a = 0; a < npe; ++a) {
       const Index d = g.node_dof(g.node(e, a));
       if (d >= 0)
-        incidence_slot_[static_cast<std::size_t>(e * npe + a)] =
-            static_cast<std::ptrdiff_t>(next[static_cast<std::size_t>(d / 3)]++);
+        incidence_entry_[next[static_cast<std::size_t>(d / 3)]++] =
+            static_cast<std::size_t>(e * npe + a);
     }
 }
 
@@ -158,16 +158,13 @@ void ElasticBody::block_forces(const Vec& q, const PointBlock& b, double* node_f
         t[a][i][l] =
             P[i][l] * b.G[a][0][l] + P[i + 3][l] * b.G[a][1][l] + P[i + 6][l] * b.G[a][2][l];
   for (int k = 0; k < b.elements; ++k) {
-    const Index e = b.first_element + k;
-    for (int a = 0; a < npe; ++a) {
-      const std::ptrdiff_t slot = incidence_slot_[static_cast<std::size_t>(e * npe + a)];
-      if (slot < 0) continue;
+    double* element_forces = node_forces + 3 * (b.first_element + k) * npe;
+    for (int a = 0; a < npe; ++a)
       for (int i = 0; i < 3; ++i) {
         double sum = 0.0;  // from +0, as a zeroed element vector
         for (int l = k * nq; l < (k + 1) * nq; ++l) sum += t[a][i][l];
-        node_forces[3 * slot + i] = sum;
+        element_forces[3 * a + i] = sum;
       }
-    }
   }
 }
 
@@ -193,16 +190,16 @@ void ElasticBody::fill_lane_rotations(const PointBlock& b, const double (&F)[9][
 }
 
 void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
-  std::vector<double>& slots = element_results().node_forces;
-  slots.resize(3 * incidence_start_.back());
+  std::vector<double>& forces = element_results().node_forces;
+  forces.resize(static_cast<std::size_t>(3 * geo_->elements() * geo_->nodes_per_element()));
   const std::vector<PointBlock>& blocks = geo_->point_blocks();
   for_each_element(static_cast<Index>(blocks.size()), [&](Index b) {
-    block_forces(q, blocks[static_cast<std::size_t>(b)], slots.data());
+    block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data());
   });
   for_each_element(geo_->free_nodes(), [&](Index k) {
     const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
     for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j)
-      for (int i = 0; i < 3; ++i) g[3 * k + i] += slots[3 * j + i];
+      for (int i = 0; i < 3; ++i) g[3 * k + i] += forces[3 * incidence_entry_[j] + i];
   });
 }
 
