@@ -86,12 +86,10 @@ class ElasticBody {
   // The (element, node) pairs of each free node, in element order: a CSR
   // over free nodes whose entry j is the pair e · nodes_per_element + a.
   // The force kernel writes element e's nodal forces to its own range
-  // (element-major, so threads on different elements never write to one
-  // cache line but at their chunks' ends; written node-major, the two
-  // threads' writes interleaved and the gradient ran 1.26× faster on two
-  // threads than on one), and the gradient sums each node's entries in
-  // element order: the additions of a serial scatter loop over elements,
-  // in its order, run per node on several threads.
+  // (element-major, so that threads on different elements do not share
+  // cache lines), and the gradient sums each node's entries in element
+  // order: the additions of a serial scatter loop over elements, in its
+  // order, run per node on several threads.
   std::vector<std::size_t> incidence_start_;
   std::vector<std::size_t> incidence_entry_;
 };
