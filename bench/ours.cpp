@@ -119,6 +119,7 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
       totals.rhs += static_cast<double>(r.rhs_evals);
       totals.newton += r.newton_iters;
       totals.solves += r.linear_solves;
+      totals.factorizations += r.factorizations;
       totals.local_seconds += r.local_seconds;
       totals.global_seconds += r.global_seconds;
       totals.psd_fallbacks += r.psd_fallbacks;
@@ -150,6 +151,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   state.counters["peak_mb"] = peak_memory_mb();
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
   state.counters["psd_per_step"] = totals.psd_fallbacks / all_steps;
+  if (implicit_stages(row.method) > 0)
+    state.counters["factor_per_step"] = totals.factorizations / all_steps;
   state.counters["contact_steps"] = totals.contact_steps / static_cast<double>(state.iterations());
   set_stepper_counters(state, *stepper, totals, all_steps);
   state.counters["rerun_diff"] = rerun_diff;

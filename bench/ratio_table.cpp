@@ -192,8 +192,8 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
   }
   if (by_method.empty()) return;
   std::fprintf(out, "\nscaling (ball-scaling-*: time per step and peak memory against size):\n");
-  std::fprintf(out, "%-28s %9s %9s %12s %9s %10s %10s\n", "method", "tets", "dofs", "ms/step",
-               "peak MB", "exp. tets", "exp. dofs");
+  std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %10s %10s\n", "method", "tets", "dofs", "ms/step",
+               "peak MB", "fac/st", "exp. tets", "exp. dofs");
   for (auto& [method, points] : by_method) {
     std::sort(points.begin(), points.end(), [](const Median* a, const Median* b) {
       return counter(*a, "dofs") < counter(*b, "dofs");
@@ -203,11 +203,12 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
       tets.push_back(counter(*m, "tets"));
       dofs.push_back(counter(*m, "dofs"));
       seconds.push_back(m->seconds_per_step);
-      std::fprintf(out, "%-28s %9.0f %9.0f %12.2f %9.0f\n", method.c_str(), tets.back(),
-                   dofs.back(), 1e3 * m->seconds_per_step, counter(*m, "peak_mb"));
+      std::fprintf(out, "%-28s %9.0f %9.0f %12.2f %9.0f %7.2f\n", method.c_str(), tets.back(),
+                   dofs.back(), 1e3 * m->seconds_per_step, counter(*m, "peak_mb"),
+                   counter(*m, "factor_per_step"));
     }
-    std::fprintf(out, "%-28s %9s %9s %12s %9s %10.3f %10.3f\n", method.c_str(), "", "", "", "",
-                 fit_order(tets, seconds).slope, fit_order(dofs, seconds).slope);
+    std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %10.3f %10.3f\n", method.c_str(), "", "", "", "",
+                 "", fit_order(tets, seconds).slope, fit_order(dofs, seconds).slope);
   }
 }
 
@@ -226,21 +227,23 @@ void print_fe_rows(const std::map<std::string, Median>& medians, std::FILE* out)
     if (!header) {
       std::fprintf(out,
                    "\n3-D bodies against PETSc SNES (s/s: wall seconds per simulated second; "
-                   "nwt: Newton iterations per step; fac: factorizations per step; psd: "
+                   "nwt: Newton iterations per step; fac: factorizations per step; p: the "
+                   "peer's; psd: "
                    "PSD-projected restarts per step; diff: max |state - ours| at the end):\n");
-      std::fprintf(out, "%-17s %-29s %-13s %9s %9s %7s %6s %6s %6s %6s %9s %7s\n", "workload",
-                   "method", "peer", "ours s/s", "peer s/s", "ratio", "nwt", "nwt p", "fac p",
-                   "psd", "diff", "dofs");
+      std::fprintf(out, "%-17s %-29s %-13s %9s %9s %7s %6s %6s %6s %6s %6s %9s %7s\n", "workload",
+                   "method", "peer", "ours s/s", "peer s/s", "ratio", "nwt", "nwt p", "fac",
+                   "fac p", "psd", "diff", "dofs");
       header = true;
     }
     const double h = workload(n.workload).h_implicit;
     const Median& o = ours->second;
-    std::fprintf(out, "%-17s %-29s %-13s %9.3f %9.3f %7.3f %6.2f %6.2f %6.2f %6.3f %9.1e %7.0f\n",
-                 n.workload.c_str(), n.method.c_str(), n.implementation.c_str(),
-                 o.seconds_per_step / h, peer.seconds_per_step / h,
-                 o.seconds_per_step / peer.seconds_per_step, counter(o, "newton_per_step"),
-                 counter(peer, "newton_per_step"), counter(peer, "factor_per_step"),
-                 counter(peer, "psd_per_step"), counter(peer, "diff_ours"), counter(peer, "dofs"));
+    std::fprintf(
+        out, "%-17s %-29s %-13s %9.3f %9.3f %7.3f %6.2f %6.2f %6.2f %6.2f %6.3f %9.1e %7.0f\n",
+        n.workload.c_str(), n.method.c_str(), n.implementation.c_str(), o.seconds_per_step / h,
+        peer.seconds_per_step / h, o.seconds_per_step / peer.seconds_per_step,
+        counter(o, "newton_per_step"), counter(peer, "newton_per_step"),
+        counter(o, "factor_per_step"), counter(peer, "factor_per_step"),
+        counter(peer, "psd_per_step"), counter(peer, "diff_ours"), counter(peer, "dofs"));
   }
 }
 

@@ -27,6 +27,7 @@ namespace tibench::bench {
 
 struct StepCounts {
   double rhs = 0, newton = 0, solves = 0;        // totals over the timed steps
+  double factorizations = 0;                     // matrices assembled and factorized
   double local_seconds = 0, global_seconds = 0;  // solver=local-global
   double psd_fallbacks = 0;                      // factorizations of the PSD-projected Hessian
   double contact_steps = 0;                      // steps that ended with a vertex on an obstacle

@@ -16,6 +16,7 @@ namespace tibench {
 void StepReport::absorb(const StepReport& o) {
   newton_iters += o.newton_iters;
   linear_solves += o.linear_solves;
+  factorizations += o.factorizations;
   psd_fallbacks += o.psd_fallbacks;
   rhs_evals += o.rhs_evals;
   inner_iters += o.inner_iters;

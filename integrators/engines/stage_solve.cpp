@@ -7,6 +7,7 @@ namespace tibench {
 bool absorb_solve(StepReport& report, const StageSolveResult& nr) {
   report.newton_iters += nr.iterations;
   report.linear_solves += nr.linear_solves;
+  report.factorizations += nr.factorizations;
   report.psd_fallbacks += nr.psd_fallbacks;
   report.rhs_evals += nr.gradient_evals;
   report.inner_iters += nr.cg_iterations;

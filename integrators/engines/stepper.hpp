@@ -20,6 +20,7 @@ struct StepReport {
   StepStatus status = StepStatus::ok;
   int newton_iters = 0;
   int linear_solves = 0;
+  int factorizations = 0;  // matrices assembled and factorized by the stage solves
   int psd_fallbacks = 0;
   long rhs_evals = 0;    // force (gradient) evaluations
   long inner_iters = 0;  // iterations of an iterative linear solver (newton-cg: CG)

@@ -3,9 +3,11 @@
 //    first-order view of the same problems, over many steps;
 //  - the closed-form one-step map R(hJ) on the linear oscillator, for every
 //    tableau in the registry (so an engine cannot drift from its record);
-//  - the Newton solver's pattern reuse and PSD fallback.
+//  - the Newton solver's pattern reuse and PSD fallback, and the step
+//    report's count of its factorizations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
 #include <complex>
@@ -16,6 +18,7 @@
 #include "problems/first_order.hpp"
 #include "problems/registry.hpp"
 #include "solvers/nonlinear/newton_solver.hpp"
+#include "solvers/stage_solvers.hpp"
 
 namespace tibench {
 namespace {
@@ -103,6 +106,35 @@ TEST(NewtonSolver, SymbolicAnalysisIsReusedAcrossStagesAndSteps) {
     s.q += y;
   }
   EXPECT_EQ(newton.pattern_analyses(), 1);
+}
+
+// Full Newton factorizes a fresh Hessian for every update, so a step's
+// report counts at least as many factorizations as Newton iterations; every
+// registry entry whose stages Newton solves by default, on a nonlinear chain.
+TEST(NewtonSolver, StepReportCountsTheFactorizations) {
+  const auto p = make_problem("spring-chain", {"N=40", "k4=0.5"});
+  int checked = 0;
+  for (const auto& info : integrator_registry()) {
+    const auto solves_stages = [](const ParamSpec& spec) { return spec.name == "solver"; };
+    if (info.is_explicit ||
+        std::none_of(info.param_specs.begin(), info.param_specs.end(), solves_stages))
+      continue;
+    const StageSolverOptions options = StageSolverOptions::from_params(integrator_params(info));
+    if (options.solver != StageSolverKind::newton || options.newton.jacobian_reuse) continue;
+    const auto stepper = make(info.id, *p, 0.05);
+    State s = p->initial_state();
+    int newton = 0, factorizations = 0;
+    for (int n = 0; n < 4; ++n) {
+      const StepReport r = stepper->step(s);
+      ASSERT_EQ(r.status, StepStatus::ok) << info.id << ": " << r.message;
+      newton += r.newton_iters;
+      factorizations += r.factorizations;
+    }
+    if (newton == 0) continue;  // no Newton stage solve (e.g. Rosenbrock)
+    EXPECT_GE(factorizations, newton) << info.id;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 TEST(NewtonSolver, IndefiniteHessianFallsBackAndStillMinimizes) {
