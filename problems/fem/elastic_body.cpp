@@ -193,14 +193,15 @@ void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
   std::vector<double>& forces = element_results().node_forces;
   forces.resize(static_cast<std::size_t>(3 * geo_->elements() * geo_->nodes_per_element()));
   const std::vector<PointBlock>& blocks = geo_->point_blocks();
-  for_each_element(static_cast<Index>(blocks.size()), [&](Index b) {
-    block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data());
-  });
-  for_each_element(geo_->free_nodes(), [&](Index k) {
-    const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
-    for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j)
-      for (int i = 0; i < 3; ++i) g[3 * k + i] += forces[3 * incidence_entry_[j] + i];
-  });
+  for_each_element_then(
+      static_cast<Index>(blocks.size()),
+      [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data()); },
+      geo_->free_nodes(),
+      [&](Index k) {
+        const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
+        for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j)
+          for (int i = 0; i < 3; ++i) g[3 * k + i] += forces[3 * incidence_entry_[j] + i];
+      });
 }
 
 void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection correction,

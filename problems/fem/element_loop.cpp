@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -47,19 +48,51 @@ int default_threads() {
   return n;
 }
 
-struct Job {
+// One loop of a job: chunks taken from a shared counter, and a count of the
+// chunks finished, which the next phase waits for.
+struct Phase {
   Index n = 0, chunk_size = 1, chunks = 0;
   void (*chunk)(const void*, Index, Index) = nullptr;
   const void* context = nullptr;
-  int helpers_wanted = 0, helpers_joined = 0;  // guarded by the pool's mutex
   std::atomic<Index> next{0};
-  std::atomic<int> active{0};  // helpers inside work()
+  std::atomic<Index> finished{0};
+
+  void set(const ElementPhase& phase, int threads) {
+    n = phase.n;
+    // About eight chunks per thread: a late helper costs at most one chunk.
+    chunk_size = std::max<Index>(8, n / (8 * threads));
+    chunks = (n + chunk_size - 1) / chunk_size;
+    chunk = phase.chunk;
+    context = phase.context;
+  }
 
   void work() {
     for (Index c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
          c = next.fetch_add(1, std::memory_order_relaxed)) {
       const Index begin = c * chunk_size;
       chunk(context, begin, std::min(n, begin + chunk_size));
+      finished.fetch_add(1, std::memory_order_release);
+    }
+  }
+
+  // Every chunk is taken once work() returns; the ones still running are
+  // inside a thread that joined, so this waits only for running chunks.
+  void wait_finished() const {
+    while (finished.load(std::memory_order_acquire) != chunks) std::this_thread::yield();
+  }
+};
+
+struct Job {
+  static constexpr int kMaxPhases = 2;
+  Phase phases[kMaxPhases];
+  int phase_count = 0;
+  int helpers_wanted = 0, helpers_joined = 0;  // guarded by the pool's mutex
+  std::atomic<int> active{0};                  // helpers inside work()
+
+  void work() {
+    for (int i = 0; i < phase_count; ++i) {
+      phases[i].work();
+      if (i + 1 < phase_count) phases[i].wait_finished();
     }
   }
 };
@@ -145,18 +178,17 @@ void set_element_threads(int n) { budget = n > 0 ? n : 0; }
 
 long parallel_element_loops() { return parallel_loops.load(std::memory_order_relaxed); }
 
-void run_element_chunks(Index n, int threads, void (*chunk)(const void*, Index, Index),
-                        const void* context) {
+void run_element_phases(const ElementPhase* phases, int count, int threads) {
   parallel_loops.fetch_add(1, std::memory_order_relaxed);
+  if (count < 1 || count > Job::kMaxPhases)
+    throw std::invalid_argument("run_element_phases: " + std::to_string(count) +
+                                " phases (accepted: 1 or 2)");
   Job job;
-  job.n = n;
-  // About eight chunks per thread: a late helper costs at most one chunk.
-  job.chunk_size = std::max<Index>(8, n / (8 * threads));
-  job.chunks = (n + job.chunk_size - 1) / job.chunk_size;
-  job.chunk = chunk;
-  job.context = context;
+  job.phase_count = count;
+  for (int i = 0; i < job.phase_count; ++i) job.phases[i].set(phases[i], threads);
   job.helpers_wanted = threads - 1;
-  if (!HelperPool::instance().run(job)) chunk(context, 0, n);
+  if (HelperPool::instance().run(job)) return;
+  for (int i = 0; i < job.phase_count; ++i) phases[i].chunk(phases[i].context, 0, phases[i].n);
 }
 
 }  // namespace tibench

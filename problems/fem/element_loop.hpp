@@ -1,14 +1,19 @@
 // Element loops on several threads, with results independent of the thread
 // count.
 //
-// for_each_element(n, body) runs body(e) for every e < n: the calling thread
-// and up to element_threads() − 1 helper threads take chunks of elements
-// from a shared counter. Callers keep determinism by writing per-element
-// results into per-element slots and combining them afterwards on one
-// thread in element order: every sum then has the operands and the order of
-// the serial loop, bit for bit, whatever the number of threads
-// (tests/problems/test_element_threads.cpp checks that on every registry
-// problem).
+// for_each_element(n, body) runs body(e) for every e < n: the calling
+// thread and up to element_threads() − 1 helper threads take chunks of
+// elements from a shared counter. Callers keep determinism by writing
+// per-element results into per-element slots and combining them afterwards
+// in element order (each sum on one thread): every sum then has the
+// operands and the order of the serial loop, bit for bit, whatever the
+// number of threads (tests/problems/test_element_threads.cpp checks that on
+// every registry problem).
+//
+// for_each_element_then runs such a combining loop (per-node sums of
+// per-element results) after the element loop in the same hand-off: waking
+// a sleeping helper takes 15–40 µs (measured on a 2-core VM), against
+// 0.2 ms for the whole gradient of a 5k-tetrahedron body.
 //
 // Why not an OpenMP loop: its end-of-loop barrier waits for every thread of
 // the team, and on a busy machine a helper that is not scheduled stalls the
@@ -59,10 +64,27 @@ constexpr Index kMinParallelElements = 64;
 // tell the parallel path ran).
 long parallel_element_loops();
 
-// Runs chunk(context, begin, end) over [0, n) in chunks, on this thread and
-// up to threads − 1 helpers.
-void run_element_chunks(Index n, int threads, void (*chunk)(const void*, Index, Index),
-                        const void* context);
+// One loop of run_element_phases: chunk(context, begin, end) over [0, n).
+struct ElementPhase {
+  Index n = 0;
+  void (*chunk)(const void*, Index, Index) = nullptr;
+  const void* context = nullptr;
+};
+
+// Runs the phases (at most two) in order on this thread and up to
+// threads − 1 helpers, with one hand-off: a phase starts once every chunk
+// of the one before has finished.
+void run_element_phases(const ElementPhase* phases, int count, int threads);
+
+template <class Body>
+ElementPhase element_phase(Index n, const Body& body) {
+  return {n,
+          [](const void* context, Index begin, Index end) {
+            const Body& b = *static_cast<const Body*>(context);
+            for (Index e = begin; e < end; ++e) b(e);
+          },
+          &body};
+}
 
 // body must not throw (it may run on a helper thread).
 template <class Body>
@@ -72,13 +94,24 @@ void for_each_element(Index n, const Body& body) {
     for (Index e = 0; e < n; ++e) body(e);
     return;
   }
-  run_element_chunks(
-      n, threads,
-      [](const void* context, Index begin, Index end) {
-        const Body& b = *static_cast<const Body*>(context);
-        for (Index e = begin; e < end; ++e) b(e);
-      },
-      &body);
+  const ElementPhase phase = element_phase(n, body);
+  run_element_phases(&phase, 1, threads);
+}
+
+// first(e) for every e < n_first, then second(k) for every k < n_second,
+// in one hand-off to the helpers: every first(e) has returned before any
+// second(k) starts (e.g. per-element results, then their per-node sums).
+template <class First, class Second>
+void for_each_element_then(Index n_first, const First& first, Index n_second,
+                           const Second& second) {
+  const int threads = n_first >= kMinParallelElements ? element_threads() : 1;
+  if (threads <= 1) {
+    for (Index e = 0; e < n_first; ++e) first(e);
+    for (Index k = 0; k < n_second; ++k) second(k);
+    return;
+  }
+  const ElementPhase phases[2] = {element_phase(n_first, first), element_phase(n_second, second)};
+  run_element_phases(phases, 2, threads);
 }
 
 }  // namespace tibench

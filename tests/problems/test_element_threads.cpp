@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "problems/fem/element_loop.hpp"
 #include "problems/registry.hpp"
@@ -107,6 +110,43 @@ TEST(ElementThreads, SomeProblemRunsItsLoopsInParallel) {
     if (parallel_element_loops() > parallel_before) break;
   }
   EXPECT_GT(parallel_element_loops(), parallel_before);
+}
+
+// for_each_element_then: every first(e) runs once and has returned before
+// any second(k) starts. The second loop reads the results the first loop
+// writes last (its highest elements, which take longest here), so a second
+// phase that started early would read zeros.
+TEST(ElementThreads, SecondLoopStartsAfterTheWholeFirstLoop) {
+  constexpr Index n_first = 20000, n_second = 5000;
+  for (const int threads : {1, 2, 3}) {
+    const ElementThreadsScope scope(threads);
+    const long parallel_before = parallel_element_loops();
+    std::vector<double> first_results(n_first, 0.0), second_results(n_second, 0.0);
+    std::vector<std::atomic<int>> first_calls(n_first), second_calls(n_second);
+    for_each_element_then(
+        n_first,
+        [&](Index e) {
+          double x = 1.0 + static_cast<double>(e);
+          for (Index i = 0; i < e / 100; ++i) x = std::sqrt(x + 1.0);
+          first_results[static_cast<std::size_t>(e)] = x;
+          first_calls[static_cast<std::size_t>(e)].fetch_add(1);
+        },
+        n_second,
+        [&](Index k) {
+          second_results[static_cast<std::size_t>(k)] =
+              first_results[static_cast<std::size_t>(n_first - 1 - k)];
+          second_calls[static_cast<std::size_t>(k)].fetch_add(1);
+        });
+    EXPECT_EQ(threads > 1, parallel_element_loops() > parallel_before) << threads << " threads";
+    for (Index e = 0; e < n_first; ++e)
+      ASSERT_EQ(1, first_calls[static_cast<std::size_t>(e)].load()) << "element " << e;
+    for (Index k = 0; k < n_second; ++k) {
+      ASSERT_EQ(1, second_calls[static_cast<std::size_t>(k)].load()) << "node " << k;
+      ASSERT_GT(second_results[static_cast<std::size_t>(k)], 1.0)
+          << "second(" << k << ") ran before first(" << n_first - 1 - k << ") on " << threads
+          << " threads";
+    }
+  }
 }
 
 TEST(ElementThreads, ScopeSetsAndRestoresTheBudget) {
