@@ -6,10 +6,13 @@
 // position of every triplet in it are the same at every Newton iteration.
 // The first call builds them with Eigen's setFromTriplets; later calls whose
 // triplet positions equal the cached ones only scatter the values (one pass,
-// no sorting, no allocation). Duplicates are summed in triplet order starting
-// from −0.0, which is exactly what setFromTriplets computes (it keeps the first
-// duplicate and adds the later ones in order; −0.0 + x = x for every x), so the
-// matrix is bit-identical to the setFromTriplets one (tests/solvers/test_sparse_assembly.cpp).
+// no sorting, no allocation); triplets at other positions (from the first
+// that moved on, e.g. the transforms a contact active set appends) are
+// looked up in the cached pattern, and only a position outside it, or an
+// entry left without a triplet, builds the pattern again. Duplicates are summed in triplet order
+// starting from −0.0, which is exactly what setFromTriplets computes (it keeps the first duplicate
+// and adds the later ones in order; −0.0 + x = x for every x), so the matrix is bit-identical to
+// the setFromTriplets one (tests/solvers/test_sparse_assembly.cpp).
 #pragma once
 
 #include <vector>
@@ -35,13 +38,24 @@ class TripletAssembler {
   // untouched, when the count differs from that call's.
   bool refill(const std::vector<double>& values, SparseMatrix& out) const;
   const std::vector<SparseMatrix::StorageIndex>& slots() const { return slot_; }
+  // Calls that built the pattern with setFromTriplets (the others scattered).
+  long pattern_builds() const { return builds_; }
 
  private:
+  // Scatters triplets [from, end) into values at their slots in the cached
+  // pattern, caching their positions; false at the first one outside it, or
+  // when an entry of the pattern is left without a triplet (a smaller
+  // pattern).
+  bool scatter_looked_up(const Triplets& triplets, std::size_t from, double* values);
+
   bool same_positions_ = false;
+  long builds_ = 0;
   Index n_ = -1;
   std::vector<SparseMatrix::StorageIndex> rows_, cols_;    // cached triplet positions
   std::vector<SparseMatrix::StorageIndex> slot_;           // value index of each triplet
   std::vector<SparseMatrix::StorageIndex> outer_, inner_;  // the compressed pattern
+  std::vector<int> hits_;  // triplets of the cached positions at each entry
+  std::vector<SparseMatrix::StorageIndex> emptied_;
 };
 
 // Where the entries of a matrix derived from A come from (a permuted or

@@ -204,16 +204,18 @@ void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const 
                                           bool project_psd) const {
   if (active_pairs_ == 0) return;
   expanded_.clear();
-  std::size_t kept = first;
   for (std::size_t k = first; k < t.size(); ++k) {
     const auto& e = t[k];
     if (vertex_of_dof_[static_cast<std::size_t>(e.row())] < 0 &&
         vertex_of_dof_[static_cast<std::size_t>(e.col())] < 0)
-      t[kept++] = e;
-    else
-      expand(e, expanded_);
+      continue;
+    expand(e, expanded_);
+    // Left in place as −0.0, which adds nothing to any sum (x + −0.0 = x
+    // for every x, −0.0 included): the triplets before the appended ones
+    // keep the positions of the untransformed Hessian whatever the active
+    // set, so the assembler refills them and looks up only the appended.
+    t[k] = Eigen::Triplet<double>(e.row(), e.col(), -0.0);
   }
-  t.resize(kept);
   t.insert(t.end(), expanded_.begin(), expanded_.end());
   for (std::size_t k = 0; k < vertices_.size(); ++k) {
     const Vertex& v = vertices_[k];

@@ -64,7 +64,9 @@ class ContactProjection {
   // Appends zero 3 × 3 diagonal blocks for every contact vertex.
   void zero_diagonal_blocks(Triplets& out) const;
   // Rewrites the triplets [first, end) as J H J and appends the normal and
-  // curvature blocks of the active vertices (see the header comment).
+  // curvature blocks of the active vertices (see the header comment). The
+  // triplets that touch an active vertex stay where they are with the value
+  // −0.0, and their transforms are appended.
   void transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
                          bool project_psd) const;
 

@@ -2,7 +2,8 @@
 // setFromTriplets, bit for bit (pattern and values, signed zeros included):
 // every registry problem's stage triplets (mass diagonal and Hessian, with
 // their duplicates) at the first call and refilled with other values; the
-// pattern-change flag.
+// pattern-change flag; triplets that move after an unchanged prefix (as the
+// contact transform appends them) looked up without a rebuild.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -108,6 +109,54 @@ TEST(TripletAssembler, ReportsANewPatternAndOnlyThen) {
   EXPECT_FALSE(assembler.assemble(reordered_again, 3, A));
   EXPECT_FALSE(assembler.same_positions());
   EXPECT_EQ(difference(A, eigen_assembly(reordered_again, 3)), "");
+}
+
+// A list that keeps its first triplets' positions and changes the rest (as
+// ContactProjection::transform_hessian appends an active set's transforms):
+// the moved ones are looked up in the kept pattern, bit-identical to
+// setFromTriplets, without a rebuild; one that leaves an entry of the
+// pattern empty, or adds an entry, builds the pattern again.
+TEST(TripletAssembler, LooksUpMovedTripletsInTheKeptPattern) {
+  TripletAssembler assembler;
+  SparseMatrix A;
+  const Triplets base{{0, 0, 1.0}, {1, 0, 0.5},  {0, 1, 0.5}, {1, 1, 2.0},
+                      {2, 2, 3.0}, {2, 1, -1.0}, {1, 2, -1.0}};
+  EXPECT_TRUE(assembler.assemble(base, 3, A));
+  EXPECT_EQ(assembler.pattern_builds(), 1);
+  // The prefix kept (one value now −0.0), a longer tail at other positions.
+  Triplets moved(base.begin(), base.begin() + 3);
+  moved[1] = Eigen::Triplet<double>(1, 0, -0.0);
+  for (const auto& t : Triplets{{2, 1, 4.0},
+                                {1, 1, 1e16},
+                                {1, 2, 4.0},
+                                {2, 2, -0.0},
+                                {1, 1, 1.0},
+                                {1, 0, 0.25},
+                                {1, 1, -1e16}})
+    moved.push_back(t);
+  EXPECT_FALSE(assembler.assemble(moved, 3, A));
+  EXPECT_FALSE(assembler.same_positions());
+  EXPECT_EQ(difference(A, eigen_assembly(moved, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 1);
+  // The same positions again: refilled.
+  EXPECT_FALSE(assembler.assemble(moved, 3, A));
+  EXPECT_TRUE(assembler.same_positions());
+  EXPECT_EQ(assembler.pattern_builds(), 1);
+  // Back to the first list, shorter than the cached one.
+  EXPECT_FALSE(assembler.assemble(base, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(base, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 1);
+  // A tail without (2, 1): a smaller pattern, built again.
+  const Triplets fewer{base[0], base[1], base[2], base[3], base[4], base[6]};
+  EXPECT_TRUE(assembler.assemble(fewer, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(fewer, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 2);
+  // A tail with a new entry (2, 0): a larger pattern, built again.
+  Triplets more = base;
+  more.emplace_back(2, 0, 1.0);
+  EXPECT_TRUE(assembler.assemble(more, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(more, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 3);
 }
 
 }  // namespace
