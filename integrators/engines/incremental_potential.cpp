@@ -233,30 +233,37 @@ void IncrementalPotential::begin_magnitudes(std::size_t count) const {
   hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
 }
 
-// ∇²Φ is then the inertia's diagonal followed by ∇²P, nothing added after.
+// ∇²Φ is then the inertia's diagonal (and under constraint contact the
+// zero blocks) followed by ∇²P, transformed by the active set.
 bool IncrementalPotential::values_path_applies() const {
-  return !constraints_ && !p_.dissipation() && p_.hessian_pattern_is_fixed();
+  return !p_.dissipation() && p_.hessian_pattern_is_fixed();
 }
 
-// hessian()'s values without its positions: the inertia, then the
-// problem's values, and |∇²P| from them at the positions of the last
-// hessian() call, in the same order (so the same sums).
+// hessian()'s values without its positions: the inertia, the zero blocks,
+// then the problem's values, and |∇²P| from them at the positions of the
+// last hessian() call, in the same order (so the same sums); under
+// constraint contact, only while the active set is that call's, whose
+// transform then has the same positions.
 bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
                                           std::vector<double>& values) const {
   if (!positions_known_ || !values_path_applies()) return false;
+  if (constraints_ && !constraints_->values_current()) return false;
   const auto n = static_cast<std::size_t>(p_.dofs());
-  const std::size_t count = abs_values_.size();
-  values.resize(n + count);
-  if (!p_.hessian_values(position(y), project_psd, values.data() + n, count)) return false;
+  const std::size_t zeros = constraints_ ? constraints_->zero_block_count() : 0;
+  const std::size_t first = n + zeros, count = abs_values_.size();
+  values.resize(first + count);
+  if (!p_.hessian_values(position(y), project_psd, values.data() + first, count)) return false;
   std::copy(inertia_.data(), inertia_.data() + n, values.begin());
+  std::fill(values.begin() + static_cast<std::ptrdiff_t>(n),
+            values.begin() + static_cast<std::ptrdiff_t>(first), 0.0);
   begin_magnitudes(count);
   for (std::size_t k = 0; k < count; ++k) {
     const auto row = abs_rows_[k];
-    const double a = std::abs(values[n + k]);
+    const double a = std::abs(values[first + k]);
     abs_values_[k] = a;
     add_magnitude(row, abs_cols_[k], a, hessian_abs_row_sums_, hessian_abs_diagonal_);
   }
-  return true;
+  return !constraints_ || constraints_->transform_values(values, 0, inertia_, project_psd);
 }
 
 double IncrementalPotential::residual_noise(const Vec& y) const {

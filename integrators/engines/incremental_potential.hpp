@@ -179,7 +179,8 @@ class IncrementalPotential final : public StageObjective {
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;
   // abs_rows_, abs_cols_ hold the positions of a hessian() call whose triplets
-  // were the inertia and ∇²P alone (hessian_values() may then be used).
+  // were the inertia, the contact zero blocks and ∇²P alone, transformed by
+  // the active set (hessian_values() may then be used).
   mutable bool positions_known_ = false;
   mutable Vec x_, scratch_, velocity_, gq_, abs_x_;
   // Contact constraints: the projection and the unconstrained gradient of

@@ -176,47 +176,38 @@ void ContactProjection::zero_diagonal_blocks(Triplets& out) const {
       for (int i = 0; i < 3; ++i) out.emplace_back(d + i, d + j, 0.0);
 }
 
-void ContactProjection::expand(const Eigen::Triplet<double>& e, Triplets& out) const {
-  const int p = vertex_of_dof_[static_cast<std::size_t>(e.row())];
-  const int q = vertex_of_dof_[static_cast<std::size_t>(e.col())];
+// J H J of one entry of H that touches an active vertex, emitted as
+// emit(row, col, value), in the order transform_hessian appends them.
+template <class Emit>
+void ContactProjection::expand(Index row, Index col, double value, const Emit& emit) const {
+  const int p = vertex_of_dof_[static_cast<std::size_t>(row)];
+  const int q = vertex_of_dof_[static_cast<std::size_t>(col)];
   const auto& dofs = contact_.vertex_dofs();
   if (p >= 0 && q < 0) {
     const Index base = dofs[static_cast<std::size_t>(p)];
-    const auto a = static_cast<int>(e.row() - base);
+    const auto a = static_cast<int>(row - base);
     const Matrix3& J = vertices_[static_cast<std::size_t>(p)].J;
-    for (int i = 0; i < 3; ++i) out.emplace_back(base + i, e.col(), J(i, a) * e.value());
+    for (int i = 0; i < 3; ++i) emit(base + i, col, J(i, a) * value);
   } else if (p < 0) {
     const Index base = dofs[static_cast<std::size_t>(q)];
-    const auto b = static_cast<int>(e.col() - base);
+    const auto b = static_cast<int>(col - base);
     const Matrix3& J = vertices_[static_cast<std::size_t>(q)].J;
-    for (int j = 0; j < 3; ++j) out.emplace_back(e.row(), base + j, e.value() * J(b, j));
+    for (int j = 0; j < 3; ++j) emit(row, base + j, value * J(b, j));
   } else {
     const Index rb = dofs[static_cast<std::size_t>(p)], cb = dofs[static_cast<std::size_t>(q)];
-    const auto a = static_cast<int>(e.row() - rb), b = static_cast<int>(e.col() - cb);
+    const auto a = static_cast<int>(row - rb), b = static_cast<int>(col - cb);
     const Matrix3& Jp = vertices_[static_cast<std::size_t>(p)].J;
     const Matrix3& Jq = vertices_[static_cast<std::size_t>(q)].J;
     for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i) out.emplace_back(rb + i, cb + j, Jp(i, a) * e.value() * Jq(b, j));
+      for (int i = 0; i < 3; ++i) emit(rb + i, cb + j, Jp(i, a) * value * Jq(b, j));
   }
 }
 
-void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
-                                          bool project_psd) const {
-  if (active_pairs_ == 0) return;
-  expanded_.clear();
-  for (std::size_t k = first; k < t.size(); ++k) {
-    const auto& e = t[k];
-    if (vertex_of_dof_[static_cast<std::size_t>(e.row())] < 0 &&
-        vertex_of_dof_[static_cast<std::size_t>(e.col())] < 0)
-      continue;
-    expand(e, expanded_);
-    // Left in place as −0.0, which adds nothing to any sum (x + −0.0 = x
-    // for every x, −0.0 included): the triplets before the appended ones
-    // keep the positions of the untransformed Hessian whatever the active
-    // set, so the assembler refills them and looks up only the appended.
-    t[k] = Eigen::Triplet<double>(e.row(), e.col(), -0.0);
-  }
-  t.insert(t.end(), expanded_.begin(), expanded_.end());
+// The normal and curvature block of every active vertex, as emit(row, col,
+// value).
+template <class Emit>
+void ContactProjection::active_blocks(const Vec& inertia, bool project_psd,
+                                      const Emit& emit) const {
   for (std::size_t k = 0; k < vertices_.size(); ++k) {
     const Vertex& v = vertices_[k];
     if (v.active.empty()) continue;
@@ -230,8 +221,49 @@ void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const 
     }
     const Matrix3 block = curvature + inertia[d] * v.N;
     for (int j = 0; j < 3; ++j)
-      for (int i = 0; i < 3; ++i) t.emplace_back(d + i, d + j, block(i, j));
+      for (int i = 0; i < 3; ++i) emit(d + i, d + j, block(i, j));
   }
+}
+
+void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
+                                          bool project_psd) const {
+  transformed_version_ = version_;
+  transformed_count_ = t.size() - first;
+  touched_.clear();
+  if (active_pairs_ == 0) return;
+  expanded_.clear();
+  const auto append = [&](Index r, Index c, double v) { expanded_.emplace_back(r, c, v); };
+  for (std::size_t k = first; k < t.size(); ++k) {
+    const auto& e = t[k];
+    if (vertex_of_dof_[static_cast<std::size_t>(e.row())] < 0 &&
+        vertex_of_dof_[static_cast<std::size_t>(e.col())] < 0)
+      continue;
+    expand(e.row(), e.col(), e.value(), append);
+    touched_.push_back({k - first, e.row(), e.col()});
+    // Left in place as −0.0, which adds nothing to any sum (x + −0.0 = x
+    // for every x, −0.0 included): the triplets before the appended ones
+    // keep the positions of the untransformed Hessian whatever the active
+    // set, so the assembler refills them and looks up only the appended.
+    t[k] = Eigen::Triplet<double>(e.row(), e.col(), -0.0);
+  }
+  t.insert(t.end(), expanded_.begin(), expanded_.end());
+  active_blocks(inertia, project_psd, [&](Index r, Index c, double v) { t.emplace_back(r, c, v); });
+}
+
+bool ContactProjection::transform_values(std::vector<double>& values, std::size_t first,
+                                         const Vec& inertia, bool project_psd) const {
+  if (!values_current() || values.size() - first != transformed_count_) return false;
+  if (active_pairs_ == 0) return true;
+  expanded_values_.clear();
+  const auto append = [&](Index, Index, double v) { expanded_values_.push_back(v); };
+  for (const Touched& e : touched_) {
+    double& value = values[first + e.index];
+    expand(e.row, e.col, value, append);
+    value = -0.0;
+  }
+  values.insert(values.end(), expanded_values_.begin(), expanded_values_.end());
+  active_blocks(inertia, project_psd, [&](Index, Index, double v) { values.push_back(v); });
+  return true;
 }
 
 void ContactProjection::active_forces(std::vector<ContactForce>& out) const {

@@ -69,6 +69,18 @@ class ContactProjection {
   // −0.0, and their transforms are appended.
   void transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
                          bool project_psd) const;
+  // Whether the active set is the one of the last transform_hessian call,
+  // so that its output has the same positions.
+  bool values_current() const { return transformed_version_ == version_; }
+  // transform_hessian's values without its positions: values[first, end)
+  // hold the values of the triplets [first, end) of its last call (same
+  // positions, same order, the same count); they become its output's
+  // values, in its order. False, values untouched, when the active set or
+  // the count changed since.
+  bool transform_values(std::vector<double>& values, std::size_t first, const Vec& inertia,
+                        bool project_psd) const;
+  // The triplets zero_diagonal_blocks appends.
+  std::size_t zero_block_count() const { return 9 * contact_.vertex_dofs().size(); }
 
   int active_count() const { return active_pairs_; }
   // Changes whenever the set of active pairs changes (a factor of the
@@ -90,7 +102,10 @@ class ContactProjection {
     Matrix3 N = Matrix3::Zero();      // projector onto the active normals
   };
   double touch_tolerance(const Vector3& x) const;
-  void expand(const Eigen::Triplet<double>& e, Triplets& out) const;
+  template <class Emit>
+  void expand(Index row, Index col, double value, const Emit& emit) const;
+  template <class Emit>
+  void active_blocks(const Vec& inertia, bool project_psd, const Emit& emit) const;
 
   const ObstacleContact& contact_;
   std::vector<Vertex> vertices_;    // per contact vertex
@@ -99,6 +114,16 @@ class ContactProjection {
   long version_ = 0;
   std::vector<long> signature_;  // (vertex, obstacle) of the active pairs, for version_
   mutable Triplets expanded_;
+  // The last transform_hessian call: its active set, the count of the
+  // triplets it transformed and, in order, those that touch an active vertex.
+  struct Touched {
+    std::size_t index;  // from `first`
+    Index row, col;
+  };
+  mutable long transformed_version_ = -1;
+  mutable std::size_t transformed_count_ = 0;
+  mutable std::vector<Touched> touched_;
+  mutable std::vector<double> expanded_values_;
 };
 
 }  // namespace tibench

@@ -105,7 +105,7 @@ bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, boo
       for (Index i = 0; i < n; ++i) append(i, shift * phi.inertia()[i]);
   };
   if (refill_source_ == &phi && refill_shifted_ == (shift > 0) &&
-      phi.hessian_values(x, project, values_)) {
+      refill_active_set_ == phi.active_set_version() && phi.hessian_values(x, project, values_)) {
     add_shift([&](Index, double v) { values_.push_back(v); });
     if (assembler_.refill(values_, H_)) return false;
   }
@@ -114,6 +114,7 @@ bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, boo
   add_shift([&](Index i, double v) { triplets_.emplace_back(i, i, v); });
   refill_source_ = &phi;
   refill_shifted_ = shift > 0;
+  refill_active_set_ = phi.active_set_version();
   return assembler_.assemble(triplets_, n, H_);
 }
 

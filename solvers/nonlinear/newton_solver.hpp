@@ -122,10 +122,12 @@ class NewtonSolver : public StageSolver {
   TripletAssembler assembler_;
   SparseMatrix H_;
   Triplets triplets_;
-  // The objective and shift form of H_'s last assembly from triplets (the
-  // positions a values-only refill must match), and the values buffer.
+  // The objective, shift form and active set of H_'s last assembly from
+  // triplets (the positions a values-only refill must match), and the
+  // values buffer.
   const StageObjective* refill_source_ = nullptr;
   bool refill_shifted_ = false;
+  long refill_active_set_ = 0;
   std::vector<double> values_;
   int analyses_ = 0;
   // The factor of a constant Hessian (StageObjective::hessian_is_constant),
