@@ -128,9 +128,10 @@ TEST(HessianValues, AssemblerRefillEqualsAssembly) {
   }
 }
 
-// A problem as the wrapped one, with or without its values path, counting
-// the Hessian calls. Both runs go through the same forwarding, so what it
-// leaves out affects them alike.
+// A problem as the wrapped one (its contact, external force, step hook
+// and feasibility bound included), with or without its values path,
+// counting the Hessian calls. Both runs go through the same forwarding,
+// so what it leaves out affects them alike.
 class Forwarding final : public Problem {
  public:
   Forwarding(const Problem& p, bool values)
@@ -148,6 +149,14 @@ class Forwarding final : public Problem {
     return p_.hessian_values(q, project_psd, v, count);
   }
   bool hessian_is_constant() const override { return p_.hessian_is_constant(); }
+  double max_feasible_step(const Vec& q, const Vec& dq) const override {
+    return p_.max_feasible_step(q, dq);
+  }
+  bool has_feasibility_limit() const override { return p_.has_feasibility_limit(); }
+  bool hessian_pattern_is_fixed() const override { return p_.hessian_pattern_is_fixed(); }
+  const ObstacleContact* contact() const override { return p_.contact(); }
+  const ExternalForce* external_force() const override { return p_.external_force(); }
+  void begin_step(const State& s) const override { p_.begin_step(s); }
   State initial_state() const override { return p_.initial_state(); }
   mutable int hessians = 0, value_calls = 0;
 
@@ -184,39 +193,6 @@ TEST(HessianValues, RunsAreBitIdenticalWithAndWithoutTheValuesPath) {
   EXPECT_GT(refilled_runs, 0);
 }
 
-// Forwarding for a body in constraint contact: also its contact, external
-// force, step hooks and feasibility bound.
-class ContactForwarding final : public Problem {
- public:
-  ContactForwarding(const Problem& p, bool values)
-      : Problem(p.params(), p.dim(), p.mass()), p_(p), values_(values) {}
-  std::string_view id() const override { return p_.id(); }
-  double potential(const Vec& q) const override { return p_.potential(q); }
-  void gradient(const Vec& q, Vec& g) const override { p_.gradient(q, g); }
-  void hessian(const Vec& q, Triplets& out, bool project_psd) const override {
-    p_.hessian(q, out, project_psd);
-  }
-  bool hessian_values(const Vec& q, bool project_psd, double* v, std::size_t count) const override {
-    if (!values_) return false;
-    ++value_calls;
-    return p_.hessian_values(q, project_psd, v, count);
-  }
-  double max_feasible_step(const Vec& q, const Vec& dq) const override {
-    return p_.max_feasible_step(q, dq);
-  }
-  bool has_feasibility_limit() const override { return p_.has_feasibility_limit(); }
-  bool hessian_pattern_is_fixed() const override { return p_.hessian_pattern_is_fixed(); }
-  const ObstacleContact* contact() const override { return p_.contact(); }
-  const ExternalForce* external_force() const override { return p_.external_force(); }
-  void begin_step(const State& s) const override { p_.begin_step(s); }
-  State initial_state() const override { return p_.initial_state(); }
-  mutable int value_calls = 0;
-
- private:
-  const Problem& p_;
-  bool values_;
-};
-
 TEST(HessianValues, ConstraintContactRunsAreBitIdenticalWithAndWithoutTheValuesPath) {
   const auto ball = make_problem("sphere-hard-drop", {"mesh_size=0.35"});
   ASSERT_NE(ball->contact(), nullptr);
@@ -224,7 +200,7 @@ TEST(HessianValues, ConstraintContactRunsAreBitIdenticalWithAndWithoutTheValuesP
   int compared = 0;
   for (const auto& info : integrator_registry()) {
     if (info.is_explicit) continue;
-    ContactForwarding with(*ball, true), without(*ball, false);
+    Forwarding with(*ball, true), without(*ball, false);
     State a = ball->initial_state(), b = a;
     int contact_steps = 0;
     try {
