@@ -9,10 +9,11 @@
 // no sorting, no allocation); triplets at other positions (from the first
 // that moved on, e.g. the transforms a contact active set appends) are
 // looked up in the cached pattern, and only a position outside it, or an
-// entry left without a triplet, builds the pattern again. Duplicates are summed in triplet order
-// starting from −0.0, which is exactly what setFromTriplets computes (it keeps the first duplicate
-// and adds the later ones in order; −0.0 + x = x for every x), so the matrix is bit-identical to
-// the setFromTriplets one (tests/solvers/test_sparse_assembly.cpp).
+// entry left without a triplet, builds the pattern again. Duplicates are
+// summed in triplet order starting from −0.0, which is exactly what
+// setFromTriplets computes (it keeps the first duplicate and adds the later
+// ones in order; −0.0 + x = x for every x), so the matrix is bit-identical
+// to the setFromTriplets one (tests/solvers/test_sparse_assembly.cpp).
 #pragma once
 
 #include <vector>
