@@ -151,14 +151,14 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   state.counters["peak_mb"] = peak_memory_mb();
   const double all_steps = static_cast<double>(state.iterations()) * static_cast<double>(steps);
   state.counters["psd_per_step"] = totals.psd_fallbacks / all_steps;
-  if (implicit_stages(row.method) > 0)
-    state.counters["factor_per_step"] = totals.factorizations / all_steps;
   state.counters["contact_steps"] = totals.contact_steps / static_cast<double>(state.iterations());
   set_stepper_counters(state, *stepper, totals, all_steps);
   state.counters["rerun_diff"] = rerun_diff;
   if (row.method == "rk4") state.counters["floor_us"] = rk4_floor_microseconds(w);
-  if (const int stages = implicit_stages(row.method); stages > 0)
+  if (const int stages = implicit_stages(row.method); stages > 0) {
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
+    state.counters["factor_per_step"] = totals.factorizations / all_steps;
+  }
 }
 
 // Dinev et al. 2018 Table 1: backward Euler and the blend with Newton to

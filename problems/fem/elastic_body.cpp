@@ -193,18 +193,18 @@ void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
   std::vector<double>& forces = element_results().node_forces;
   forces.resize(static_cast<std::size_t>(3 * geo_->elements() * geo_->nodes_per_element()));
   const std::vector<PointBlock>& blocks = geo_->point_blocks();
+  // A node's elements lie anywhere in gmsh's numbering, so its slots are
+  // scattered, and on two threads half were last written by the other core:
+  // the sums fetch the slots about one node ahead while they add (a slot's
+  // three doubles may straddle two cache lines).
+  constexpr std::size_t kAhead = 16;
+  const std::size_t total = incidence_entry_.size();
   for_each_element_then(
       static_cast<Index>(blocks.size()),
       [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data()); },
       geo_->free_nodes(),
       [&](Index k) {
-        // A node's elements lie anywhere in gmsh's numbering, so its slots are
-        // scattered, and on two threads half were last written by the other
-        // core: the slots about one node ahead are fetched while this one
-        // sums (a slot's three doubles may straddle two cache lines).
-        constexpr std::size_t kAhead = 16;
         const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
-        const std::size_t total = incidence_entry_.size();
         for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j) {
           if (j + kAhead < total) {
             const double* slot = &forces[3 * incidence_entry_[j + kAhead]];

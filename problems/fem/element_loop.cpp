@@ -179,10 +179,10 @@ void set_element_threads(int n) { budget = n > 0 ? n : 0; }
 long parallel_element_loops() { return parallel_loops.load(std::memory_order_relaxed); }
 
 void run_element_phases(const ElementPhase* phases, int count, int threads) {
-  parallel_loops.fetch_add(1, std::memory_order_relaxed);
   if (count < 1 || count > Job::kMaxPhases)
     throw std::invalid_argument("run_element_phases: " + std::to_string(count) +
                                 " phases (accepted: 1 or 2)");
+  parallel_loops.fetch_add(1, std::memory_order_relaxed);
   Job job;
   job.phase_count = count;
   for (int i = 0; i < job.phase_count; ++i) job.phases[i].set(phases[i], threads);
