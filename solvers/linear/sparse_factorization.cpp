@@ -66,9 +66,34 @@ void single_threaded_blas() {
 
 }  // namespace
 
+// cholmod_factorize_p, given the lower triangle of A (Eigen's view of a
+// symmetric matrix), transposes it twice per call to form the lower
+// triangle S of P A Pᵀ for the supernodal kernel (an upper triangle would
+// take one): 5 % of a Newton iteration on the 5k-tetrahedra ball. The
+// pattern is fixed, so S's pattern and, per entry, the index of its value
+// in A are built once per analysis, and each factorization gathers S's
+// values and calls the kernel, cholmod_super_numeric, as
+// cholmod_factorize_p would, with the same S: the same factor, bit for bit.
+// A simplicial analysis goes through Eigen's factorize().
 struct SymmetricFactorization::Cholmod {
-  Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> llt;
+  // Eigen's CHOLMOD wrapper with access to the factor, so that a supernodal
+  // factorization can be handed its permuted matrix directly.
+  class Llt : public Eigen::CholmodDecomposition<SparseMatrix, Eigen::Lower> {
+   public:
+    cholmod_factor* factor() const { return m_cholmodFactor; }
+    // What Eigen's factorize() records after cholmod_factorize_p.
+    void record_factorization() {
+      m_info =
+          m_cholmodFactor->minor == m_cholmodFactor->n ? Eigen::Success : Eigen::NumericalIssue;
+      m_factorizationIsOk = true;
+    }
+  };
+  Llt llt;
   bool analyzed = false;
+  SparseMatrix permuted_lower;  // S's pattern (values: scratch)
+  std::vector<Index> permuted_source;
+  void analyze(const SparseMatrix& A);
+  void factorize(const SparseMatrix& A);
   Cholmod() {
     single_threaded_blas();
     // LLᵀ (so that an indefinite matrix is reported), supernodal or
@@ -85,6 +110,58 @@ struct SymmetricFactorization::Cholmod {
     llt.cholmod().nmethods = 3;
   }
 };
+
+void SymmetricFactorization::Cholmod::analyze(const SparseMatrix& A) {
+  llt.analyzePattern(A);
+  analyzed = true;
+  const cholmod_factor* L = llt.factor();
+  permuted_source.clear();
+  if (!L->is_super) return;
+  // Perm[k] is the row of A that is row k of P A Pᵀ; Eigen's twistedBy(Q)
+  // forms Q A Q⁻¹, so Q maps Perm[k] to k.
+  const auto* perm = static_cast<const int*>(L->Perm);
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, SparseMatrix::StorageIndex> q(A.rows());
+  for (Index k = 0; k < A.rows(); ++k) q.indices()[perm[k]] = static_cast<int>(k);
+  SparseMatrix lower(A.rows(), A.cols());
+  lower.selfadjointView<Eigen::Lower>() =
+      value_indices(A).selfadjointView<Eigen::Lower>().twistedBy(q);
+  const SparseMatrix rows_sorted = lower.transpose();
+  permuted_lower = rows_sorted.transpose();
+  permuted_source = value_sources(permuted_lower);
+}
+
+void SymmetricFactorization::Cholmod::factorize(const SparseMatrix& A) {
+  if (permuted_source.empty()) {
+    llt.factorize(A);
+    return;
+  }
+  double* s_values = permuted_lower.valuePtr();
+  const double* a_values = A.valuePtr();
+  for (std::size_t k = 0; k < permuted_source.size(); ++k)
+    s_values[k] = a_values[permuted_source[k]];
+  cholmod_sparse S{};
+  S.nrow = S.ncol = static_cast<std::size_t>(A.rows());
+  S.nzmax = permuted_source.size();
+  S.p = permuted_lower.outerIndexPtr();
+  S.i = permuted_lower.innerIndexPtr();
+  S.x = s_values;
+  S.stype = -1;
+  S.itype = CHOLMOD_INT;
+  S.xtype = CHOLMOD_REAL;
+  S.dtype = CHOLMOD_DOUBLE;
+  S.sorted = 1;
+  S.packed = 1;
+  cholmod_common& c = llt.cholmod();
+  cholmod_factor* L = llt.factor();
+  double beta[2] = {0.0, 0.0};
+  c.status = CHOLMOD_OK;
+  cholmod_super_numeric(&S, nullptr, beta, L, &c);
+  // cholmod_factorize_p's conversion to the requested final form.
+  if (c.status >= CHOLMOD_OK && !c.final_asis)
+    cholmod_change_factor(L->xtype, c.final_ll, c.final_super, c.final_pack, c.final_monotonic, L,
+                          &c);
+  llt.record_factorization();
+}
 
 std::vector<std::string> available_linear_solvers() { return {"ldlt", "cholmod"}; }
 
@@ -104,8 +181,27 @@ std::vector<CholmodOrdering> SymmetricFactorization::cholmod_orderings() const {
   }
   return tried;
 }
+
+bool SymmetricFactorization::cholmod_supernodal() const {
+  return cholmod_ && cholmod_->analyzed && cholmod_->llt.factor()->is_super;
+}
+
+Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const Vec& b) {
+  Cholmod reference;
+  reference.llt.analyzePattern(A);
+  {
+    const SerialOpenMp serial;
+    reference.llt.factorize(A);
+  }
+  if (reference.llt.info() != Eigen::Success) return {};
+  return reference.llt.solve(b);
+}
 #else
 std::vector<CholmodOrdering> SymmetricFactorization::cholmod_orderings() const { return {}; }
+
+bool SymmetricFactorization::cholmod_supernodal() const { return false; }
+
+Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix&, const Vec&) { return {}; }
 
 struct SymmetricFactorization::Cholmod {};
 
@@ -214,11 +310,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
   FactorizationOutcome out;
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_) {
-    if (pattern_changed || !cholmod_->analyzed) cholmod_->llt.analyzePattern(A);
-    cholmod_->analyzed = true;
+    if (pattern_changed || !cholmod_->analyzed) cholmod_->analyze(A);
     {
       const SerialOpenMp serial;
-      cholmod_->llt.factorize(A);
+      cholmod_->factorize(A);
     }
     if (cholmod_->llt.info() == Eigen::Success) {
       out.factorized = out.positive_definite = true;

@@ -87,6 +87,13 @@ class SymmetricFactorization {
   // kept (the fewest nonzeros in L); empty without CHOLMOD or before the
   // first factorization.
   std::vector<CholmodOrdering> cholmod_orderings() const;
+  // The CHOLMOD backend's last analysis chose the supernodal factorization
+  // (false without CHOLMOD or before the first factorization).
+  bool cholmod_supernodal() const;
+  // A⁻¹ b by CHOLMOD's own cholmod_factorize_p with this backend's settings:
+  // the reference of the supernodal factorization's gathered input (tests);
+  // empty without CHOLMOD or for a matrix it refuses.
+  static Vec cholmod_reference_solve(const SparseMatrix& A, const Vec& b);
 
  private:
   struct Cholmod;  // CHOLMOD builds only

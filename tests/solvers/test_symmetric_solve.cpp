@@ -179,5 +179,41 @@ TEST(SymmetricSolve, CholmodKeepsTheOrderingWithTheSparserFactor) {
             1e-12);
 }
 
+// A supernodal factorization is handed P A Pᵀ gathered by
+// SymmetricFactorization itself: the factor, hence every solve, must be
+// cholmod_factorize_p's bit for bit, for a second matrix of the same pattern
+// too (the gather refreshed), and an indefinite one must still be refused.
+TEST(SymmetricSolve, CholmodSupernodalFactorIsCholmodFactorizesOwn) {
+  if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
+  SparseMatrix A = grid_stiffness(10);
+  SymmetricFactorization f(LinearSolver::cholmod);
+  ASSERT_TRUE(f.factorize(A, true).positive_definite);
+  ASSERT_TRUE(f.cholmod_supernodal()) << "the test needs a supernodal analysis";
+  const Vec b = Vec::LinSpaced(A.rows(), -1.0, 2.0);
+  for (int round = 0; round < 2; ++round) {
+    if (round == 1) {
+      for (Index k = 0; k < A.nonZeros(); ++k)
+        A.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 7);
+      ASSERT_TRUE(f.factorize(A, false).positive_definite);
+    }
+    Vec x;
+    f.solve(b, x);
+    const Vec expected = SymmetricFactorization::cholmod_reference_solve(A, b);
+    ASSERT_EQ(expected.size(), A.rows());
+    EXPECT_TRUE(test::same_bits(x, expected))
+        << "round " << round << ": largest difference " << (x - expected).cwiseAbs().maxCoeff();
+  }
+  SparseMatrix indefinite = A;
+  indefinite.coeffRef(A.rows() / 2, A.rows() / 2) = -1e3;
+  using Indefinite = SymmetricFactorization::Indefinite;
+  EXPECT_FALSE(f.factorize(indefinite, false, Indefinite::report).factorized);
+  const FactorizationOutcome ldlt = f.factorize(indefinite, false, Indefinite::factor);
+  EXPECT_TRUE(ldlt.factorized);
+  EXPECT_FALSE(ldlt.positive_definite);
+  Vec x;
+  f.solve(b, x);
+  EXPECT_LT((indefinite.selfadjointView<Eigen::Lower>() * x - b).cwiseAbs().maxCoeff(), 1e-10);
+}
+
 }  // namespace
 }  // namespace tibench
