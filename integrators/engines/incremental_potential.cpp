@@ -1,5 +1,6 @@
 #include "integrators/engines/incremental_potential.hpp"
 
+#include "problems/fem/element_loop.hpp"
 #include "solvers/projective/admm.hpp"
 
 #include <algorithm>
@@ -94,6 +95,7 @@ void IncrementalPotential::set_stage(const Vec& x_anchor, const Vec& y_hat, doub
     uniform_inertia_ =
         inertia_.size() > 0 && inertia_[0] > 0 && (inertia_.array() == inertia_[0]).all();
     hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+    count_bound_ = std::numeric_limits<double>::quiet_NaN();
   }
   tau_ = tau;
   kappa_ = kappa;
@@ -176,35 +178,42 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   }
 }
 
-namespace {
-
-// One |∇²P| entry into the sums of residual_noise_bounds (both hessian()
-// and hessian_values() add them in triplet order, hence the same sums).
-inline void add_magnitude(Index row, Index col, double a, Vec& row_sums, Vec& diagonal) {
-  row_sums[row] += a;
-  if (row == col) diagonal[row] += a;
-}
-
-}  // namespace
-
 void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
   const std::size_t start = out.size();
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
   if (constraints_) constraints_->zero_diagonal_blocks(out);
   const std::size_t first = out.size();
   p_.hessian(position(y), out, project_psd);
-  // |∇²P| entry by entry, for residual_noise. The count is the same at every
-  // assembly (fixed pattern), so this overwrites in place: no reallocation,
-  // no per-entry capacity check.
-  begin_magnitudes(out.size() - first);
-  for (std::size_t k = first; k < out.size(); ++k) {
-    const auto row = out[k].row(), col = out[k].col();
-    const double a = std::abs(out[k].value());
-    abs_rows_[k - first] = row;
-    abs_cols_[k - first] = col;
-    abs_values_[k - first] = a;
-    add_magnitude(row, col, a, hessian_abs_row_sums_, hessian_abs_diagonal_);
+  // |∇²P| entry by entry with its positions, row sums and diagonal sums, for
+  // residual_noise (each sum in ascending entry order, as record_magnitudes
+  // adds the diagonal). The count is the same at every assembly (fixed
+  // pattern), so this overwrites in place: no reallocation, no per-entry
+  // capacity check.
+  const std::size_t count = out.size() - first;
+  abs_rows_.resize(count);
+  abs_cols_.resize(count);
+  abs_values_.resize(count);
+  abs_diagonal_entries_.clear();
+  abs_diagonal_rows_.clear();
+  hessian_abs_row_sums_.setZero(p_.dofs());
+  hessian_abs_diagonal_.setZero(p_.dofs());
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto row = out[first + k].row(), col = out[first + k].col();
+    const double a = std::abs(out[first + k].value());
+    abs_rows_[k] = row;
+    abs_cols_[k] = col;
+    abs_values_[k] = a;
+    hessian_abs_row_sums_[row] += a;
+    if (row == col) {
+      hessian_abs_diagonal_[row] += a;
+      abs_diagonal_entries_.push_back(k);
+      abs_diagonal_rows_.push_back(row);
+    }
   }
+  row_sums_current_ = true;
+  row_counts_current_ = false;
+  hessian_abs_valid_ = true;
+  hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
   positions_known_ = values_path_applies();
   if (const Dissipation* r = p_.dissipation()) {
     const std::size_t dissipation_first = out.size();
@@ -223,14 +232,52 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
   if (constraints_) constraints_->transform_hessian(out, start, inertia_, project_psd);
 }
 
-void IncrementalPotential::begin_magnitudes(std::size_t count) const {
-  abs_rows_.resize(count);
-  abs_cols_.resize(count);
-  abs_values_.resize(count);
-  hessian_abs_row_sums_.setZero(p_.dofs());
+// hessian_values(): |∇²P| entry by entry from the values at the positions
+// of the last hessian(), and the diagonal sums (in ascending entry order).
+// A Hessian too small for the element threads takes hessian()'s one pass,
+// row sums included. A larger one is a pass over memory (5.9 MB on the
+// 5k-tetrahedra ball) that the threads share, in blocks, without the row
+// sums: residual_noise_bounds uses the largest entry instead (each block's,
+// exact in any order), and residual_noise_upper sums the rows when asked.
+void IncrementalPotential::record_magnitudes(const double* raw) const {
+  constexpr Index kBlock = 4096;
+  const auto count = static_cast<Index>(abs_values_.size());
+  const Index blocks = (count + kBlock - 1) / kBlock;
+  double* magnitude = abs_values_.data();
   hessian_abs_diagonal_.setZero(p_.dofs());
   hessian_abs_valid_ = true;
   hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+  if (blocks < kMinParallelElements) {
+    hessian_abs_row_sums_.setZero(p_.dofs());
+    for (Index k = 0; k < count; ++k) {
+      const auto row = abs_rows_[static_cast<std::size_t>(k)];
+      magnitude[k] = std::abs(raw[k]);
+      hessian_abs_row_sums_[row] += magnitude[k];
+      if (row == abs_cols_[static_cast<std::size_t>(k)]) hessian_abs_diagonal_[row] += magnitude[k];
+    }
+    row_sums_current_ = true;
+    return;
+  }
+  // The diagonal entries' magnitudes are copied out while in cache; their
+  // sums then run over two short contiguous arrays. (Eigen's packet abs and
+  // max: a scalar running maximum waits on itself.)
+  const auto& diagonal = abs_diagonal_entries_;
+  diagonal_magnitudes_.resize(diagonal.size());
+  block_max_.assign(static_cast<std::size_t>(blocks), 0.0);
+  for_each_element(blocks, [&](Index b) {
+    const Index begin = b * kBlock, size = std::min(kBlock, count - begin);
+    Eigen::Map<Eigen::ArrayXd> out(magnitude + begin, size);
+    out = Eigen::Map<const Eigen::ArrayXd>(raw + begin, size).abs();
+    block_max_[static_cast<std::size_t>(b)] = out.maxCoeff();
+    auto d = std::lower_bound(diagonal.begin(), diagonal.end(), static_cast<std::size_t>(begin));
+    for (; d != diagonal.end() && *d < static_cast<std::size_t>(begin + size); ++d)
+      diagonal_magnitudes_[static_cast<std::size_t>(d - diagonal.begin())] = magnitude[*d];
+  });
+  hessian_abs_max_ = 0.0;
+  for (const double m : block_max_) hessian_abs_max_ = std::max(hessian_abs_max_, m);
+  for (std::size_t d = 0; d < diagonal.size(); ++d)
+    hessian_abs_diagonal_[abs_diagonal_rows_[d]] += diagonal_magnitudes_[d];
+  row_sums_current_ = false;
 }
 
 // ∇²Φ is then the inertia's diagonal (and under constraint contact the
@@ -256,13 +303,7 @@ bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
   std::copy(inertia_.data(), inertia_.data() + n, values.begin());
   std::fill(values.begin() + static_cast<std::ptrdiff_t>(n),
             values.begin() + static_cast<std::ptrdiff_t>(first), 0.0);
-  begin_magnitudes(count);
-  for (std::size_t k = 0; k < count; ++k) {
-    const auto row = abs_rows_[k];
-    const double a = std::abs(values[first + k]);
-    abs_values_[k] = a;
-    add_magnitude(row, abs_cols_[k], a, hessian_abs_row_sums_, hessian_abs_diagonal_);
-  }
+  record_magnitudes(values.data() + first);
   return !constraints_ || constraints_->transform_values(values, 0, inertia_, project_psd);
 }
 
@@ -292,22 +333,53 @@ StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Ve
   constexpr double eps = std::numeric_limits<double>::epsilon();
   // The Hessian term of residual_noise, max_i Σ_j |H_ij| |x_j| / w_i, lies
   // between max_i |H_ii| |x_i| / w_i (the diagonal entries alone) and
-  // max_i (Σ_j |H_ij|) / w_i · max_j |x_j|: O(n) per call instead of O(nnz),
-  // from sums kept at the assembly. The factors 1 ∓ 1e-6 cover the rounding
-  // of the sums (relative n ε), so the bounds stay bounds.
-  double lower_term = 0.0;
+  // max_k |H_k| · max_i (entries in row i) / w_i · max_j |x_j|: O(n) per
+  // call instead of O(nnz), from what the assembly kept. The looser upper
+  // bound (residual_noise_upper's row sums would cost a pass over the
+  // entries per Hessian) still decides the iterations far above the
+  // rounding level, which are most of them. The factors 1 ∓ 1e-6 cover the
+  // rounding of the sums (relative n ε), so the bounds stay bounds.
+  // After hessian(), whose pass has the row sums, the upper bound is
+  // residual_noise_upper's.
+  double lower_term = 0.0, upper_term = 0.0;
   if (hessian_abs_valid_) {
     const Vec& x = position(y);
     lower_term =
         hessian_abs_diagonal_.cwiseProduct(x.cwiseAbs()).cwiseQuotient(inertia_).maxCoeff();
+    if (row_sums_current_)
+      return {(1 - 1e-6) * 8 * eps * (noise_magnitude(y) + lower_term), residual_noise_upper(y)};
+    upper_term = hessian_abs_max_ * count_bound() * x.cwiseAbs().maxCoeff();
   }
-  return {(1 - 1e-6) * 8 * eps * (noise_magnitude(y) + lower_term), residual_noise_upper(y)};
+  const double noise = noise_magnitude(y);
+  return {(1 - 1e-6) * 8 * eps * (noise + lower_term), (1 + 1e-6) * 8 * eps * (noise + upper_term)};
 }
 
+// max_i (entries in row i) / w_i: the counts once per hessian() positions,
+// the quotient once per inertia.
+double IncrementalPotential::count_bound() const {
+  if (!row_counts_current_) {
+    row_counts_.setZero(p_.dofs());
+    for (const auto row : abs_rows_) row_counts_[row] += 1;
+    row_counts_current_ = true;
+    count_bound_ = std::numeric_limits<double>::quiet_NaN();
+  }
+  if (std::isnan(count_bound_)) count_bound_ = row_counts_.cwiseQuotient(inertia_).maxCoeff();
+  return count_bound_;
+}
+
+// The tighter upper bound, from the row sums Σ_j |H_ij| (computed at the
+// first call after an assembly, in ascending entry order).
 double IncrementalPotential::residual_noise_upper(const Vec& y) const {
   constexpr double eps = std::numeric_limits<double>::epsilon();
   double upper_term = 0.0;
   if (hessian_abs_valid_) {
+    if (!row_sums_current_) {
+      hessian_abs_row_sums_.setZero(p_.dofs());
+      for (std::size_t k = 0; k < abs_values_.size(); ++k)
+        hessian_abs_row_sums_[abs_rows_[k]] += abs_values_[k];
+      row_sums_current_ = true;
+      hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+    }
     if (std::isnan(hessian_row_bound_))
       hessian_row_bound_ = hessian_abs_row_sums_.cwiseQuotient(inertia_).maxCoeff();
     upper_term = hessian_row_bound_ * (x_anchor_ + y).cwiseAbs().maxCoeff();

@@ -147,7 +147,8 @@ class IncrementalPotential final : public StageObjective {
   double noise_magnitude(const Vec& y) const;
   // Sizes and clears the |∇²P| records for `count` entries (and marks them
   // valid: the caller fills them).
-  void begin_magnitudes(std::size_t count) const;
+  void record_magnitudes(const double* raw) const;
+  double count_bound() const;
   bool values_path_applies() const;
 
   const Problem& p_;
@@ -169,12 +170,29 @@ class IncrementalPotential final : public StageObjective {
   // Hessian's entries.
   mutable std::vector<SparseMatrix::StorageIndex> abs_rows_, abs_cols_;
   mutable std::vector<double> abs_values_;
+  // The indices k of abs_rows_ with abs_rows_[k] == abs_cols_[k], ascending,
+  // their rows and (record_magnitudes' scratch) their magnitudes.
+  mutable std::vector<std::size_t> abs_diagonal_entries_;
+  mutable std::vector<SparseMatrix::StorageIndex> abs_diagonal_rows_;
+  mutable std::vector<double> diagonal_magnitudes_;
   // Σ_j |∇²P_ij| and Σ |∇²P_ii| (over the entries of the last Hessian), and
   // the maximum of the first over rows divided by the inertia of this stage
-  // (computed at the first bound of a stage, NaN until then): the Hessian
-  // terms of residual_noise_bounds.
+  // (NaN until residual_noise_upper needs it): the Hessian terms of
+  // residual_noise_upper and of residual_noise_bounds' lower bound.
   mutable Vec hessian_abs_row_sums_, hessian_abs_diagonal_;
   mutable double hessian_row_bound_ = std::numeric_limits<double>::quiet_NaN();
+  // The row sums belong to the last Hessian (else residual_noise_upper
+  // recomputes them).
+  mutable bool row_sums_current_ = false;
+  // max_k |∇²P_k| of the last Hessian (hessian_values()); entries per row of
+  // the positions (current once counted after hessian()) and max_i (entries
+  // in row i) / w_i (NaN until a bound needs it): the upper bound of
+  // residual_noise_bounds without row sums.
+  mutable double hessian_abs_max_ = 0.0;
+  mutable std::vector<double> block_max_;  // record_magnitudes' per block
+  mutable Vec row_counts_;
+  mutable bool row_counts_current_ = false;
+  mutable double count_bound_ = std::numeric_limits<double>::quiet_NaN();
   // False from set_stage until the first Hessian of the stage (assembled or
   // reused): an estimate from another stage's position is not used.
   mutable bool hessian_abs_valid_ = false;

@@ -63,7 +63,8 @@ class StageObjective {
     const double noise = residual_noise(x);
     return {noise, noise};
   }
-  // residual_noise_bounds(x).upper alone (the same value).
+  // An upper bound of residual_noise(x) no larger than
+  // residual_noise_bounds(x).upper (by default that value), for reporting.
   virtual double residual_noise_upper(const Vec& x) const { return residual_noise_bounds(x).upper; }
   // The magnitude of x that the relative tolerance refers to (for stage
   // increments: the increment itself).

@@ -99,8 +99,16 @@ TEST(HessianValues, ObjectiveValuesAndEstimatesEqualItsTriplets) {
       by_triplets.gradient(y, g);
       const auto a = by_values.residual_noise_bounds(y), b = by_triplets.residual_noise_bounds(y);
       EXPECT_EQ(a.lower, b.lower) << c.label;
-      EXPECT_EQ(a.upper, b.upper) << c.label;
-      EXPECT_EQ(by_values.residual_noise(y), by_triplets.residual_noise(y)) << c.label;
+      const double noise = by_triplets.residual_noise(y),
+                   tighter = by_triplets.residual_noise_upper(y);
+      EXPECT_EQ(by_values.residual_noise(y), noise) << c.label;
+      EXPECT_EQ(by_values.residual_noise_upper(y), tighter) << c.label;
+      // The bounds bracket the noise (a large Hessian's values path bounds
+      // it from above by its largest entry, not by its row sums).
+      EXPECT_LE(b.lower, noise) << c.label;
+      EXPECT_LE(noise, tighter) << c.label;
+      EXPECT_LE(tighter, a.upper) << c.label;
+      EXPECT_LE(tighter, b.upper) << c.label;
     }
   }
 }
@@ -220,6 +228,48 @@ TEST(HessianValues, ConstraintContactRunsAreBitIdenticalWithAndWithoutTheValuesP
     if (contact_steps > 0 && with.value_calls > 0) ++compared;
   }
   EXPECT_GT(compared, 0) << "no run refilled its Hessian while in contact";
+}
+
+// A Hessian large enough for the element threads (740k entries) records
+// its magnitudes in blocks without row sums: the values path then bounds
+// the rounding level from above by the largest entry, a looser bound than
+// the row sums' (which residual_noise_upper still computes, equal to the
+// triplet path's), and a whole Newton run is bit for bit the same.
+TEST(HessianValues, LargeHessianBoundsItsRoundingByItsLargestEntry) {
+  const auto ball = make_problem("ball-drop", {"mesh_size=0.08", "contact=none"});
+  const State s = ball->initial_state();
+  const double tau = 0.005;
+  IncrementalPotential by_values(*ball), by_triplets(*ball);
+  for (IncrementalPotential* phi : {&by_values, &by_triplets})
+    phi->set_stage(s.q, tau * s.v, tau, tau, 0.0);
+  const Vec y1 = tau * s.v, y2 = perturbed(y1, 1e-3);
+  Triplets t;
+  by_values.hessian(y1, false, t);
+  ASSERT_GT(t.size(), std::size_t{64 * 4096}) << "the test needs the blocked path";
+  std::vector<double> values;
+  ASSERT_TRUE(by_values.hessian_values(y2, false, values));
+  t.clear();
+  by_triplets.hessian(y2, false, t);
+  Vec g;
+  by_values.gradient(y2, g);
+  by_triplets.gradient(y2, g);
+  const auto a = by_values.residual_noise_bounds(y2), b = by_triplets.residual_noise_bounds(y2);
+  const double noise = by_triplets.residual_noise(y2);
+  EXPECT_EQ(a.lower, b.lower);
+  EXPECT_EQ(by_values.residual_noise(y2), noise);
+  EXPECT_EQ(by_values.residual_noise_upper(y2), b.upper);
+  EXPECT_LE(b.lower, noise);
+  EXPECT_LE(noise, b.upper);
+  EXPECT_GT(a.upper, b.upper) << "the values path took the row sums' bound";
+
+  Forwarding with(*ball, true), without(*ball, false);
+  State p = ball->initial_state(), q = p;
+  const auto& be = find_integrator("backward-euler");
+  const auto sp = be.stepper(with, tau), sq = be.stepper(without, tau);
+  for (int k = 0; k < 3; ++k) ASSERT_EQ(sp->step(p).status, sq->step(q).status);
+  EXPECT_GT(with.value_calls, 0);
+  EXPECT_TRUE(test::same_bits(p.q.data(), q.q.data(), static_cast<std::size_t>(p.q.size())) &&
+              test::same_bits(p.v.data(), q.v.data(), static_cast<std::size_t>(p.v.size())));
 }
 
 }  // namespace
