@@ -14,6 +14,7 @@
 #include "integrators/engines/qp_corrector.hpp"
 #include "integrators/engines/runge_kutta.hpp"
 #include "integrators/methods/registry.hpp"
+#include "solvers/linear/sparse_factorization.hpp"
 
 namespace tibench::bench {
 namespace {
@@ -80,6 +81,27 @@ void set_stepper_counters(benchmark::State& state, const Stepper& stepper, const
         static_cast<double>(qp->stats().iterations) / std::max(1.0, double(qp->stats().qps));
     state.counters["qp_max_kkt"] = qp->stats().max_kkt;
   }
+}
+
+// CHOLMOD's operation count for one numeric factorization of the stage
+// matrix (the inertia's diagonal plus ∇²P: the pattern of every stage
+// matrix of a free body), from the analysis of the ordering it keeps, as
+// the rows' own factorization chooses it (the same pattern, the same
+// method table); NaN without CHOLMOD.
+double cholmod_flops_per_factorization(const Problem& p) {
+  const auto backends = available_linear_solvers();
+  if (std::find(backends.begin(), backends.end(), "cholmod") == backends.end())
+    return std::numeric_limits<double>::quiet_NaN();
+  Triplets t;
+  for (Index i = 0; i < p.dofs(); ++i) t.emplace_back(i, i, 1.0);
+  p.hessian(p.initial_state().q, t, true);
+  SparseMatrix A(p.dofs(), p.dofs());
+  A.setFromTriplets(t.begin(), t.end());
+  SymmetricFactorization f(LinearSolver::cholmod, false);
+  f.factorize(A, true);
+  for (const CholmodOrdering& o : f.cholmod_orderings())
+    if (o.kept) return o.flops;
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
 // The stepper is built once (setup_us: construction, i.e. symbolic analysis
@@ -155,6 +177,8 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   set_stepper_counters(state, *stepper, totals, all_steps);
   state.counters["rerun_diff"] = rerun_diff;
   if (row.method == "rk4") state.counters["floor_us"] = rk4_floor_microseconds(w);
+  if (w.id.rfind("ball-scaling-", 0) == 0)
+    state.counters["gflop_per_factor"] = 1e-9 * cholmod_flops_per_factorization(*p);
   if (const int stages = implicit_stages(row.method); stages > 0) {
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;
     state.counters["factor_per_step"] = totals.factorizations / all_steps;
