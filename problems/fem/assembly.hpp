@@ -92,6 +92,24 @@ inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Tripl
   }
 }
 
+// The triplets emit() appends, in its order, written from `out` on (an
+// element's own range of a presized array); returns the position after the
+// last.
+inline Eigen::Triplet<double>* emit_triplets(const MeshGeometry& geo, Index e,
+                                             const ElementMatrix& H, Eigen::Triplet<double>* out) {
+  const Index n = H.rows();
+  for (Index j = 0; j < n; ++j) {
+    const Index dj = geo.element_dof(e, static_cast<int>(j));
+    if (dj < 0) continue;
+    for (Index i = 0; i < n; ++i) {
+      const Index di = geo.element_dof(e, static_cast<int>(i));
+      if (di >= 0)
+        *out++ = Eigen::Triplet<double>(static_cast<int>(di), static_cast<int>(dj), H(i, j));
+    }
+  }
+  return out;
+}
+
 // The values emit() appends, in its order, written from `out` on; returns
 // the position after the last.
 inline double* emit_values(const MeshGeometry& geo, Index e, const ElementMatrix& H, double* out) {

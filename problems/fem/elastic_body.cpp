@@ -13,7 +13,6 @@ namespace {
 struct ElementResults {
   std::vector<double> terms;        // energy: one per quadrature point
   std::vector<double> node_forces;  // nodal forces, element-major (ElasticBody::block_forces)
-  std::vector<ElementMatrix> matrices;
 };
 
 ElementResults& element_results() {
@@ -241,21 +240,19 @@ void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection co
 
 // Every element's Hessian at q (clamped to PSD if asked), in per-element
 // slots, so that the thread count cannot change the result.
-const std::vector<ElementMatrix>& ElasticBody::element_hessians(const Vec& q,
-                                                                bool project_psd) const {
-  std::vector<ElementMatrix>& K = element_results().matrices;
-  K.resize(static_cast<std::size_t>(geo_->elements()));
-  for_each_element(geo_->elements(), [&](Index e) {
-    ElementMatrix& Ke = K[static_cast<std::size_t>(e)];
-    element_stiffness(e, q, MomentumCorrection::none, Ke);
-    if (project_psd) clamp_to_psd(Ke);
-  });
-  return K;
-}
-
+// Each element writes its own range of the triplets (value_offsets_, in
+// emit()'s order), as write_hessian_values writes its values: no serial
+// append after the element loop and no per-element matrices kept.
 void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
-  const std::vector<ElementMatrix>& K = element_hessians(q, project_psd);
-  for (Index e = 0; e < geo_->elements(); ++e) emit(*geo_, e, K[static_cast<std::size_t>(e)], out);
+  const std::size_t first = out.size();
+  out.resize(first + hessian_value_count());
+  Eigen::Triplet<double>* triplets = out.data() + first;
+  for_each_element(geo_->elements(), [&](Index e) {
+    ElementMatrix K;
+    element_stiffness(e, q, MomentumCorrection::none, K);
+    if (project_psd) clamp_to_psd(K);
+    emit_triplets(*geo_, e, K, triplets + value_offsets_[static_cast<std::size_t>(e)]);
+  });
 }
 
 std::size_t ElasticBody::hessian_value_count() const { return value_offsets_.back(); }

@@ -70,7 +70,6 @@ class ElasticBody {
 
  private:
   const Mat3& rotation(Index e) const { return rotations_[static_cast<std::size_t>(e)]; }
-  const std::vector<ElementMatrix>& element_hessians(const Vec& q, bool project_psd) const;
   void block_forces(const Vec& q, const PointBlock& b, double* node_forces) const;
   void fill_lane_rotations(const PointBlock& b, const double (&F)[9][kStressLanes],
                            double (&R)[9][kStressLanes]) const;
