@@ -79,17 +79,25 @@ inline void scatter(const MeshGeometry& geo, Index e, const ElementVector& ge, V
   }
 }
 
-// Appends the free–free entries of the element matrix.
-inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Triplets& out) {
+// Calls f(row, col, value) for the free–free entries of the element
+// matrix, column by column: the order of emit and emit_triplets.
+template <class F>
+inline void for_each_free_entry(const MeshGeometry& geo, Index e, const ElementMatrix& H, F&& f) {
   const Index n = H.rows();
   for (Index j = 0; j < n; ++j) {
     const Index dj = geo.element_dof(e, static_cast<int>(j));
     if (dj < 0) continue;
     for (Index i = 0; i < n; ++i) {
       const Index di = geo.element_dof(e, static_cast<int>(i));
-      if (di >= 0) out.emplace_back(di, dj, H(i, j));
+      if (di >= 0) f(di, dj, H(i, j));
     }
   }
+}
+
+// Appends the free–free entries of the element matrix.
+inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Triplets& out) {
+  for_each_free_entry(geo, e, H,
+                      [&](Index row, Index col, double v) { out.emplace_back(row, col, v); });
 }
 
 // The triplets emit() appends, in its order, written from `out` on (an
@@ -97,16 +105,9 @@ inline void emit(const MeshGeometry& geo, Index e, const ElementMatrix& H, Tripl
 // last.
 inline Eigen::Triplet<double>* emit_triplets(const MeshGeometry& geo, Index e,
                                              const ElementMatrix& H, Eigen::Triplet<double>* out) {
-  const Index n = H.rows();
-  for (Index j = 0; j < n; ++j) {
-    const Index dj = geo.element_dof(e, static_cast<int>(j));
-    if (dj < 0) continue;
-    for (Index i = 0; i < n; ++i) {
-      const Index di = geo.element_dof(e, static_cast<int>(i));
-      if (di >= 0)
-        *out++ = Eigen::Triplet<double>(static_cast<int>(di), static_cast<int>(dj), H(i, j));
-    }
-  }
+  for_each_free_entry(geo, e, H, [&](Index row, Index col, double v) {
+    *out++ = Eigen::Triplet<double>(static_cast<int>(row), static_cast<int>(col), v);
+  });
   return out;
 }
 
