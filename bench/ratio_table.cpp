@@ -183,9 +183,10 @@ void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
 // least-squares slopes of log(time per step) and of log(GF/fac) against
 // log(tetrahedra) and log(dofs) (the fit of the convergence tables,
 // fit_order). The second slope bounds the first from below for large
-// meshes unless the factorizations per step fall with the size. The two differ: the share of
-// surface vertices, which have fewer tetrahedra each, falls as the mesh is refined (tetrahedra per
-// dof 1.47 at 5k tetrahedra, 1.79 at 76k).
+// meshes unless the factorizations per step fall with the size. The slopes
+// against tetrahedra and against dofs differ: the share of surface
+// vertices, which have fewer tetrahedra each, falls as the mesh is refined
+// (tetrahedra per dof 1.47 at 5k tetrahedra, 1.79 at 76k).
 void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out) {
   std::map<std::string, std::vector<const Median*>> by_method;
   for (const auto& [name, m] : medians) {
@@ -211,12 +212,13 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
                    dofs.back(), 1e3 * m->seconds_per_step, counter(*m, "peak_mb"),
                    counter(*m, "factor_per_step"), gflops.back());
     }
-    std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %10.3f %10.3f\n", method.c_str(), "", "", "",
-                 "", "", "", fit_order(tets, seconds).slope, fit_order(dofs, seconds).slope);
+    const auto slopes = [&](const std::string& label, const std::vector<double>& values) {
+      std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %10.3f %10.3f\n", label.c_str(), "", "", "",
+                   "", "", "", fit_order(tets, values).slope, fit_order(dofs, values).slope);
+    };
+    slopes(method, seconds);
     if (std::all_of(gflops.begin(), gflops.end(), [](double g) { return g > 0; }))
-      std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %10.3f %10.3f\n",
-                   (method + " (GF/fac)").c_str(), "", "", "", "", "", "",
-                   fit_order(tets, gflops).slope, fit_order(dofs, gflops).slope);
+      slopes(method + " (GF/fac)", gflops);
   }
 }
 

@@ -178,6 +178,18 @@ void IncrementalPotential::gradient(const Vec& y, Vec& g) const {
   }
 }
 
+namespace {
+
+// One |∇²P| entry into the row and diagonal sums (hessian() and
+// record_magnitudes' serial pass add them in entry order, hence the same
+// sums).
+inline void add_magnitude(Index row, Index col, double a, Vec& row_sums, Vec& diagonal) {
+  row_sums[row] += a;
+  if (row == col) diagonal[row] += a;
+}
+
+}  // namespace
+
 void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out) const {
   const std::size_t start = out.size();
   for (Index i = 0; i < p_.dofs(); ++i) out.emplace_back(i, i, inertia_[i]);
@@ -203,9 +215,8 @@ void IncrementalPotential::hessian(const Vec& y, bool project_psd, Triplets& out
     abs_rows_[k] = row;
     abs_cols_[k] = col;
     abs_values_[k] = a;
-    hessian_abs_row_sums_[row] += a;
+    add_magnitude(row, col, a, hessian_abs_row_sums_, hessian_abs_diagonal_);
     if (row == col) {
-      hessian_abs_diagonal_[row] += a;
       abs_diagonal_entries_.push_back(k);
       abs_diagonal_rows_.push_back(row);
     }
@@ -250,10 +261,9 @@ void IncrementalPotential::record_magnitudes(const double* raw) const {
   if (blocks < kMinParallelElements) {
     hessian_abs_row_sums_.setZero(p_.dofs());
     for (Index k = 0; k < count; ++k) {
-      const auto row = abs_rows_[static_cast<std::size_t>(k)];
       magnitude[k] = std::abs(raw[k]);
-      hessian_abs_row_sums_[row] += magnitude[k];
-      if (row == abs_cols_[static_cast<std::size_t>(k)]) hessian_abs_diagonal_[row] += magnitude[k];
+      add_magnitude(abs_rows_[static_cast<std::size_t>(k)], abs_cols_[static_cast<std::size_t>(k)],
+                    magnitude[k], hessian_abs_row_sums_, hessian_abs_diagonal_);
     }
     row_sums_current_ = true;
     return;
@@ -341,16 +351,16 @@ StageObjective::NoiseBounds IncrementalPotential::residual_noise_bounds(const Ve
   // rounding of the sums (relative n ε), so the bounds stay bounds.
   // After hessian(), whose pass has the row sums, the upper bound is
   // residual_noise_upper's.
+  const double noise = noise_magnitude(y);
   double lower_term = 0.0, upper_term = 0.0;
   if (hessian_abs_valid_) {
     const Vec& x = position(y);
     lower_term =
         hessian_abs_diagonal_.cwiseProduct(x.cwiseAbs()).cwiseQuotient(inertia_).maxCoeff();
     if (row_sums_current_)
-      return {(1 - 1e-6) * 8 * eps * (noise_magnitude(y) + lower_term), residual_noise_upper(y)};
+      return {(1 - 1e-6) * 8 * eps * (noise + lower_term), residual_noise_upper(y)};
     upper_term = hessian_abs_max_ * count_bound() * x.cwiseAbs().maxCoeff();
   }
-  const double noise = noise_magnitude(y);
   return {(1 - 1e-6) * 8 * eps * (noise + lower_term), (1 + 1e-6) * 8 * eps * (noise + upper_term)};
 }
 

@@ -145,9 +145,10 @@ class IncrementalPotential final : public StageObjective {
   // |y|∞ + |ŷ|∞ + the force magnitude: the terms of residual_noise other
   // than the Hessian's, shared with its bounds.
   double noise_magnitude(const Vec& y) const;
-  // Sizes and clears the |∇²P| records for `count` entries (and marks them
-  // valid: the caller fills them).
+  // |∇²P| at the last hessian()'s positions from the values `raw`, with the
+  // sums residual_noise_bounds needs (marks them valid).
   void record_magnitudes(const double* raw) const;
+  // max_i (entries in row i) / w_i.
   double count_bound() const;
   bool values_path_applies() const;
 

@@ -238,11 +238,10 @@ void ElasticBody::element_stiffness(Index e, const Vec& q, MomentumCorrection co
   }
 }
 
-// Every element's Hessian at q (clamped to PSD if asked), in per-element
-// slots, so that the thread count cannot change the result.
-// Each element writes its own range of the triplets (value_offsets_, in
-// emit()'s order), as write_hessian_values writes its values: no serial
-// append after the element loop and no per-element matrices kept.
+// Every element's Hessian at q (clamped to PSD if asked), each element
+// writing its own range of the triplets (value_offsets_, in emit()'s order)
+// as write_hessian_values writes its values: the thread count cannot change
+// the result, and nothing is appended serially after the element loop.
 void ElasticBody::add_hessian(const Vec& q, Triplets& out, bool project_psd) const {
   const std::size_t first = out.size();
   out.resize(first + hessian_value_count());

@@ -75,4 +75,12 @@ std::vector<Index> value_sources(const Derived& derived) {
   return source;
 }
 
+// Refills `derived` from A's current values through value_sources' indices.
+inline void gather_values(const SparseMatrix& A, const std::vector<Index>& source,
+                          SparseMatrix& derived) {
+  double* values = derived.valuePtr();
+  const double* from = A.valuePtr();
+  for (std::size_t k = 0; k < source.size(); ++k) values[k] = from[source[k]];
+}
+
 }  // namespace tibench

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "core/parameters.hpp"
 #include "solvers/linear/sparse_assembly.hpp"
@@ -90,7 +91,7 @@ struct SymmetricFactorization::Cholmod {
   };
   Llt llt;
   bool analyzed = false;
-  SparseMatrix permuted_lower;  // S's pattern (values: scratch)
+  SparseMatrix permuted_lower;  // S (its values gathered per factorization)
   std::vector<Index> permuted_source;
   void analyze(const SparseMatrix& A);
   void factorize(const SparseMatrix& A);
@@ -135,22 +136,9 @@ void SymmetricFactorization::Cholmod::factorize(const SparseMatrix& A) {
     llt.factorize(A);
     return;
   }
-  double* s_values = permuted_lower.valuePtr();
-  const double* a_values = A.valuePtr();
-  for (std::size_t k = 0; k < permuted_source.size(); ++k)
-    s_values[k] = a_values[permuted_source[k]];
-  cholmod_sparse S{};
-  S.nrow = S.ncol = static_cast<std::size_t>(A.rows());
-  S.nzmax = permuted_source.size();
-  S.p = permuted_lower.outerIndexPtr();
-  S.i = permuted_lower.innerIndexPtr();
-  S.x = s_values;
-  S.stype = -1;
-  S.itype = CHOLMOD_INT;
-  S.xtype = CHOLMOD_REAL;
-  S.dtype = CHOLMOD_DOUBLE;
-  S.sorted = 1;
-  S.packed = 1;
+  gather_values(A, permuted_source, permuted_lower);
+  cholmod_sparse S =
+      Eigen::viewAsCholmod(std::as_const(permuted_lower).selfadjointView<Eigen::Lower>());
   cholmod_common& c = llt.cholmod();
   cholmod_factor* L = llt.factor();
   double beta[2] = {0.0, 0.0};
@@ -281,10 +269,7 @@ void SymmetricFactorization::factorize_ldlt(const SparseMatrix& A, bool analyze,
       out.positive_definite = tridiagonal_.positive_definite();
       return;
     }
-    double* values = permuted_.valuePtr();
-    const double* source = A.valuePtr();
-    for (std::size_t k = 0; k < permuted_source_.size(); ++k)
-      values[k] = source[permuted_source_[k]];
+    gather_values(A, permuted_source_, permuted_);
     ldlt_.factorize_permuted(permuted_);
   }
   out.factorized = ldlt_.info() == Eigen::Success;
