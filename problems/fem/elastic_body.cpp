@@ -34,13 +34,17 @@ void ElasticBody::build_assembly_maps() {
   const int npe = g.nodes_per_element();
   value_offsets_.assign(static_cast<std::size_t>(g.elements()) + 1, 0);
   incidence_start_.assign(static_cast<std::size_t>(g.free_nodes()) + 1, 0);
+  // Row i of the CSR is free node spatial_free_nodes()[i].
+  std::vector<std::size_t> row_of(static_cast<std::size_t>(g.free_nodes()));
+  for (std::size_t i = 0; i < row_of.size(); ++i)
+    row_of[static_cast<std::size_t>(g.spatial_free_nodes()[i])] = i;
   for (Index e = 0; e < g.elements(); ++e) {
     std::size_t free = 0;
     for (int a = 0; a < npe; ++a) {
       const Index d = g.node_dof(g.node(e, a));
       if (d < 0) continue;
       free += 3;
-      ++incidence_start_[static_cast<std::size_t>(d / 3) + 1];
+      ++incidence_start_[row_of[static_cast<std::size_t>(d / 3)] + 1];
     }
     value_offsets_[static_cast<std::size_t>(e) + 1] =
         value_offsets_[static_cast<std::size_t>(e)] + free * free;
@@ -53,8 +57,8 @@ void ElasticBody::build_assembly_maps() {
     for (int a = 0; a < npe; ++a) {
       const Index d = g.node_dof(g.node(e, a));
       if (d >= 0)
-        incidence_entry_[next[static_cast<std::size_t>(d / 3)]++] =
-            static_cast<std::size_t>(e * npe + a);
+        incidence_entry_[next[row_of[static_cast<std::size_t>(d / 3)]]++] =
+            static_cast<std::size_t>(g.spatial_position(e) * npe + a);
     }
 }
 
@@ -128,7 +132,7 @@ void ElasticBody::block_forces(const Vec& q, const PointBlock& b, double* node_f
   double X[kMaxElementNodes][3][L];
   for (int k = 0; k < b.elements; ++k) {
     ElementPositions x;
-    geo_->gather(q, b.first_element + k, x);
+    geo_->gather(q, b.element[k], x);
     for (int a = 0; a < npe; ++a)
       for (int i = 0; i < 3; ++i)
         for (int l = k * nq; l < (k + 1) * nq; ++l) X[a][i][l] = x(i, a);
@@ -157,7 +161,7 @@ void ElasticBody::block_forces(const Vec& q, const PointBlock& b, double* node_f
         t[a][i][l] =
             P[i][l] * b.G[a][0][l] + P[i + 3][l] * b.G[a][1][l] + P[i + 6][l] * b.G[a][2][l];
   for (int k = 0; k < b.elements; ++k) {
-    double* element_forces = node_forces + 3 * (b.first_element + k) * npe;
+    double* element_forces = node_forces + 3 * (b.first_position + k) * npe;
     for (int a = 0; a < npe; ++a)
       for (int i = 0; i < 3; ++i) {
         double sum = 0.0;  // from +0, as a zeroed element vector
@@ -177,7 +181,7 @@ void ElasticBody::fill_lane_rotations(const PointBlock& b, const double (&F)[9][
     Mat3 r = Mat3::Identity();
     if (l < b.elements * nq) {
       if (source == Material::LaneRotation::lagged) {
-        r = rotation(b.first_element + l / nq);
+        r = rotation(b.element[l / nq]);
       } else {
         Mat3 f;
         for (int k = 0; k < 9; ++k) f(k) = F[k][l];
@@ -192,26 +196,39 @@ void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
   std::vector<double>& forces = element_results().node_forces;
   forces.resize(static_cast<std::size_t>(3 * geo_->elements() * geo_->nodes_per_element()));
   const std::vector<PointBlock>& blocks = geo_->point_blocks();
-  // A node's elements lie anywhere in gmsh's numbering, so its slots are
-  // scattered, and on two threads half were last written by the other core:
-  // the sums fetch the slots about one node ahead while they add (a slot's
-  // three doubles may straddle two cache lines).
+  const std::vector<Index>& nodes = geo_->spatial_free_nodes();
+  // A node's slots were written by the thread that ran its blocks, mostly
+  // this one (both loops follow the Z-order); the sums still fetch the
+  // slots about one node ahead (a slot's three doubles may straddle two
+  // cache lines), and g's entries two nodes ahead: g was last written by
+  // the caller, and its entries lie in gmsh's node order.
   constexpr std::size_t kAhead = 16;
+  constexpr Index kNodesAhead = 2;
   const std::size_t total = incidence_entry_.size();
+  const Index rows = geo_->free_nodes();
   for_each_element_then(
       static_cast<Index>(blocks.size()),
       [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data()); },
       geo_->free_nodes(),
-      [&](Index k) {
-        const std::size_t end = incidence_start_[static_cast<std::size_t>(k) + 1];
-        for (std::size_t j = incidence_start_[static_cast<std::size_t>(k)]; j < end; ++j) {
+      [&](Index row) {
+        if (row + kNodesAhead < rows) {
+          const double* next = &g[3 * nodes[static_cast<std::size_t>(row + kNodesAhead)]];
+          __builtin_prefetch(next, 1);
+          __builtin_prefetch(next + 2, 1);
+        }
+        const Index k = nodes[static_cast<std::size_t>(row)];
+        // g's entries accumulate in registers, in the order of adding to g.
+        double sum[3] = {g[3 * k], g[3 * k + 1], g[3 * k + 2]};
+        const std::size_t end = incidence_start_[static_cast<std::size_t>(row) + 1];
+        for (std::size_t j = incidence_start_[static_cast<std::size_t>(row)]; j < end; ++j) {
           if (j + kAhead < total) {
             const double* slot = &forces[3 * incidence_entry_[j + kAhead]];
             __builtin_prefetch(slot);
             __builtin_prefetch(slot + 2);
           }
-          for (int i = 0; i < 3; ++i) g[3 * k + i] += forces[3 * incidence_entry_[j] + i];
+          for (int i = 0; i < 3; ++i) sum[i] += forces[3 * incidence_entry_[j] + i];
         }
+        for (int i = 0; i < 3; ++i) g[3 * k + i] = sum[i];
       });
 }
 

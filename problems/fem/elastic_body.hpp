@@ -83,12 +83,13 @@ class ElasticBody {
   // (elements + 1 entries), so that every element writes its own range.
   std::vector<std::size_t> value_offsets_;
   // The (element, node) pairs of each free node, in element order: a CSR
-  // over free nodes whose entry j is the pair e · nodes_per_element + a.
-  // The force kernel writes element e's nodal forces to its own range
-  // (element-major, so that threads on different elements do not share
-  // cache lines), and the gradient sums each node's entries in element
-  // order: the additions of a serial scatter loop over elements, in its
-  // order, run per node on several threads.
+  // whose row r is free node spatial_free_nodes()[r] and whose entry j is
+  // the pair's slot p · nodes_per_element + a, p the element's position in
+  // spatial_elements(). The force kernel writes each element's nodal forces
+  // to its own range, in the order of the point blocks (so that threads on
+  // different blocks do not share cache lines), and the gradient sums each
+  // node's entries in element order: the additions of a serial scatter loop
+  // over elements, in its order, run per node on several threads.
   std::vector<std::size_t> incidence_start_;
   std::vector<std::size_t> incidence_entry_;
 };

@@ -48,13 +48,18 @@ int default_threads() {
   return n;
 }
 
-// One loop of a job: chunks taken from a shared counter, and a count of the
-// chunks finished, which the next phase waits for.
+// One loop of a job: chunks taken from either end of the range, and a
+// count of the chunks finished, which the next phase waits for. The caller
+// takes chunks from the front and the helpers from the back, so that on two
+// threads each works through one contiguous part of every phase; callers
+// whose loops follow a spatial order (MeshGeometry::spatial_elements) then
+// read back mostly what the same core wrote in the phase before.
 struct Phase {
   Index n = 0, chunk_size = 1, chunks = 0;
   void (*chunk)(const void*, Index, Index) = nullptr;
   const void* context = nullptr;
-  std::atomic<Index> next{0};
+  // Chunks taken from the front (low 32 bits) and from the back (high).
+  std::atomic<std::uint64_t> taken{0};
   std::atomic<Index> finished{0};
 
   void set(const ElementPhase& phase, int threads) {
@@ -66,9 +71,21 @@ struct Phase {
     context = phase.context;
   }
 
-  void work() {
-    for (Index c = next.fetch_add(1, std::memory_order_relaxed); c < chunks;
-         c = next.fetch_add(1, std::memory_order_relaxed)) {
+  // The next chunk from the front or the back; −1 when none is left.
+  Index take(bool from_front) {
+    std::uint64_t seen = taken.load(std::memory_order_relaxed);
+    for (;;) {
+      const auto front = static_cast<Index>(seen & 0xffffffffu);
+      const auto back = static_cast<Index>(seen >> 32);
+      if (front + back >= chunks) return -1;
+      const std::uint64_t next = from_front ? seen + 1 : seen + (std::uint64_t{1} << 32);
+      if (taken.compare_exchange_weak(seen, next, std::memory_order_relaxed))
+        return from_front ? front : chunks - 1 - back;
+    }
+  }
+
+  void work(bool from_front) {
+    for (Index c = take(from_front); c >= 0; c = take(from_front)) {
       const Index begin = c * chunk_size;
       chunk(context, begin, std::min(n, begin + chunk_size));
       finished.fetch_add(1, std::memory_order_release);
@@ -89,9 +106,9 @@ struct Job {
   int helpers_wanted = 0, helpers_joined = 0;  // guarded by the pool's mutex
   std::atomic<int> active{0};                  // helpers inside work()
 
-  void work() {
+  void work(bool from_front) {
     for (int i = 0; i < phase_count; ++i) {
-      phases[i].work();
+      phases[i].work(from_front);
       if (i + 1 < phase_count) phases[i].wait_finished();
     }
   }
@@ -116,7 +133,7 @@ class HelperPool {
       ++generation_;
     }
     wake_.notify_all();
-    job.work();
+    job.work(true);
     {
       std::lock_guard<std::mutex> lock(mu_);
       current_ = nullptr;  // no helper joins from now on
@@ -155,7 +172,7 @@ class HelperPool {
       ++job->helpers_joined;
       job->active.fetch_add(1, std::memory_order_relaxed);
       lock.unlock();
-      job->work();
+      job->work(false);
       // The job may be gone once active is back to 0: nothing touches it after.
       job->active.fetch_sub(1, std::memory_order_release);
       lock.lock();

@@ -2,8 +2,10 @@
 // count.
 //
 // for_each_element(n, body) runs body(e) for every e < n: the calling
-// thread and up to element_threads() − 1 helper threads take chunks of
-// elements from a shared counter. Callers keep determinism by writing
+// thread takes chunks of elements from the front of the range, and up to
+// element_threads() − 1 helper threads from its back (on two threads each
+// keeps to one part of the range, which loops in a spatial order turn into
+// one region of the body). Callers keep determinism by writing
 // per-element results into per-element slots and combining them afterwards
 // in element order (each sum on one thread): every sum then has the
 // operands and the order of the serial loop, bit for bit, whatever the

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 
 namespace tibench {
 
@@ -81,7 +83,56 @@ MeshGeometry::MeshGeometry(SolidMesh mesh) : mesh_(std::move(mesh)) {
       weights_.push_back(det);  // Gauss weights are 1
     }
   }
+  build_spatial_orders();
   build_point_blocks();
+}
+
+namespace {
+
+// 21 bits of each coordinate, scaled to the bounding box, interleaved.
+std::uint64_t morton_code(const Eigen::Vector3d& x, const Eigen::Vector3d& low,
+                          const Eigen::Vector3d& extent) {
+  std::uint64_t code = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double t = extent[i] > 0 ? (x[i] - low[i]) / extent[i] : 0.0;
+    const auto cell = static_cast<std::uint64_t>(std::clamp(t, 0.0, 1.0) * ((1 << 21) - 1));
+    for (int bit = 0; bit < 21; ++bit) code |= ((cell >> bit) & 1u) << (3 * bit + i);
+  }
+  return code;
+}
+
+// The indices 0 … n−1 sorted by the Z-order code of point(i), ties by index.
+template <class Point>
+std::vector<Index> z_order(Index n, const Eigen::Vector3d& low, const Eigen::Vector3d& extent,
+                           const Point& point) {
+  std::vector<std::pair<std::uint64_t, Index>> keyed(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i)
+    keyed[static_cast<std::size_t>(i)] = {morton_code(point(i), low, extent), i};
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<Index> order(keyed.size());
+  for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
+  return order;
+}
+
+}  // namespace
+
+void MeshGeometry::build_spatial_orders() {
+  const Eigen::Vector3d low = mesh_.rest.rowwise().minCoeff();
+  const Eigen::Vector3d extent = mesh_.rest.rowwise().maxCoeff() - low;
+  spatial_elements_ = z_order(elements(), low, extent, [&](Index e) {
+    Eigen::Vector3d c = Eigen::Vector3d::Zero();
+    for (int a = 0; a < npe(); ++a) c += mesh_.rest.col(node(e, a));
+    return Eigen::Vector3d(c / npe());
+  });
+  spatial_position_.resize(spatial_elements_.size());
+  for (std::size_t p = 0; p < spatial_elements_.size(); ++p)
+    spatial_position_[static_cast<std::size_t>(spatial_elements_[p])] = static_cast<Index>(p);
+  std::vector<Index> mesh_node;  // free node k → its mesh node
+  for (std::size_t n = 0; n < node_dof_.size(); ++n)
+    if (node_dof_[n] >= 0) mesh_node.push_back(static_cast<Index>(n));
+  spatial_free_nodes_ = z_order(free_nodes_, low, extent, [&](Index k) {
+    return Eigen::Vector3d(mesh_.rest.col(mesh_node[static_cast<std::size_t>(k)]));
+  });
 }
 
 void MeshGeometry::build_point_blocks() {
@@ -89,11 +140,13 @@ void MeshGeometry::build_point_blocks() {
   const int per_block = kStressLanes / qp_;
   for (Index first = 0; first < elements(); first += per_block) {
     PointBlock& b = blocks_.emplace_back();
-    b.first_element = first;
+    b.first_position = first;
     b.elements = static_cast<int>(std::min<Index>(per_block, elements() - first));
+    for (int k = 0; k < b.elements; ++k)
+      b.element[k] = spatial_elements_[static_cast<std::size_t>(first + k)];
     for (int l = 0; l < kStressLanes; ++l) {
       const bool used = l < b.elements * qp_;
-      const Index e = first + l / qp_;
+      const Index e = used ? b.element[l / qp_] : 0;
       const int qp = l % qp_;
       b.w[l] = used ? weight(e, qp) : 0.0;
       for (int a = 0; a < kMaxElementNodes; ++a)

@@ -42,14 +42,17 @@ struct SolidMesh {
 SolidMesh hex_grid(int nx, int ny, int nz, const Eigen::Vector3d& size);
 
 // Quadrature points in blocks of kStressLanes for the vectorized force
-// kernel (ElasticBody::add_gradient): lane l of block b is point
-// b·kStressLanes + l in element-major order (element e, point qp at
-// e·Q + qp), and a block holds whole elements (Q divides kStressLanes: one
-// hexahedron's 8 points or 8 one-point tetrahedra). Lanes past the mesh's
-// last point have G = 0 and w = 0.
+// kernel (ElasticBody::add_gradient): a block holds whole elements (Q
+// divides kStressLanes: one hexahedron's 8 points or 8 one-point
+// tetrahedra), lane l holding point l mod Q of its element l / Q. The
+// blocks take the elements in MeshGeometry::spatial_elements() order, so
+// that a run of blocks covers one region of the body; an element's
+// position in that order is where its per-element results go. Lanes past
+// the last element have G = 0 and w = 0.
 struct PointBlock {
-  Index first_element = 0;
+  Index first_position = 0;  // position of element[0] in spatial_elements()
   int elements = 0;
+  Index element[kStressLanes] = {};
   double G[kMaxElementNodes][3][kStressLanes];  // ∂N_a/∂X_j at the lane's point
   double w[kStressLanes];
 };
@@ -77,6 +80,14 @@ class MeshGeometry {
   }
   double weight(Index e, int qp) const { return weights_[static_cast<std::size_t>(e * qp_ + qp)]; }
   const std::vector<PointBlock>& point_blocks() const { return blocks_; }
+  // The elements sorted along a Z-order curve through their rest centroids,
+  // and each element's position in that order; the free nodes sorted the
+  // same way by rest position. Loops that split these orders into ranges
+  // give each thread a compact region: what one thread writes per element,
+  // the per-node sums of that region read back on the same core.
+  const std::vector<Index>& spatial_elements() const { return spatial_elements_; }
+  Index spatial_position(Index e) const { return spatial_position_[static_cast<std::size_t>(e)]; }
+  const std::vector<Index>& spatial_free_nodes() const { return spatial_free_nodes_; }
   double element_volume(Index e) const;
   double volume() const;
 
@@ -91,6 +102,7 @@ class MeshGeometry {
 
  private:
   int npe() const { return mesh_.nodes_per_element; }
+  void build_spatial_orders();
   void build_point_blocks();
 
   SolidMesh mesh_;
@@ -100,6 +112,7 @@ class MeshGeometry {
   std::vector<ShapeGradients> grads_;
   std::vector<double> weights_;
   std::vector<PointBlock> blocks_;
+  std::vector<Index> spatial_elements_, spatial_position_, spatial_free_nodes_;
 };
 
 // F = Σ_a x_a ⊗ ∇N_a, summed from +0 in node order (the rounding of

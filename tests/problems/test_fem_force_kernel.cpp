@@ -94,31 +94,11 @@ TEST(StressLanes, EveryLaneHasTheBitsOfThePointAloneAndTheModelsFormula) {
   }
 }
 
-// nx × ny × nz hexahedra, each cut into six tetrahedra around its diagonal
-// from corner 0 to corner 7, positively oriented.
-SolidMesh kuhn_tetrahedra(int nx, int ny, int nz) {
-  const SolidMesh hexes = hex_grid(nx, ny, nz, {0.3, 0.2, 0.25});
-  SolidMesh m;
-  m.rest = hexes.rest;
-  m.nodes_per_element = 4;
-  m.fixed = hexes.fixed;
-  const int cut[6][4] = {{0, 1, 3, 7}, {0, 3, 2, 7}, {0, 2, 6, 7},
-                         {0, 6, 4, 7}, {0, 4, 5, 7}, {0, 5, 1, 7}};
-  for (Index h = 0; h < hexes.element_count(); ++h)
-    for (const auto& t : cut) {
-      int v[4];
-      for (int a = 0; a < 4; ++a) v[a] = hexes.elements[static_cast<std::size_t>(8 * h + t[a])];
-      Mat3 D;
-      for (int c = 0; c < 3; ++c) D.col(c) = m.rest.col(v[c + 1]) - m.rest.col(v[0]);
-      if (D.determinant() < 0) std::swap(v[1], v[2]);
-      m.elements.insert(m.elements.end(), v, v + 4);
-    }
-  return m;
-}
-
-// Σ_e Σ_qp w Bᵀ vec P(F) point by point, as add_gradient defines it.
-Vec pointwise_gradient(const MeshGeometry& geo, const ElasticBody& body, const Vec& q) {
-  Vec g = Vec::Zero(q.size());
+// g0 + Σ_e Σ_qp w Bᵀ vec P(F) point by point, as add_gradient defines it:
+// the forces added to g0 element by element (as scatter() adds).
+Vec pointwise_gradient(const MeshGeometry& geo, const ElasticBody& body, const Vec& q,
+                       const Vec& g0) {
+  Vec g = g0;
   for (Index e = 0; e < geo.elements(); ++e) {
     ElementPositions x;
     geo.gather(q, e, x);
@@ -143,14 +123,20 @@ void expect_blocks_equal_pointwise(SolidMesh mesh, const char* name) {
     Vec q = geo->rest_q();
     for (Index i = 0; i < q.size(); ++i) q[i] += 0.05 * rng.uniform(-1, 1);
     body.update_rotations(q);
-    const Vec expected = pointwise_gradient(*geo, body, q);
-    for (int threads : {1, 2}) {
-      ElementThreadsScope scope(threads);
-      Vec g = Vec::Zero(q.size());
-      body.add_gradient(q, g);
-      EXPECT_EQ(std::memcmp(g.data(), expected.data(), sizeof(double) * q.size()), 0)
-          << name << " " << id << " threads " << threads << ": max diff "
-          << (g - expected).cwiseAbs().maxCoeff();
+    // add_gradient adds to what g holds: zero, and other terms.
+    Vec g0 = Vec::Zero(q.size());
+    for (const bool zero : {true, false}) {
+      if (!zero)
+        for (Index i = 0; i < q.size(); ++i) g0[i] = rng.uniform(-1, 1);
+      const Vec expected = pointwise_gradient(*geo, body, q, g0);
+      for (int threads : {1, 2}) {
+        ElementThreadsScope scope(threads);
+        Vec g = g0;
+        body.add_gradient(q, g);
+        EXPECT_EQ(std::memcmp(g.data(), expected.data(), sizeof(double) * q.size()), 0)
+            << name << " " << id << " threads " << threads << " g0 zero " << zero << ": max diff "
+            << (g - expected).cwiseAbs().maxCoeff();
+      }
     }
   }
 }
@@ -160,7 +146,7 @@ TEST(FemForceKernel, HexahedraEqualThePointwiseDefinitionBitForBit) {
 }
 
 TEST(FemForceKernel, TetrahedraEqualThePointwiseDefinitionBitForBit) {
-  const SolidMesh tets = kuhn_tetrahedra(6, 5, 3);
+  const SolidMesh tets = test::kuhn_tetrahedra(6, 5, 3);
   ASSERT_EQ(tets.element_count() % kStressLanes, 4);  // a partial last block
   expect_blocks_equal_pointwise(tets, "tetrahedra");
 }
