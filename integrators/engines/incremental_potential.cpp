@@ -299,12 +299,11 @@ bool IncrementalPotential::values_path_applies() const {
 // hessian()'s values without its positions: the inertia, the zero blocks,
 // then the problem's values, and |∇²P| from them at the positions of the
 // last hessian() call, in the same order (so the same sums); under
-// constraint contact, only while the active set is that call's, whose
-// transform then has the same positions.
+// constraint contact, transformed for the current active set, whose
+// appended triplets appended_positions() then gives.
 bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
                                           std::vector<double>& values) const {
   if (!positions_known_ || !values_path_applies()) return false;
-  if (constraints_ && !constraints_->values_current()) return false;
   const auto n = static_cast<std::size_t>(p_.dofs());
   const std::size_t zeros = constraints_ ? constraints_->zero_block_count() : 0;
   const std::size_t first = n + zeros, count = abs_values_.size();
@@ -315,6 +314,15 @@ bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
             values.begin() + static_cast<std::ptrdiff_t>(first), 0.0);
   record_magnitudes(values.data() + first);
   return !constraints_ || constraints_->transform_values(values, 0, inertia_, project_psd);
+}
+
+bool IncrementalPotential::appended_positions(std::size_t& first, std::vector<Index>& rows,
+                                              std::vector<Index>& cols) const {
+  if (!constraints_) return false;
+  first =
+      static_cast<std::size_t>(p_.dofs()) + constraints_->zero_block_count() + abs_values_.size();
+  constraints_->appended_positions(rows, cols);
+  return true;
 }
 
 double IncrementalPotential::residual_noise(const Vec& y) const {

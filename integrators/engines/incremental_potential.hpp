@@ -85,6 +85,8 @@ class IncrementalPotential final : public StageObjective {
   void gradient(const Vec& y, Vec& g) const override;
   void hessian(const Vec& y, bool project_psd, Triplets& out) const override;
   bool hessian_values(const Vec& y, bool project_psd, std::vector<double>& values) const override;
+  bool appended_positions(std::size_t& first, std::vector<Index>& rows,
+                          std::vector<Index>& cols) const override;
   const Vec& inertia() const override { return inertia_; }
   double residual_noise(const Vec& y) const override;
   NoiseBounds residual_noise_bounds(const Vec& y) const override;

@@ -49,18 +49,22 @@ bool TripletAssembler::assemble(const Triplets& triplets, Index n, SparseMatrix&
   return changed;
 }
 
-bool TripletAssembler::scatter_looked_up(const Triplets& triplets, std::size_t from,
-                                         double* values) {
-  // The entries only the replaced triplets [from, cached end) held: the
-  // pattern stays only if the new ones hold each of them again.
+// Positions [from, end) replace the cached ones from `from` on: each is
+// looked up in the pattern and its value scattered there. The pattern
+// stays only if every entry that only the replaced positions held is held
+// again.
+template <class Row, class Col, class Value>
+bool TripletAssembler::look_up_from(std::size_t from, std::size_t end, const Row& row,
+                                    const Col& col, const Value& value, double* values) {
   emptied_.clear();
   for (std::size_t k = from; k < slot_.size(); ++k)
     if (--hits_[static_cast<std::size_t>(slot_[k])] == 0) emptied_.push_back(slot_[k]);
-  rows_.resize(triplets.size());
-  cols_.resize(triplets.size());
-  slot_.resize(triplets.size());
-  for (std::size_t k = from; k < triplets.size(); ++k) {
-    const auto r = triplets[k].row(), c = triplets[k].col();
+  rows_.resize(end);
+  cols_.resize(end);
+  slot_.resize(end);
+  for (std::size_t k = from; k < end; ++k) {
+    const auto r = static_cast<SparseMatrix::StorageIndex>(row(k));
+    const auto c = static_cast<SparseMatrix::StorageIndex>(col(k));
     if (r < 0 || c < 0 || r >= n_ || c >= n_) return false;
     const auto first = inner_.begin() + outer_[static_cast<std::size_t>(c)];
     const auto last = inner_.begin() + outer_[static_cast<std::size_t>(c) + 1];
@@ -70,10 +74,18 @@ bool TripletAssembler::scatter_looked_up(const Triplets& triplets, std::size_t f
     cols_[k] = c;
     slot_[k] = static_cast<SparseMatrix::StorageIndex>(found - inner_.begin());
     ++hits_[static_cast<std::size_t>(slot_[k])];
-    values[slot_[k]] += triplets[k].value();
+    values[slot_[k]] += value(k);
   }
   return std::all_of(emptied_.begin(), emptied_.end(),
                      [&](auto slot) { return hits_[static_cast<std::size_t>(slot)] > 0; });
+}
+
+bool TripletAssembler::scatter_looked_up(const Triplets& triplets, std::size_t from,
+                                         double* values) {
+  return look_up_from(
+      from, triplets.size(), [&](std::size_t k) { return triplets[k].row(); },
+      [&](std::size_t k) { return triplets[k].col(); },
+      [&](std::size_t k) { return triplets[k].value(); }, values);
 }
 
 bool TripletAssembler::refill(const std::vector<double>& values, SparseMatrix& out) const {
@@ -84,6 +96,26 @@ bool TripletAssembler::refill(const std::vector<double>& values, SparseMatrix& o
   std::fill(entries, entries + out.nonZeros(), -0.0);
   for (std::size_t k = 0; k < values.size(); ++k) entries[slot_[k]] += values[k];
   return true;
+}
+
+bool TripletAssembler::refill_moved(const std::vector<double>& values, std::size_t first,
+                                    const std::vector<Index>& rows, const std::vector<Index>& cols,
+                                    SparseMatrix& out) {
+  if (n_ < 0 || first > slot_.size() || rows.size() != cols.size() ||
+      values.size() != first + rows.size() || out.rows() != n_ ||
+      out.nonZeros() != static_cast<Index>(inner_.size()))
+    return false;
+  double* entries = out.valuePtr();
+  std::fill(entries, entries + out.nonZeros(), -0.0);
+  for (std::size_t k = 0; k < first; ++k) entries[slot_[k]] += values[k];
+  same_positions_ = false;
+  if (look_up_from(
+          first, values.size(), [&](std::size_t k) { return rows[k - first]; },
+          [&](std::size_t k) { return cols[k - first]; }, [&](std::size_t k) { return values[k]; },
+          entries))
+    return true;
+  n_ = -1;  // the cache is half rewritten: the next assemble() builds it again
+  return false;
 }
 
 SparseMatrix value_indices(const SparseMatrix& A) {

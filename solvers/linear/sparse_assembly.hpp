@@ -38,6 +38,16 @@ class TripletAssembler {
   // assemble() sums them, so the matrix is bit-identical). False, with out
   // untouched, when the count differs from that call's.
   bool refill(const std::vector<double>& values, SparseMatrix& out) const;
+  // refill() for values whose positions from `first` on are (rows, cols),
+  // not the last call's (e.g. a new contact active set's transforms): those
+  // are looked up in the pattern, and the ones before keep their slots. The
+  // matrix is the one assemble() would give for these triplets, bit for
+  // bit. False when a position lies outside the pattern or the pattern
+  // would lose an entry; `out` is then unspecified and the next assemble()
+  // builds the pattern again.
+  bool refill_moved(const std::vector<double>& values, std::size_t first,
+                    const std::vector<Index>& rows, const std::vector<Index>& cols,
+                    SparseMatrix& out);
   const std::vector<SparseMatrix::StorageIndex>& slots() const { return slot_; }
   // Calls that built the pattern with setFromTriplets (the others scattered).
   long pattern_builds() const { return builds_; }
@@ -48,6 +58,9 @@ class TripletAssembler {
   // when an entry of the pattern is left without a triplet (a smaller
   // pattern).
   bool scatter_looked_up(const Triplets& triplets, std::size_t from, double* values);
+  template <class Row, class Col, class Value>
+  bool look_up_from(std::size_t from, std::size_t end, const Row& row, const Col& col,
+                    const Value& value, double* values);
 
   bool same_positions_ = false;
   long builds_ = 0;

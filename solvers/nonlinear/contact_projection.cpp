@@ -56,7 +56,11 @@ void contact_multipliers(const std::array<Vector3, kMaxEnumeratedPairs>& n, int 
 ContactProjection::ContactProjection(const ObstacleContact& contact, Index dofs)
     : contact_(contact),
       vertices_(contact.vertex_dofs().size()),
-      vertex_of_dof_(static_cast<std::size_t>(dofs), -1) {}
+      vertex_of_dof_(static_cast<std::size_t>(dofs), -1),
+      is_contact_dof_(static_cast<std::size_t>(dofs), false) {
+  for (const Index d : contact.vertex_dofs())
+    for (int i = 0; i < 3; ++i) is_contact_dof_[static_cast<std::size_t>(d + i)] = true;
+}
 
 double ContactProjection::touch_tolerance(const Vector3& x) const {
   // Projection leaves φ at the rounding level of the position.
@@ -225,21 +229,31 @@ void ContactProjection::active_blocks(const Vec& inertia, bool project_psd,
   }
 }
 
+bool ContactProjection::touches_active(Index row, Index col) const {
+  return vertex_of_dof_[static_cast<std::size_t>(row)] >= 0 ||
+         vertex_of_dof_[static_cast<std::size_t>(col)] >= 0;
+}
+
 void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
                                           bool project_psd) const {
   transformed_version_ = version_;
   transformed_count_ = t.size() - first;
   touched_.clear();
+  // Every triplet that any active set could touch, for transform_values.
+  candidates_.clear();
+  for (std::size_t k = first; k < t.size(); ++k)
+    if (is_contact_dof_[static_cast<std::size_t>(t[k].row())] ||
+        is_contact_dof_[static_cast<std::size_t>(t[k].col())])
+      candidates_.push_back({k - first, t[k].row(), t[k].col()});
   if (active_pairs_ == 0) return;
   expanded_.clear();
   const auto append = [&](Index r, Index c, double v) { expanded_.emplace_back(r, c, v); };
-  for (std::size_t k = first; k < t.size(); ++k) {
+  for (const Touched& candidate : candidates_) {
+    const std::size_t k = first + candidate.index;
     const auto& e = t[k];
-    if (vertex_of_dof_[static_cast<std::size_t>(e.row())] < 0 &&
-        vertex_of_dof_[static_cast<std::size_t>(e.col())] < 0)
-      continue;
+    if (!touches_active(e.row(), e.col())) continue;
     expand(e.row(), e.col(), e.value(), append);
-    touched_.push_back({k - first, e.row(), e.col()});
+    touched_.push_back(candidate);
     // Left in place as −0.0, which adds nothing to any sum (x + −0.0 = x
     // for every x, −0.0 included): the triplets before the appended ones
     // keep the positions of the untransformed Hessian whatever the active
@@ -250,9 +264,19 @@ void ContactProjection::transform_hessian(Triplets& t, std::size_t first, const 
   active_blocks(inertia, project_psd, [&](Index r, Index c, double v) { t.emplace_back(r, c, v); });
 }
 
+// A changed active set touches other triplets: the candidates that touch
+// an active vertex now, in their order, as transform_hessian would find
+// them (the positions are those of its call).
 bool ContactProjection::transform_values(std::vector<double>& values, std::size_t first,
                                          const Vec& inertia, bool project_psd) const {
-  if (!values_current() || values.size() - first != transformed_count_) return false;
+  if (transformed_version_ < 0 || values.size() - first != transformed_count_) return false;
+  if (!values_current()) {
+    touched_.clear();
+    if (active_pairs_ > 0)
+      for (const Touched& candidate : candidates_)
+        if (touches_active(candidate.row, candidate.col)) touched_.push_back(candidate);
+    transformed_version_ = version_;
+  }
   if (active_pairs_ == 0) return true;
   expanded_values_.clear();
   const auto append = [&](Index, Index, double v) { expanded_values_.push_back(v); };
@@ -264,6 +288,20 @@ bool ContactProjection::transform_values(std::vector<double>& values, std::size_
   values.insert(values.end(), expanded_values_.begin(), expanded_values_.end());
   active_blocks(inertia, project_psd, [&](Index, Index, double v) { values.push_back(v); });
   return true;
+}
+
+void ContactProjection::appended_positions(std::vector<Index>& rows,
+                                           std::vector<Index>& cols) const {
+  rows.clear();
+  cols.clear();
+  if (active_pairs_ == 0) return;
+  const auto append = [&](Index r, Index c, double) {
+    rows.push_back(r);
+    cols.push_back(c);
+  };
+  for (const Touched& e : touched_) expand(e.row, e.col, 0.0, append);
+  const Vec none = Vec::Zero(static_cast<Index>(vertex_of_dof_.size()));
+  active_blocks(none, false, append);
 }
 
 void ContactProjection::active_forces(std::vector<ContactForce>& out) const {

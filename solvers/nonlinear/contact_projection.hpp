@@ -69,16 +69,19 @@ class ContactProjection {
   // −0.0, and their transforms are appended.
   void transform_hessian(Triplets& t, std::size_t first, const Vec& inertia,
                          bool project_psd) const;
-  // Whether the active set is the one of the last transform_hessian call,
-  // so that its output has the same positions.
-  bool values_current() const { return transformed_version_ == version_; }
   // transform_hessian's values without its positions: values[first, end)
   // hold the values of the triplets [first, end) of its last call (same
-  // positions, same order, the same count); they become its output's
-  // values, in its order. False, values untouched, when the active set or
-  // the count changed since.
+  // positions, same order, the same count); they become the values of its
+  // output for the current active set, in its order: the triplets
+  // [first, end) keep their positions, and appended_positions() gives those
+  // of the appended ones (the last call's, unless the active set changed).
+  // False, values untouched, before any transform_hessian call or when the
+  // count changed since.
   bool transform_values(std::vector<double>& values, std::size_t first, const Vec& inertia,
                         bool project_psd) const;
+  // The positions of the triplets the last transform_values call appended,
+  // in its order.
+  void appended_positions(std::vector<Index>& rows, std::vector<Index>& cols) const;
   // The triplets zero_diagonal_blocks appends.
   std::size_t zero_block_count() const { return 9 * contact_.vertex_dofs().size(); }
 
@@ -101,7 +104,11 @@ class ContactProjection {
     Matrix3 J = Matrix3::Identity();  // tangent projector
     Matrix3 N = Matrix3::Zero();      // projector onto the active normals
   };
+  // Whether the active set is the one of the last transform, so that its
+  // output has the same positions.
+  bool values_current() const { return transformed_version_ == version_; }
   double touch_tolerance(const Vector3& x) const;
+  bool touches_active(Index row, Index col) const;
   template <class Emit>
   void expand(Index row, Index col, double value, const Emit& emit) const;
   template <class Emit>
@@ -110,19 +117,21 @@ class ContactProjection {
   const ObstacleContact& contact_;
   std::vector<Vertex> vertices_;    // per contact vertex
   std::vector<int> vertex_of_dof_;  // contact vertex of a dof's node if active, else −1
+  std::vector<bool> is_contact_dof_;
   int active_pairs_ = 0;
   long version_ = 0;
   std::vector<long> signature_;  // (vertex, obstacle) of the active pairs, for version_
   mutable Triplets expanded_;
-  // The last transform_hessian call: its active set, the count of the
-  // triplets it transformed and, in order, those that touch an active vertex.
+  // The last transform_hessian call: its active set (or transform_values'),
+  // the count of the triplets it transformed, in order those that touch a
+  // contact vertex (candidates) and those that touch an active one.
   struct Touched {
     std::size_t index;  // from `first`
     Index row, col;
   };
   mutable long transformed_version_ = -1;
   mutable std::size_t transformed_count_ = 0;
-  mutable std::vector<Touched> touched_;
+  mutable std::vector<Touched> candidates_, touched_;
   mutable std::vector<double> expanded_values_;
 };
 

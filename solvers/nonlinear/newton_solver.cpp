@@ -105,9 +105,21 @@ bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, boo
       for (Index i = 0; i < n; ++i) append(i, shift * phi.inertia()[i]);
   };
   if (refill_source_ == &phi && refill_shifted_ == (shift > 0) &&
-      refill_active_set_ == phi.active_set_version() && phi.hessian_values(x, project, values_)) {
+      phi.hessian_values(x, project, values_)) {
     add_shift([&](Index, double v) { values_.push_back(v); });
-    if (assembler_.refill(values_, H_)) return false;
+    if (refill_active_set_ == phi.active_set_version()) {
+      if (assembler_.refill(values_, H_)) return false;
+    } else if (std::size_t first = 0; phi.appended_positions(first, moved_rows_, moved_cols_)) {
+      // A new active set: its transforms (and the shift after them) moved.
+      add_shift([&](Index i, double) {
+        moved_rows_.push_back(i);
+        moved_cols_.push_back(i);
+      });
+      if (assembler_.refill_moved(values_, first, moved_rows_, moved_cols_, H_)) {
+        refill_active_set_ = phi.active_set_version();
+        return false;
+      }
+    }
   }
   triplets_.clear();
   phi.hessian(x, project, triplets_);

@@ -128,6 +128,7 @@ class NewtonSolver : public StageSolver {
   const StageObjective* refill_source_ = nullptr;
   bool refill_shifted_ = false;
   long refill_active_set_ = 0;
+  std::vector<Index> moved_rows_, moved_cols_;  // positions of a new active set's triplets
   std::vector<double> values_;
   int analyses_ = 0;
   // The factor of a constant Hessian (StageObjective::hessian_is_constant),

@@ -39,6 +39,14 @@ class StageObjective {
                               std::vector<double>& /*values*/) const {
     return false;
   }
+  // After hessian_values() under constraints whose active set changed since
+  // that hessian() call: the values from `first` on are the triplets the
+  // constraints append, whose positions are (rows, cols); the ones before
+  // keep the call's positions. False when no constraint appends any.
+  virtual bool appended_positions(std::size_t& /*first*/, std::vector<Index>& /*rows*/,
+                                  std::vector<Index>& /*cols*/) const {
+    return false;
+  }
   // The diagonal w of the inertia term.
   virtual const Vec& inertia() const = 0;
   // A stamp of inertia()'s values: two calls that return the same nonzero

@@ -6,6 +6,8 @@
 //   - the IncrementalPotential's values and rounding estimates against its
 //     hessian() after another state's assembly;
 //   - TripletAssembler::refill against assemble();
+//   - under constraint contact, a new active set's values and appended
+//     positions against hessian() at that set, and their refill;
 //   - whole runs of every registry integrator on those problems (FPUT
 //     springs, whose Hessian changes every iteration) with the values path
 //     and with it hidden, and of the implicit ones on a ball dropped on the
@@ -134,6 +136,68 @@ TEST(HessianValues, AssemblerRefillEqualsAssembly) {
     EXPECT_TRUE(test::same_bits(A.valuePtr(), B.valuePtr(), static_cast<std::size_t>(A.nonZeros())))
         << c.label;
   }
+}
+
+// Under constraint contact a new active set keeps the values path: the
+// values of hessian() at the new set (the transforms of other triplets
+// appended), and the positions of the appended ones; the assembler refills
+// the previous set's matrix with them into the matrix of those triplets.
+TEST(HessianValues, ANewContactActiveSetIsRefilledAsItsTripletsAssemble) {
+  const auto ball = make_problem("sphere-hard-drop", {"mesh_size=0.35"});
+  const State s = ball->initial_state();
+  const double tau = 1.0 / 24;
+  IncrementalPotential by_values(*ball), by_triplets(*ball);
+  // Pushed 0.32 m into the ground, then 0.11 m: vertices projected onto it,
+  // the active set relabelled from the gradient, as a Newton iteration does.
+  const auto relabel = [&](IncrementalPotential& phi, double depth) {
+    Vec y = (depth / 0.317) * tau * s.v;
+    phi.project(y);
+    Vec g;
+    phi.gradient(y, g);
+    phi.update_active_set(y, g);
+    return y;
+  };
+  for (IncrementalPotential* phi : {&by_values, &by_triplets})
+    phi->set_stage(s.q, tau * s.v, tau, tau, 0.0);
+  const Vec deep = relabel(by_values, 0.317);
+  relabel(by_triplets, 0.317);
+  Triplets before;
+  by_values.hessian(deep, false, before);
+  const int active_before = by_values.active_constraints();
+  const long version_before = by_values.active_set_version();
+  const Vec shallow = relabel(by_values, 0.11);
+  relabel(by_triplets, 0.11);
+  ASSERT_NE(by_values.active_set_version(), version_before);
+  ASSERT_GT(by_values.active_constraints(), 0);
+  ASSERT_NE(by_values.active_constraints(), active_before);
+
+  std::vector<double> values;
+  ASSERT_TRUE(by_values.hessian_values(shallow, false, values));
+  std::size_t first = 0;
+  std::vector<Index> rows, cols;
+  ASSERT_TRUE(by_values.appended_positions(first, rows, cols));
+  Triplets t;
+  by_triplets.hessian(shallow, false, t);
+  ASSERT_EQ(values.size(), t.size());
+  ASSERT_EQ(first + rows.size(), t.size());
+  ASSERT_LE(first, before.size());
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Index row = k < first ? before[k].row() : rows[k - first];
+    const Index col = k < first ? before[k].col() : cols[k - first];
+    ASSERT_EQ(row, t[k].row()) << "triplet " << k << " of " << t.size() << ", first " << first;
+    ASSERT_EQ(col, t[k].col()) << "triplet " << k;
+  }
+  EXPECT_TRUE(test::same_bits(values.data(), triplet_values(t).data(), t.size()));
+
+  const Index n = ball->dofs();
+  TripletAssembler refilled, assembled;
+  SparseMatrix A, B;
+  refilled.assemble(before, n, A);
+  ASSERT_TRUE(refilled.refill_moved(values, first, rows, cols, A));
+  assembled.assemble(t, n, B);
+  ASSERT_EQ(A.nonZeros(), B.nonZeros());
+  EXPECT_TRUE(test::same_bits(A.valuePtr(), B.valuePtr(), static_cast<std::size_t>(A.nonZeros())));
+  EXPECT_EQ(refilled.pattern_builds(), 1);
 }
 
 // A problem as the wrapped one (its contact, external force, step hook

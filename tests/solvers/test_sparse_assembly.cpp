@@ -116,11 +116,16 @@ TEST(TripletAssembler, ReportsANewPatternAndOnlyThen) {
 // the moved ones are looked up in the kept pattern, bit-identical to
 // setFromTriplets, without a rebuild; one that leaves an entry of the
 // pattern empty, or adds an entry, builds the pattern again.
+// A 3 × 3 symmetric pattern without (2, 0) and (0, 2).
+Triplets three_by_three() {
+  return {{0, 0, 1.0}, {1, 0, 0.5},  {0, 1, 0.5}, {1, 1, 2.0},
+          {2, 2, 3.0}, {2, 1, -1.0}, {1, 2, -1.0}};
+}
+
 TEST(TripletAssembler, LooksUpMovedTripletsInTheKeptPattern) {
   TripletAssembler assembler;
   SparseMatrix A;
-  const Triplets base{{0, 0, 1.0}, {1, 0, 0.5},  {0, 1, 0.5}, {1, 1, 2.0},
-                      {2, 2, 3.0}, {2, 1, -1.0}, {1, 2, -1.0}};
+  const Triplets base = three_by_three();
   EXPECT_TRUE(assembler.assemble(base, 3, A));
   EXPECT_EQ(assembler.pattern_builds(), 1);
   // The prefix kept (one value now −0.0), a longer tail at other positions.
@@ -157,6 +162,48 @@ TEST(TripletAssembler, LooksUpMovedTripletsInTheKeptPattern) {
   EXPECT_TRUE(assembler.assemble(more, 3, A));
   EXPECT_EQ(difference(A, eigen_assembly(more, 3)), "");
   EXPECT_EQ(assembler.pattern_builds(), 3);
+}
+
+std::vector<double> values_of(const Triplets& t) {
+  std::vector<double> v;
+  for (const auto& e : t) v.push_back(e.value());
+  return v;
+}
+
+// refill_moved: values whose prefix keeps the cached positions and whose
+// tail has others (given apart) give the matrix assemble() gives for those
+// triplets; a tail position outside the pattern is refused, and the next
+// assemble() builds the pattern again.
+TEST(TripletAssembler, RefillsValuesWhoseTailMoved) {
+  TripletAssembler assembler;
+  SparseMatrix A;
+  const Triplets base = three_by_three();
+  EXPECT_TRUE(assembler.assemble(base, 3, A));
+  const Triplets tail{{2, 1, 4.0}, {1, 1, 1e16}, {1, 2, 4.0}, {1, 1, -1e16}, {0, 0, 0.25}};
+  Triplets moved(base.begin(), base.begin() + 5);
+  moved[3] = Eigen::Triplet<double>(1, 1, -0.0);
+  moved.insert(moved.end(), tail.begin(), tail.end());
+  std::vector<Index> rows, cols;
+  for (const auto& t : tail) {
+    rows.push_back(t.row());
+    cols.push_back(t.col());
+  }
+  EXPECT_FALSE(assembler.refill_moved(values_of(moved), 4, rows, cols, A));  // counts disagree
+  ASSERT_TRUE(assembler.refill_moved(values_of(moved), 5, rows, cols, A));
+  EXPECT_EQ(difference(A, eigen_assembly(moved, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 1);
+  // Its positions are now the cached ones: the list itself refills.
+  EXPECT_FALSE(assembler.assemble(moved, 3, A));
+  EXPECT_TRUE(assembler.same_positions());
+  EXPECT_EQ(difference(A, eigen_assembly(moved, 3)), "");
+  // (2, 0) is outside the pattern: refused, and the pattern built again.
+  rows.back() = 2;
+  cols.back() = 0;
+  moved.back() = Eigen::Triplet<double>(2, 0, 0.25);
+  EXPECT_FALSE(assembler.refill_moved(values_of(moved), 5, rows, cols, A));
+  EXPECT_TRUE(assembler.assemble(moved, 3, A));
+  EXPECT_EQ(difference(A, eigen_assembly(moved, 3)), "");
+  EXPECT_EQ(assembler.pattern_builds(), 2);
 }
 
 }  // namespace
