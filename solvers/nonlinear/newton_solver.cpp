@@ -96,7 +96,9 @@ bool NewtonSolver::factorize(const StageObjective& phi, const Vec& x, bool proje
 // H_ = ∇²Φ(x) (+ shift W); true when its pattern changed. When the last
 // assembly was phi's, with the same shift form, and phi gives its values
 // alone, they refill H_'s pattern (the same matrix, bit for bit, without
-// writing and checking the positions again).
+// writing and checking the positions again); after a change of phi's
+// active set, only the positions of the triplets its constraints append
+// are looked up.
 bool NewtonSolver::assemble_hessian(const StageObjective& phi, const Vec& x, bool project,
                                     double shift) {
   const Index n = phi.size();

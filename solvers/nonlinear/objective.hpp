@@ -39,10 +39,11 @@ class StageObjective {
                               std::vector<double>& /*values*/) const {
     return false;
   }
-  // After hessian_values() under constraints whose active set changed since
-  // that hessian() call: the values from `first` on are the triplets the
-  // constraints append, whose positions are (rows, cols); the ones before
-  // keep the call's positions. False when no constraint appends any.
+  // After hessian_values(), under constraints that append transformed
+  // triplets (contact by active set): the values from `first` on are the
+  // ones appended for the current active set, at positions (rows, cols);
+  // the ones before keep the positions of the last hessian() call. False
+  // for an objective without such constraints.
   virtual bool appended_positions(std::size_t& /*first*/, std::vector<Index>& /*rows*/,
                                   std::vector<Index>& /*cols*/) const {
     return false;
