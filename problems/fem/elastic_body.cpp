@@ -208,8 +208,7 @@ void ElasticBody::add_gradient(const Vec& q, Vec& g) const {
   const Index rows = geo_->free_nodes();
   for_each_element_then(
       static_cast<Index>(blocks.size()),
-      [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data()); },
-      geo_->free_nodes(),
+      [&](Index b) { block_forces(q, blocks[static_cast<std::size_t>(b)], forces.data()); }, rows,
       [&](Index row) {
         if (row + kNodesAhead < rows) {
           const double* next = &g[3 * nodes[static_cast<std::size_t>(row + kNodesAhead)]];

@@ -92,10 +92,15 @@ bool TripletAssembler::refill(const std::vector<double>& values, SparseMatrix& o
   if (n_ < 0 || values.size() != slot_.size() || out.rows() != n_ ||
       out.nonZeros() != static_cast<Index>(inner_.size()))
     return false;
+  scatter_cached(values, values.size(), out);
+  return true;
+}
+
+void TripletAssembler::scatter_cached(const std::vector<double>& values, std::size_t count,
+                                      SparseMatrix& out) const {
   double* entries = out.valuePtr();
   std::fill(entries, entries + out.nonZeros(), -0.0);
-  for (std::size_t k = 0; k < values.size(); ++k) entries[slot_[k]] += values[k];
-  return true;
+  for (std::size_t k = 0; k < count; ++k) entries[slot_[k]] += values[k];
 }
 
 bool TripletAssembler::refill_moved(const std::vector<double>& values, std::size_t first,
@@ -105,14 +110,12 @@ bool TripletAssembler::refill_moved(const std::vector<double>& values, std::size
       values.size() != first + rows.size() || out.rows() != n_ ||
       out.nonZeros() != static_cast<Index>(inner_.size()))
     return false;
-  double* entries = out.valuePtr();
-  std::fill(entries, entries + out.nonZeros(), -0.0);
-  for (std::size_t k = 0; k < first; ++k) entries[slot_[k]] += values[k];
+  scatter_cached(values, first, out);
   same_positions_ = false;
   if (look_up_from(
           first, values.size(), [&](std::size_t k) { return rows[k - first]; },
           [&](std::size_t k) { return cols[k - first]; }, [&](std::size_t k) { return values[k]; },
-          entries))
+          out.valuePtr()))
     return true;
   n_ = -1;  // the cache is half rewritten: the next assemble() builds it again
   return false;

@@ -58,6 +58,9 @@ class TripletAssembler {
   // when an entry of the pattern is left without a triplet (a smaller
   // pattern).
   bool scatter_looked_up(const Triplets& triplets, std::size_t from, double* values);
+  // out's values ← −0.0 plus values[0, count) at their cached slots.
+  void scatter_cached(const std::vector<double>& values, std::size_t count,
+                      SparseMatrix& out) const;
   template <class Row, class Col, class Value>
   bool look_up_from(std::size_t from, std::size_t end, const Row& row, const Col& col,
                     const Value& value, double* values);
