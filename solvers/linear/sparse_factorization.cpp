@@ -174,6 +174,27 @@ bool SymmetricFactorization::cholmod_supernodal() const {
   return cholmod_ && cholmod_->analyzed && cholmod_->llt.factor()->is_super;
 }
 
+std::vector<CholmodSupernode> SymmetricFactorization::cholmod_supernodes() const {
+  std::vector<CholmodSupernode> supernodes;
+  if (!cholmod_supernodal()) return supernodes;
+  const cholmod_factor* L = cholmod_->llt.factor();
+  const auto* super = static_cast<const int*>(L->super);
+  const auto* row_start = static_cast<const int*>(L->pi);
+  const auto* row_index = static_cast<const int*>(L->s);
+  std::vector<Index> supernode_of(L->n);
+  for (std::size_t k = 0; k < L->nsuper; ++k)
+    for (int j = super[k]; j < super[k + 1]; ++j)
+      supernode_of[static_cast<std::size_t>(j)] = static_cast<Index>(k);
+  for (std::size_t k = 0; k < L->nsuper; ++k) {
+    const Index columns = super[k + 1] - super[k], rows = row_start[k + 1] - row_start[k];
+    const Index parent =
+        rows > columns ? supernode_of[static_cast<std::size_t>(row_index[row_start[k] + columns])]
+                       : -1;
+    supernodes.push_back({super[k], columns, rows, parent});
+  }
+  return supernodes;
+}
+
 Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const Vec& b) {
   Cholmod reference;
   reference.llt.analyzePattern(A);
@@ -188,6 +209,8 @@ Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const
 std::vector<CholmodOrdering> SymmetricFactorization::cholmod_orderings() const { return {}; }
 
 bool SymmetricFactorization::cholmod_supernodal() const { return false; }
+
+std::vector<CholmodSupernode> SymmetricFactorization::cholmod_supernodes() const { return {}; }
 
 Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix&, const Vec&) { return {}; }
 

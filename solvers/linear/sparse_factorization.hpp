@@ -39,6 +39,15 @@ struct CholmodOrdering {
   bool kept = false;
 };
 
+// One supernode of a supernodal CHOLMOD factor: columns [first_column,
+// first_column + columns) of L, stored as a dense block of `rows` rows (the
+// diagonal block and the rows below it), and the supernode its first
+// off-diagonal row belongs to (−1 for a root). Supernodes come in the
+// factor's order, children before parents.
+struct CholmodSupernode {
+  Index first_column = 0, columns = 0, rows = 0, parent = -1;
+};
+
 // Every backend, by parameter value ("ldlt", "cholmod"): the accepted
 // values, whatever this build has (so that the parameter's documentation
 // does not depend on the build).
@@ -90,6 +99,9 @@ class SymmetricFactorization {
   // The CHOLMOD backend's last analysis chose the supernodal factorization
   // (false without CHOLMOD or before the first factorization).
   bool cholmod_supernodal() const;
+  // The supernodes of the CHOLMOD backend's last supernodal analysis; empty
+  // for a simplicial one, without CHOLMOD or before the first factorization.
+  std::vector<CholmodSupernode> cholmod_supernodes() const;
   // A⁻¹ b by CHOLMOD's own cholmod_factorize_p with this backend's settings:
   // the reference of the supernodal factorization's gathered input (tests);
   // empty without CHOLMOD or for a matrix it refuses.

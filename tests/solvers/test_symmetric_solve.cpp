@@ -179,6 +179,50 @@ TEST(SymmetricSolve, CholmodKeepsTheOrderingWithTheSparserFactor) {
             1e-12);
 }
 
+// The supernodes of a supernodal factor tile L's columns in order, each a
+// block at least as tall as it is wide, and form a tree whose parents come
+// after their children (the bench's root-chain share walks it from the
+// last). The blocks hold at least the analysis's nnz(L) (relaxed
+// supernodes store some zeros), and the last supernode, the top separator
+// of the nested dissection of a grid, is the widest.
+TEST(SymmetricSolve, CholmodSupernodesTileTheColumnsIntoATree) {
+  if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
+  const SparseMatrix A = grid_stiffness(10);
+  SymmetricFactorization f(LinearSolver::cholmod);
+  EXPECT_TRUE(f.cholmod_supernodes().empty()) << "before the first factorization";
+  ASSERT_TRUE(f.factorize(A, true).positive_definite);
+  ASSERT_TRUE(f.cholmod_supernodal()) << "the test needs a supernodal analysis";
+  const std::vector<CholmodSupernode> supernodes = f.cholmod_supernodes();
+  ASSERT_GT(supernodes.size(), 1u);
+  Index next_column = 0, roots = 0, widest = 0;
+  double stored = 0.0;
+  for (std::size_t k = 0; k < supernodes.size(); ++k) {
+    const CholmodSupernode& s = supernodes[k];
+    EXPECT_EQ(s.first_column, next_column) << "supernode " << k;
+    EXPECT_GE(s.rows, s.columns) << "supernode " << k;
+    EXPECT_LE(s.first_column + s.rows, A.rows()) << "supernode " << k;
+    if (s.parent < 0) {
+      ++roots;
+      EXPECT_EQ(s.rows, s.columns) << "a root has no rows below its diagonal block";
+    } else {
+      EXPECT_GT(s.parent, static_cast<Index>(k)) << "supernode " << k;
+      EXPECT_LT(s.parent, static_cast<Index>(supernodes.size()));
+    }
+    next_column += s.columns;
+    widest = std::max(widest, s.columns);
+    for (Index j = 0; j < s.columns; ++j) stored += static_cast<double>(s.rows - j);
+  }
+  EXPECT_EQ(next_column, A.rows());
+  EXPECT_EQ(roots, 1) << "a connected grid has one elimination tree";
+  EXPECT_EQ(supernodes.back().parent, -1);
+  EXPECT_EQ(supernodes.back().columns, widest);
+  const std::vector<CholmodOrdering> tried = f.cholmod_orderings();
+  const auto kept =
+      std::find_if(tried.begin(), tried.end(), [](const CholmodOrdering& o) { return o.kept; });
+  ASSERT_NE(kept, tried.end());
+  EXPECT_GE(stored, kept->factor_nonzeros);
+}
+
 // A supernodal factorization is handed P A Pᵀ gathered by
 // SymmetricFactorization itself: the factor, hence every solve, must be
 // cholmod_factorize_p's bit for bit, for a second matrix of the same pattern
