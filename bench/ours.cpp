@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <vector>
 
 #include <valgrind/callgrind.h>
 
@@ -89,23 +90,79 @@ bool have_cholmod() {
   return std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
 }
 
-// CHOLMOD's operation count for one numeric factorization of the stage
-// matrix (the inertia's diagonal plus ∇²P: the pattern of every stage
-// matrix of a free body), from the analysis of the ordering it keeps, as
-// the rows' own factorization chooses it (the same pattern, the same
-// method table); NaN without CHOLMOD.
-double cholmod_flops_per_factorization(const Problem& p) {
-  if (!have_cholmod()) return std::numeric_limits<double>::quiet_NaN();
+// One factorization of the stage matrix (the inertia's diagonal plus ∇²P:
+// the pattern of every stage matrix of a free body) as the rows' own
+// CHOLMOD orders it (the same pattern, the same method table): its
+// operation count and nnz(L), from the analysis of the kept ordering, and the median
+// wall time of one solve with it (forward and back substitution, the
+// permutations included). A chord Newton iteration that keeps its factor
+// still pays that solve, so its growth with the mesh bounds the growth of
+// a step's time from below whatever the factorizations per step. And the
+// share of the supernodal factorization's work in its root chain (the
+// supernodes from the root down to the first that has more than one
+// child: the top separator of the nested dissection), each supernode's
+// work taken as Σ over its columns j of (rows − j)², the dense updates'
+// operation count: a factorization that ran everything below the chain on
+// two cores, perfectly balanced, would still take (1 + share)/2 of the
+// serial one. NaN without CHOLMOD (the share also for a simplicial factor).
+struct FactorProfile {
+  double flops = std::numeric_limits<double>::quiet_NaN();
+  double nonzeros = std::numeric_limits<double>::quiet_NaN();  // nnz(L)
+  double solve_seconds = std::numeric_limits<double>::quiet_NaN();
+  double root_share = std::numeric_limits<double>::quiet_NaN();
+};
+
+double root_chain_share(const std::vector<CholmodSupernode>& supernodes) {
+  const std::size_t count = supernodes.size();
+  std::vector<double> work(count, 0.0);
+  std::vector<int> children(count, 0);
+  double total = 0.0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const CholmodSupernode& s = supernodes[k];
+    for (Index j = 0; j < s.columns; ++j)
+      work[k] += static_cast<double>(s.rows - j) * static_cast<double>(s.rows - j);
+    total += work[k];
+    if (s.parent >= 0) ++children[static_cast<std::size_t>(s.parent)];
+  }
+  if (count == 0 || supernodes.back().parent != -1) return std::numeric_limits<double>::quiet_NaN();
+  double chain = 0.0;
+  for (std::size_t k = count - 1;; --k) {
+    chain += work[k];
+    if (children[k] != 1 || supernodes[k - 1].parent != static_cast<Index>(k)) break;
+  }
+  return chain / total;
+}
+
+FactorProfile cholmod_factor_profile(const Problem& p) {
+  FactorProfile profile;
+  if (!have_cholmod()) return profile;
   Triplets t;
   for (Index i = 0; i < p.dofs(); ++i) t.emplace_back(i, i, 1.0);
   p.hessian(p.initial_state().q, t, true);
   SparseMatrix A(p.dofs(), p.dofs());
   A.setFromTriplets(t.begin(), t.end());
   SymmetricFactorization f(LinearSolver::cholmod, false);
-  f.factorize(A, true);
+  if (!f.factorize(A, true).factorized) return profile;
   for (const CholmodOrdering& o : f.cholmod_orderings())
-    if (o.kept) return o.flops;
-  return std::numeric_limits<double>::quiet_NaN();
+    if (o.kept) {
+      profile.flops = o.flops;
+      profile.nonzeros = o.factor_nonzeros;
+    }
+  const Vec b = Vec::LinSpaced(A.rows(), -1.0, 2.0);
+  Vec x(A.rows());
+  f.solve(b, x);  // the first touches the factor's pages
+  std::vector<double> seconds;
+  for (int r = 0; r < 9; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    f.solve(b, x);
+    benchmark::DoNotOptimize(x.data());
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::nth_element(seconds.begin(), seconds.begin() + 4, seconds.end());
+  profile.solve_seconds = seconds[4];
+  if (f.cholmod_supernodal()) profile.root_share = root_chain_share(f.cholmod_supernodes());
+  return profile;
 }
 
 // The stepper is built once (setup_us: construction, i.e. symbolic analysis
@@ -184,11 +241,13 @@ void run(benchmark::State& state, const Workload& w, const Row& row) {
   if (w.id.rfind("ball-scaling-", 0) == 0) {
     // One analysis and factorization per workload (seconds at 76k), not per
     // row and repetition: the pattern is the workload's.
-    static std::map<std::string, double> gflops;
-    auto it = gflops.find(w.id);
-    if (it == gflops.end())
-      it = gflops.emplace(w.id, 1e-9 * cholmod_flops_per_factorization(*p)).first;
-    state.counters["gflop_per_factor"] = it->second;
+    static std::map<std::string, FactorProfile> profiles;
+    auto it = profiles.find(w.id);
+    if (it == profiles.end()) it = profiles.emplace(w.id, cholmod_factor_profile(*p)).first;
+    state.counters["gflop_per_factor"] = 1e-9 * it->second.flops;
+    state.counters["factor_mnz"] = 1e-6 * it->second.nonzeros;
+    state.counters["solve_ms"] = 1e3 * it->second.solve_seconds;
+    state.counters["root_share"] = it->second.root_share;
   }
   if (const int stages = implicit_stages(row.method); stages > 0) {
     state.counters["newton_per_stage"] = state.counters["newton_per_step"] / stages;

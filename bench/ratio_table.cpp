@@ -178,12 +178,17 @@ void print_floor(const std::map<std::string, Median>& medians, std::FILE* out) {
 }
 
 // The ball-scaling-* rows: per method, time per step, peak memory,
-// factorizations per step and CHOLMOD's operation count per factorization
-// (GF/fac, its analysis of the kept ordering) at each size, and the
-// least-squares slopes of log(time per step) and of log(GF/fac) against
-// log(tetrahedra) and log(dofs) (the fit of the convergence tables,
-// fit_order). The second slope bounds the first from below for large
-// meshes unless the factorizations per step fall with the size. The slopes
+// factorizations per step, and per size the stage matrix's CHOLMOD factor
+// (bench/ours.cpp): its operation count (GF/fac) and nonzeros in millions
+// (nnz(L)), both from the analysis of the kept ordering, the time of one
+// solve with it (solve ms) and the share of the factorization's work in
+// its root chain, the top separator (root %). Then the least-squares
+// slopes of log(time per step), log(GF/fac), log(nnz(L)) and log(solve ms)
+// against log(tetrahedra) and log(dofs) (the fit of the convergence
+// tables, fit_order). The GF/fac slope bounds the first from below for
+// large meshes unless the factorizations per step fall with the size; the
+// solve's bounds it even then, since every Newton iteration solves once
+// and the iterations per step do not fall with the size. The slopes
 // against tetrahedra and against dofs differ: the share of surface
 // vertices, which have fewer tetrahedra each, falls as the mesh is refined
 // (tetrahedra per dof 1.47 at 5k tetrahedra, 1.79 at 76k).
@@ -196,29 +201,36 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
   }
   if (by_method.empty()) return;
   std::fprintf(out, "\nscaling (ball-scaling-*: time per step and peak memory against size):\n");
-  std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %10s %10s\n", "method", "tets", "dofs",
-               "ms/step", "peak MB", "fac/st", "GF/fac", "exp. tets", "exp. dofs");
+  std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %8s %9s %7s %10s %10s\n", "method", "tets",
+               "dofs", "ms/step", "peak MB", "fac/st", "GF/fac", "nnz(L)M", "solve ms", "root %",
+               "exp. tets", "exp. dofs");
   for (auto& [method, points] : by_method) {
     std::sort(points.begin(), points.end(), [](const Median* a, const Median* b) {
       return counter(*a, "dofs") < counter(*b, "dofs");
     });
-    std::vector<double> tets, dofs, seconds, gflops;
+    std::vector<double> tets, dofs, seconds, gflops, nonzeros, solves;
     for (const Median* m : points) {
       tets.push_back(counter(*m, "tets"));
       dofs.push_back(counter(*m, "dofs"));
       seconds.push_back(m->seconds_per_step);
       gflops.push_back(counter(*m, "gflop_per_factor"));
-      std::fprintf(out, "%-28s %9.0f %9.0f %12.2f %9.0f %7.2f %8.3g\n", method.c_str(), tets.back(),
-                   dofs.back(), 1e3 * m->seconds_per_step, counter(*m, "peak_mb"),
-                   counter(*m, "factor_per_step"), gflops.back());
+      nonzeros.push_back(counter(*m, "factor_mnz"));
+      solves.push_back(counter(*m, "solve_ms"));
+      std::fprintf(out, "%-28s %9.0f %9.0f %12.2f %9.0f %7.2f %8.3g %8.3g %9.3g %7.1f\n",
+                   method.c_str(), tets.back(), dofs.back(), 1e3 * m->seconds_per_step,
+                   counter(*m, "peak_mb"), counter(*m, "factor_per_step"), gflops.back(),
+                   nonzeros.back(), solves.back(), 100 * counter(*m, "root_share"));
     }
     const auto slopes = [&](const std::string& label, const std::vector<double>& values) {
-      std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %10.3f %10.3f\n", label.c_str(), "", "", "",
-                   "", "", "", fit_order(tets, values).slope, fit_order(dofs, values).slope);
+      if (!std::all_of(values.begin(), values.end(), [](double v) { return v > 0; })) return;
+      std::fprintf(out, "%-28s %9s %9s %12s %9s %7s %8s %8s %9s %7s %10.3f %10.3f\n", label.c_str(),
+                   "", "", "", "", "", "", "", "", "", fit_order(tets, values).slope,
+                   fit_order(dofs, values).slope);
     };
     slopes(method, seconds);
-    if (std::all_of(gflops.begin(), gflops.end(), [](double g) { return g > 0; }))
-      slopes(method + " (GF/fac)", gflops);
+    slopes(method + " (GF/fac)", gflops);
+    slopes(method + " (nnz(L))", nonzeros);
+    slopes(method + " (solve)", solves);
   }
 }
 

@@ -8,7 +8,11 @@ repetitions, the single run otherwise, as the bench's ratio table does),
 and draws time per step and peak memory against the mesh's tetrahedra on
 log-log axes, each method with its least-squares slope of log(time per
 step) on log(tetrahedra) (the exponent the ratio table prints first) and,
-dashed, the slope 1.3 the rows are held to.
+dashed, the slope 1.3 the rows are held to. Where the rows carry the
+counters solve_ms (one solve with the kept CHOLMOD factor) and
+newton_per_step, a dotted line draws the floor: the Newton iterations of a
+step times one solve, what a step would cost with no factorization and no
+assembly at all, with its own slope.
 
     plot-bench-scaling.py BENCH.json OUT.png
     plot-bench-scaling.py --check     # fits a known power law, draws it
@@ -42,7 +46,8 @@ def slope(xs, ys):
 
 
 def scaling_rows(benchmarks):
-    """{method: [(tetrahedra, seconds per step, peak MB)]} sorted by size."""
+    """{method: [(tetrahedra, seconds per step, peak MB, floor seconds per step or None)]}
+    sorted by size."""
     chosen = {}
     for b in benchmarks:
         name = b.get("run_name", b.get("name", ""))
@@ -63,7 +68,9 @@ def scaling_rows(benchmarks):
                 f"{name}: no 'tets' counter (the mesh's tetrahedra, which the exponent is "
                 "fitted against; a JSON of an older tibench_bench): rerun make bench"
             )
-        methods.setdefault(method, []).append((b["tets"], 1.0 / rate, b.get("peak_mb")))
+        solve_ms, newton = b.get("solve_ms"), b.get("newton_per_step")
+        floor = 1e-3 * solve_ms * newton if solve_ms and newton else None
+        methods.setdefault(method, []).append((b["tets"], 1.0 / rate, b.get("peak_mb"), floor))
     return {m: sorted(points) for m, points in methods.items() if len(points) >= 2}
 
 
@@ -75,6 +82,7 @@ def draw(methods, out):
 
     fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 4))
     exponents = {}
+    floor_exponents = {}
     for method, points in sorted(methods.items()):
         tets = [p[0] for p in points]
         ms = [1e3 * p[1] for p in points]
@@ -89,12 +97,18 @@ def draw(methods, out):
             color=line.get_color(),
             alpha=0.5,
         )
+        if all(p[3] for p in points):
+            floor = [1e3 * p[3] for p in points]
+            floor_exponents[method] = slope(tets, floor)
+            ax_t.loglog(tets, floor, ":", color=line.get_color(),
+                        label=f"floor (Newton iterations × one solve): exponent "
+                              f"{floor_exponents[method]:.2f}")
         memory = [(p[0], p[2]) for p in points if p[2] and p[2] > 0]
         if memory:
             ax_m.loglog(*zip(*memory), "o-", label=method)
     ax_t.set_xlabel("tetrahedra")
     ax_t.set_ylabel("ms per step")
-    ax_t.set_title(f"time per step (dashed: exponent {TARGET_EXPONENT})")
+    ax_t.set_title(f"time per step (dashed: exponent {TARGET_EXPONENT}; dotted: floor)")
     ax_t.legend(fontsize=8)
     ax_m.set_xlabel("tetrahedra")
     ax_m.set_ylabel("peak resident memory [MB]")
@@ -104,18 +118,22 @@ def draw(methods, out):
     tmp = out + ".tmp.png"
     fig.savefig(tmp, dpi=110)
     os.replace(tmp, out)
-    return exponents
+    return exponents, floor_exponents
 
 
 def check():
     """A power law of known exponent through the reader, the fit and the
     drawing: the fitted exponents must be the ones put in."""
     laws = {"a+reuse+cholmod": (2e-6, 1.5), "b": (1e-5, 1.25)}
+    # The floor of method a: 4 Newton iterations per step, a solve ∝ tets^1.6.
+    floor_law = (1e-7, 1.6)
     benchmarks = []
     for method, (c, k) in laws.items():
         for i, tets in enumerate([5141.0, 20147.0, 75550.0]):
             name = f"{PREFIX}{i}/{method}/tibench"
             row = {"tets": tets, "steps_per_s": 1.0 / (c * tets**k), "peak_mb": 100.0 * (i + 1)}
+            if method.startswith("a"):
+                row.update(newton_per_step=4.0, solve_ms=floor_law[0] * tets ** floor_law[1])
             benchmarks.append(dict(row, name=name, run_name=name, run_type="iteration", repetitions=1))
             # A mean aggregate that must be ignored, and the median.
             for agg, scale in (("mean", 3.0), ("median", 1.0)):
@@ -126,11 +144,13 @@ def check():
                 )
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "scaling.png")
-        exponents = draw(scaling_rows(benchmarks), out)
+        exponents, floors = draw(scaling_rows(benchmarks), out)
         size = os.path.getsize(out)
     for method, (_, k) in laws.items():
         if abs(exponents[method] - k) > 1e-9:
             fail(f"check: {method} fitted {exponents[method]!r}, expected {k}")
+    if list(floors) != ["a+reuse+cholmod"] or abs(floors["a+reuse+cholmod"] - floor_law[1]) > 1e-9:
+        fail(f"check: the floors fitted {floors!r}, expected a+reuse+cholmod: {floor_law[1]}")
     if size < 10000:
         fail(f"check: the figure has {size} bytes")
     # A JSON of rows without the tetrahedra is refused with exit 2 and a line naming it.
@@ -143,7 +163,8 @@ def check():
                              capture_output=True, text=True)
         if run.returncode != 2 or "no 'tets' counter" not in run.stderr:
             fail(f"check: a JSON without tets gave exit {run.returncode}: {run.stderr.strip()!r}")
-    print(f"plot-bench-scaling: check passed (exponents {exponents}, figure {size} bytes)")
+    print(f"plot-bench-scaling: check passed (exponents {exponents}, floors {floors}, "
+          f"figure {size} bytes)")
 
 
 def main(argv):
@@ -163,8 +184,10 @@ def main(argv):
         fail(f"{path!r} has no {PREFIX}* rows at two sizes or more (accepted: tibench_bench JSON)")
     if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
         fail(f"the directory of {out!r} does not exist")
-    for method, k in draw(methods, out).items():
-        print(f"plot-bench-scaling: {method}: exponent {k:.3f}")
+    exponents, floors = draw(methods, out)
+    for method, k in exponents.items():
+        floor = f", floor exponent {floors[method]:.3f}" if method in floors else ""
+        print(f"plot-bench-scaling: {method}: exponent {k:.3f}{floor}")
     print(f"plot-bench-scaling: wrote {out}")
 
 
