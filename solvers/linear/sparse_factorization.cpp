@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <utility>
 
 #include "core/parameters.hpp"
@@ -56,6 +57,19 @@ class SerialOpenMp {
   int saved_;
 #endif
 };
+
+// Debian's serial OpenBLAS (libopenblas0-serial 0.3.21) is not safe for
+// concurrent calls (OpenBLAS builds without USE_LOCKING share their
+// buffers): two threads that each factored their own matrix with CHOLMOD's
+// supernodal kernel at once saw half of the factorizations refused at
+// random columns (tests/solvers/test_symmetric_solve.cpp). Every CHOLMOD
+// call that reaches BLAS, the supernodal factorization and its solves,
+// holds this lock, so cells on several `--jobs` threads take turns there
+// and run everything else at once.
+std::mutex& blas_mutex() {
+  static std::mutex m;
+  return m;
+}
 
 void single_threaded_blas() {
   static const bool once = [] {
@@ -198,6 +212,7 @@ std::vector<CholmodSupernode> SymmetricFactorization::cholmod_supernodes() const
 Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const Vec& b) {
   Cholmod reference;
   reference.llt.analyzePattern(A);
+  const std::lock_guard<std::mutex> blas(blas_mutex());
   {
     const SerialOpenMp serial;
     reference.llt.factorize(A);
@@ -320,6 +335,8 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
   if (cholmod_) {
     if (pattern_changed || !cholmod_->analyzed) cholmod_->analyze(A);
     {
+      std::unique_lock<std::mutex> blas(blas_mutex(), std::defer_lock);
+      if (cholmod_supernodal()) blas.lock();
       const SerialOpenMp serial;
       cholmod_->factorize(A);
     }
@@ -364,6 +381,8 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
 void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_ && !solve_with_ldlt_) {
+    std::unique_lock<std::mutex> blas(blas_mutex(), std::defer_lock);
+    if (cholmod_supernodal()) blas.lock();
     if (negate)
       x = cholmod_->llt.solve(-b);
     else

@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "problem_cases.hpp"
@@ -221,6 +223,49 @@ TEST(SymmetricSolve, CholmodSupernodesTileTheColumnsIntoATree) {
       std::find_if(tried.begin(), tried.end(), [](const CholmodOrdering& o) { return o.kept; });
   ASSERT_NE(kept, tried.end());
   EXPECT_GE(stored, kept->factor_nonzeros);
+}
+
+// Cells of a matrix run on several threads (`--jobs`), each with its own
+// factorization. Two supernodal CHOLMOD factorizations at once must give
+// what each gives alone, bit for bit: Debian's serial OpenBLAS is not safe
+// for concurrent calls, and without SymmetricFactorization's lock half of
+// the factorizations on this grid were refused at random columns.
+TEST(SymmetricSolve, CholmodOnTwoThreadsAtOnceIsCholmodAlone) {
+  if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
+  const SparseMatrix A = grid_stiffness(10);
+  SparseMatrix B = A;
+  for (Index k = 0; k < B.nonZeros(); ++k)
+    B.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 5);
+  const Vec b = Vec::LinSpaced(A.rows(), -1.0, 2.0);
+  const auto alone = [&](const SparseMatrix& M) {
+    SymmetricFactorization f(LinearSolver::cholmod);
+    EXPECT_TRUE(f.factorize(M, true).positive_definite);
+    Vec x;
+    f.solve(b, x);
+    return x;
+  };
+  const Vec xa = alone(A), xb = alone(B);
+  SymmetricFactorization fa(LinearSolver::cholmod), fb(LinearSolver::cholmod);
+  ASSERT_TRUE(fa.factorize(A, true).positive_definite);
+  ASSERT_TRUE(fb.factorize(B, true).positive_definite);
+  ASSERT_TRUE(fa.cholmod_supernodal() && fb.cholmod_supernodal()) << "the test needs BLAS";
+  constexpr int kRounds = 20;
+  const auto rounds = [&](SymmetricFactorization& f, SparseMatrix M, const Vec& expected,
+                          std::atomic<int>& bad_factor, std::atomic<int>& bad_solve) {
+    for (int r = 0; r < kRounds; ++r) {
+      M.valuePtr()[0] += r % 2 == 0 ? 1.0 : -1.0;  // a new value each round: factored again
+      if (!f.factorize(M, false).positive_definite) ++bad_factor;
+      Vec x;
+      f.solve(b, x);
+      if (r % 2 == 1 && !test::same_bits(x, expected)) ++bad_solve;
+    }
+  };
+  std::atomic<int> bad_factor{0}, bad_solve{0};
+  std::thread other([&] { rounds(fb, B, xb, bad_factor, bad_solve); });
+  rounds(fa, A, xa, bad_factor, bad_solve);
+  other.join();
+  EXPECT_EQ(bad_factor.load(), 0) << "factorizations refused out of " << 2 * kRounds;
+  EXPECT_EQ(bad_solve.load(), 0) << "solves that differ from the factorization alone";
 }
 
 // A supernodal factorization is handed P A Pᵀ gathered by
