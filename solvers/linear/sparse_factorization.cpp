@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/parameters.hpp"
+#include "solvers/blas_lock.hpp"
 #include "solvers/linear/sparse_assembly.hpp"
 
 #ifdef TIBENCH_HAVE_CHOLMOD
@@ -57,19 +58,6 @@ class SerialOpenMp {
   int saved_;
 #endif
 };
-
-// Debian's serial OpenBLAS (libopenblas0-serial 0.3.21) is not safe for
-// concurrent calls (OpenBLAS builds without USE_LOCKING share their
-// buffers): two threads that each factored their own matrix with CHOLMOD's
-// supernodal kernel at once saw half of the factorizations refused at
-// random columns (tests/solvers/test_symmetric_solve.cpp). Every CHOLMOD
-// call that reaches BLAS, the supernodal factorization and its solves,
-// holds this lock, so cells on several `--jobs` threads take turns there
-// and run everything else at once.
-std::mutex& blas_mutex() {
-  static std::mutex m;
-  return m;
-}
 
 void single_threaded_blas() {
   static const bool once = [] {

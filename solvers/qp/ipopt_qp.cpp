@@ -6,6 +6,7 @@
 #include <IpTNLP.hpp>
 #include <mutex>
 
+#include "solvers/blas_lock.hpp"
 #include "solvers/qp/qp_solver.hpp"
 
 namespace tibench {
@@ -99,17 +100,13 @@ class QpNlp final : public Ipopt::TNLP {
   std::vector<Eigen::Triplet<double, Index>> lower_;
 };
 
-std::mutex& ipopt_mutex() {
-  static std::mutex m;
-  return m;
-}
-
 }  // namespace
 
 QpSolution solve_qp_ipopt(const ContactQp& qp, const QpSolverOptions& options) {
   // Declared first, released last: MUMPS instances are also created and
-  // destroyed (with the application) under the lock.
-  std::lock_guard<std::mutex> lock(ipopt_mutex());
+  // destroyed (with the application) under the lock, and Ipopt and MUMPS
+  // call BLAS, which CHOLMOD on another thread may be using (blas_lock.hpp).
+  std::lock_guard<std::mutex> lock(blas_mutex());
   Ipopt::SmartPtr<QpNlp> nlp = new QpNlp(qp, options.start);
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   app->Options()->SetIntegerValue("print_level", 0);
