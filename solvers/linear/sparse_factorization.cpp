@@ -321,7 +321,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
   FactorizationOutcome out;
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_) {
-    if (pattern_changed || !cholmod_->analyzed) cholmod_->analyze(A);
+    if (pattern_changed || !cholmod_->analyzed) {
+      const std::lock_guard<std::mutex> ordering(blas_mutex());
+      cholmod_->analyze(A);
+    }
     {
       std::unique_lock<std::mutex> blas(blas_mutex(), std::defer_lock);
       if (cholmod_supernodal()) blas.lock();
