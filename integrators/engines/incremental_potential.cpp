@@ -319,9 +319,7 @@ bool IncrementalPotential::hessian_values(const Vec& y, bool project_psd,
 bool IncrementalPotential::appended_positions(std::size_t& first, std::vector<Index>& rows,
                                               std::vector<Index>& cols) const {
   if (!constraints_) return false;
-  first =
-      static_cast<std::size_t>(p_.dofs()) + constraints_->zero_block_count() + abs_values_.size();
-  constraints_->appended_positions(rows, cols);
+  constraints_->appended_positions(first, rows, cols);  // hessian_values transforms from 0
   return true;
 }
 

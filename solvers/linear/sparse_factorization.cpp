@@ -197,6 +197,13 @@ std::vector<CholmodSupernode> SymmetricFactorization::cholmod_supernodes() const
   return supernodes;
 }
 
+// Only the supernodal kernels call BLAS (blas_lock.hpp).
+std::unique_lock<std::mutex> SymmetricFactorization::blas_turn() const {
+  std::unique_lock<std::mutex> lock(blas_mutex(), std::defer_lock);
+  if (cholmod_supernodal()) lock.lock();
+  return lock;
+}
+
 Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const Vec& b) {
   Cholmod reference;
   reference.llt.analyzePattern(A);
@@ -326,8 +333,7 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
       cholmod_->analyze(A);
     }
     {
-      std::unique_lock<std::mutex> blas(blas_mutex(), std::defer_lock);
-      if (cholmod_supernodal()) blas.lock();
+      const auto blas = blas_turn();
       const SerialOpenMp serial;
       cholmod_->factorize(A);
     }
@@ -372,8 +378,7 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
 void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
   if (cholmod_ && !solve_with_ldlt_) {
-    std::unique_lock<std::mutex> blas(blas_mutex(), std::defer_lock);
-    if (cholmod_supernodal()) blas.lock();
+    const auto blas = blas_turn();
     if (negate)
       x = cholmod_->llt.solve(-b);
     else

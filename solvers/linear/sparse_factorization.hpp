@@ -15,6 +15,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,8 @@ class SymmetricFactorization {
 
  private:
   struct Cholmod;  // CHOLMOD builds only
+  // The process-wide BLAS lock, held while the last analysis is supernodal.
+  std::unique_lock<std::mutex> blas_turn() const;
   void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
   void analyze_ldlt(const SparseMatrix& A);
   void solve_signed(const Vec& b, Vec& x, bool negate) const;

@@ -290,8 +290,9 @@ bool ContactProjection::transform_values(std::vector<double>& values, std::size_
   return true;
 }
 
-void ContactProjection::appended_positions(std::vector<Index>& rows,
+void ContactProjection::appended_positions(std::size_t& start, std::vector<Index>& rows,
                                            std::vector<Index>& cols) const {
+  start = transformed_count_;
   rows.clear();
   cols.clear();
   if (active_pairs_ == 0) return;

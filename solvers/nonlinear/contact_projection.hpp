@@ -80,8 +80,10 @@ class ContactProjection {
   bool transform_values(std::vector<double>& values, std::size_t first, const Vec& inertia,
                         bool project_psd) const;
   // The positions of the triplets the last transform_values call appended,
-  // in its order.
-  void appended_positions(std::vector<Index>& rows, std::vector<Index>& cols) const;
+  // in its order, and where they start (after the transformed ones,
+  // counted from that call's `first`).
+  void appended_positions(std::size_t& start, std::vector<Index>& rows,
+                          std::vector<Index>& cols) const;
   // The triplets zero_diagonal_blocks appends.
   std::size_t zero_block_count() const { return 9 * contact_.vertex_dofs().size(); }
 
