@@ -95,7 +95,7 @@ test-long: build
 # instance per problem or integrator family (SANITIZE_TESTS): the other
 # instances run the same code with other numbers, several times slower
 # under ASan than in the release build.
-SANITIZE_TESTS ?= ^[A-Za-z0-9]+\.|/(oscillator|spring_chain|beam|tet_rayleigh|bar1d|barrier_ipc|ball_drop|box_slide|particle_drop|sdirk2|ros3p|rk4|beam_jacobian_reuse|ball_drop_linear_solver_cholmod)$$
+SANITIZE_TESTS ?= ^[A-Za-z0-9]+\.|/(oscillator|spring_chain|beam|tet_rayleigh|bar1d|barrier_ipc|ball_drop|box_slide|particle_drop|sdirk2|ros3p|rk4|beam_jacobian_reuse|ball_drop_linear_solver_cholmod|ball_drop_linear_solver_supernodal)$$
 # Left out: the observed-order ladders (long studies over code the subset
 # already covers); the claims and long tests are left out by label.
 SANITIZE_EXCLUDE ?= /ObservedOrder\.

@@ -8,6 +8,7 @@
 #include "core/parameters.hpp"
 #include "solvers/blas_lock.hpp"
 #include "solvers/linear/sparse_assembly.hpp"
+#include "solvers/linear/supernodal_cholesky.hpp"
 
 #ifdef TIBENCH_HAVE_CHOLMOD
 #include <dlfcn.h>
@@ -18,6 +19,8 @@
 #endif
 
 #include <Eigen/CholmodSupport>
+
+#include "problems/fem/element_loop.hpp"
 #endif
 
 namespace tibench {
@@ -78,6 +81,11 @@ void single_threaded_blas() {
 // values and calls the kernel, cholmod_super_numeric, as
 // cholmod_factorize_p would, with the same S: the same factor, bit for bit.
 // A simplicial analysis goes through Eigen's factorize().
+//
+// linear_solver=supernodal keeps CHOLMOD's analysis (its ordering and
+// supernodes) and replaces the numeric factorization of a supernodal one,
+// and its solves, by supernodal_cholesky.hpp's, which runs on the thread
+// budget of the element loops (element_loop.hpp) without BLAS.
 struct SymmetricFactorization::Cholmod {
   // Eigen's CHOLMOD wrapper with access to the factor, so that a supernodal
   // factorization can be handed its permuted matrix directly.
@@ -95,9 +103,18 @@ struct SymmetricFactorization::Cholmod {
   bool analyzed = false;
   SparseMatrix permuted_lower;  // S (its values gathered per factorization)
   std::vector<Index> permuted_source;
+  const bool own_numeric;
+  SupernodalCholesky own;
+  std::vector<int> perm;  // CHOLMOD's Perm: row perm[k] of A is row k of S
+  bool own_positive = false;
+  // The last analysis is supernodal and its factor is supernodal_cholesky's.
+  bool owns_factor() const { return own_numeric && !permuted_source.empty(); }
+  bool succeeded() const { return owns_factor() ? own_positive : llt.info() == Eigen::Success; }
   void analyze(const SparseMatrix& A);
+  void analyze_own();
   void factorize(const SparseMatrix& A);
-  Cholmod() {
+  void solve_own(const Vec& b, Vec& x, Vec& work, bool negate) const;
+  explicit Cholmod(bool own_numeric_factorization) : own_numeric(own_numeric_factorization) {
     single_threaded_blas();
     // LLᵀ (so that an indefinite matrix is reported), supernodal or
     // simplicial as CHOLMOD's analysis decides.
@@ -122,15 +139,40 @@ void SymmetricFactorization::Cholmod::analyze(const SparseMatrix& A) {
   if (!L->is_super) return;
   // Perm[k] is the row of A that is row k of P A Pᵀ; Eigen's twistedBy(Q)
   // forms Q A Q⁻¹, so Q maps Perm[k] to k.
-  const auto* perm = static_cast<const int*>(L->Perm);
+  const auto* order = static_cast<const int*>(L->Perm);
   Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, SparseMatrix::StorageIndex> q(A.rows());
-  for (Index k = 0; k < A.rows(); ++k) q.indices()[perm[k]] = static_cast<int>(k);
+  for (Index k = 0; k < A.rows(); ++k) q.indices()[order[k]] = static_cast<int>(k);
   SparseMatrix lower(A.rows(), A.cols());
   lower.selfadjointView<Eigen::Lower>() =
       value_indices(A).selfadjointView<Eigen::Lower>().twistedBy(q);
   const SparseMatrix rows_sorted = lower.transpose();
   permuted_lower = rows_sorted.transpose();
   permuted_source = value_sources(permuted_lower);
+  perm.assign(order, order + A.rows());
+  if (own_numeric) analyze_own();
+}
+
+void SymmetricFactorization::Cholmod::analyze_own() {
+  const cholmod_factor* L = llt.factor();
+  const auto* super = static_cast<const int*>(L->super);
+  const auto* row_start = static_cast<const int*>(L->pi);
+  const auto* rows = static_cast<const int*>(L->s);
+  SupernodalPattern p;
+  p.first_column.assign(super, super + L->nsuper + 1);
+  p.row_start.assign(row_start, row_start + L->nsuper + 1);
+  p.rows.assign(rows, rows + row_start[L->nsuper]);
+  own.analyze(static_cast<int>(L->n), std::move(p));
+}
+
+// x = A⁻¹(±b) = Pᵀ S⁻¹ P (±b).
+void SymmetricFactorization::Cholmod::solve_own(const Vec& b, Vec& x, Vec& work,
+                                                bool negate) const {
+  const Index n = b.size();
+  work.resize(n);
+  for (Index k = 0; k < n; ++k) work[k] = negate ? -b[perm[k]] : b[perm[k]];
+  own.solve(work.data(), element_threads());
+  x.resize(n);
+  for (Index k = 0; k < n; ++k) x[perm[k]] = work[k];
 }
 
 void SymmetricFactorization::Cholmod::factorize(const SparseMatrix& A) {
@@ -139,6 +181,10 @@ void SymmetricFactorization::Cholmod::factorize(const SparseMatrix& A) {
     return;
   }
   gather_values(A, permuted_source, permuted_lower);
+  if (own_numeric) {
+    own_positive = own.factorize(permuted_lower, element_threads());
+    return;
+  }
   cholmod_sparse S =
       Eigen::viewAsCholmod(std::as_const(permuted_lower).selfadjointView<Eigen::Lower>());
   cholmod_common& c = llt.cholmod();
@@ -153,7 +199,7 @@ void SymmetricFactorization::Cholmod::factorize(const SparseMatrix& A) {
   llt.record_factorization();
 }
 
-std::vector<std::string> available_linear_solvers() { return {"ldlt", "cholmod"}; }
+std::vector<std::string> available_linear_solvers() { return {"ldlt", "cholmod", "supernodal"}; }
 
 std::vector<CholmodOrdering> SymmetricFactorization::cholmod_orderings() const {
   std::vector<CholmodOrdering> tried;
@@ -197,15 +243,15 @@ std::vector<CholmodSupernode> SymmetricFactorization::cholmod_supernodes() const
   return supernodes;
 }
 
-// Only the supernodal kernels call BLAS (blas_lock.hpp).
+// Only CHOLMOD's supernodal kernels call BLAS (blas_lock.hpp).
 std::unique_lock<std::mutex> SymmetricFactorization::blas_turn() const {
   std::unique_lock<std::mutex> lock(blas_mutex(), std::defer_lock);
-  if (cholmod_supernodal()) lock.lock();
+  if (cholmod_supernodal() && !cholmod_->owns_factor()) lock.lock();
   return lock;
 }
 
 Vec SymmetricFactorization::cholmod_reference_solve(const SparseMatrix& A, const Vec& b) {
-  Cholmod reference;
+  Cholmod reference(false);
   reference.llt.analyzePattern(A);
   const std::lock_guard<std::mutex> blas(blas_mutex());
   {
@@ -229,15 +275,18 @@ struct SymmetricFactorization::Cholmod {};
 std::vector<std::string> available_linear_solvers() { return {"ldlt"}; }
 #endif
 
-std::vector<std::string> linear_solver_ids() { return {"ldlt", "cholmod"}; }
+std::vector<std::string> linear_solver_ids() { return {"ldlt", "cholmod", "supernodal"}; }
 
 LinearSolver linear_solver(const std::string& id) {
   for (const auto& known : available_linear_solvers())
-    if (id == known) return id == "cholmod" ? LinearSolver::cholmod : LinearSolver::ldlt;
+    if (id == known)
+      return id == "cholmod"      ? LinearSolver::cholmod
+             : id == "supernodal" ? LinearSolver::supernodal
+                                  : LinearSolver::ldlt;
   std::string accepted;
   for (const auto& known : available_linear_solvers())
     accepted += (accepted.empty() ? "" : ", ") + known;
-  const std::string why = id == "cholmod"
+  const std::string why = id == "cholmod" || id == "supernodal"
                               ? "' is not available in this build (built without SuiteSparse "
                                 "CHOLMOD: scripts/setup-deps.sh bench, then rebuild; accepted: "
                               : "' is not a linear solver (accepted: ";
@@ -247,7 +296,8 @@ LinearSolver linear_solver(const std::string& id) {
 SymmetricFactorization::SymmetricFactorization(LinearSolver backend, bool partition_tridiagonal)
     : partition_tridiagonal_(partition_tridiagonal) {
 #ifdef TIBENCH_HAVE_CHOLMOD
-  if (backend == LinearSolver::cholmod) cholmod_ = std::make_unique<Cholmod>();
+  if (backend != LinearSolver::ldlt)
+    cholmod_ = std::make_unique<Cholmod>(backend == LinearSolver::supernodal);
 #else
   (void)backend;
 #endif
@@ -337,7 +387,7 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
       const SerialOpenMp serial;
       cholmod_->factorize(A);
     }
-    if (cholmod_->llt.info() == Eigen::Success) {
+    if (cholmod_->succeeded()) {
       out.factorized = out.positive_definite = true;
       solve_with_ldlt_ = false;
     } else if (indefinite == Indefinite::report) {
@@ -377,6 +427,10 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
 // when computed in the backward solve, so it is permuted into place there.
 void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
+  if (cholmod_ && !solve_with_ldlt_ && cholmod_->owns_factor()) {
+    cholmod_->solve_own(b, x, work_, negate);
+    return;
+  }
   if (cholmod_ && !solve_with_ldlt_) {
     const auto blas = blas_turn();
     if (negate)

@@ -32,7 +32,10 @@ struct FactorizationOutcome {
   bool reused = false;             // the previous factor was kept (identical matrix)
 };
 
-enum class LinearSolver { ldlt, cholmod };
+// ldlt: Eigen's simplicial LDLᵀ; cholmod: SuiteSparse CHOLMOD; supernodal:
+// CHOLMOD's analysis with tibench's parallel supernodal factorization
+// (supernodal_cholesky.hpp).
+enum class LinearSolver { ldlt, cholmod, supernodal };
 
 struct CholmodOrdering {
   std::string method;  // "amd", "metis", "given", "other"
@@ -49,11 +52,12 @@ struct CholmodSupernode {
   Index first_column = 0, columns = 0, rows = 0, parent = -1;
 };
 
-// Every backend, by parameter value ("ldlt", "cholmod"): the accepted
+// Every backend, by parameter value ("ldlt", "cholmod", "supernodal"): the accepted
 // values, whatever this build has (so that the parameter's documentation
 // does not depend on the build).
 std::vector<std::string> linear_solver_ids();
-// The backends this build offers (cholmod only with SuiteSparse).
+// The backends this build offers (cholmod and supernodal only with
+// SuiteSparse).
 std::vector<std::string> available_linear_solvers();
 // Parses a parameter value; InputError for an unknown backend or one this
 // build lacks.

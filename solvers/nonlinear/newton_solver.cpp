@@ -32,9 +32,12 @@ std::vector<ParamSpec> NewtonOptions::param_specs() {
                              "RADAU5 uses 0.1 when the Jacobian is expensive)",
                              Range::open(0, 1)));
   specs.push_back(choice_param("linear_solver", "ldlt", linear_solver_ids(),
-                               "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD) or cholmod "
-                               "(SuiteSparse CHOLMOD, supernodal; when this build has it); results "
-                               "agree to the Newton tolerance, not bit for bit"));
+                               "sparse factorization: ldlt (Eigen SimplicialLDLT, AMD), cholmod "
+                               "(SuiteSparse CHOLMOD, supernodal) or supernodal (CHOLMOD's "
+                               "analysis, tibench's supernodal factorization on the element "
+                               "threads; the same factor on any number of threads); the last two "
+                               "when this build has CHOLMOD; results agree to the Newton "
+                               "tolerance, not bit for bit"));
   return specs;
 }
 

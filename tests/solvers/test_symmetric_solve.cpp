@@ -13,7 +13,10 @@
 #include <thread>
 #include <vector>
 
+#include "grid_stiffness.hpp"
+#include "indefinite_fallback.hpp"
 #include "problem_cases.hpp"
+#include "problems/fem/element_loop.hpp"
 #include "same_bits.hpp"
 #include "solvers/linear/elimination_ordering.hpp"
 #include "solvers/linear/sparse_factorization.hpp"
@@ -125,37 +128,12 @@ TEST(SymmetricSolve, CholmodReportsAnIndefiniteMatrixWithoutFactoringIt) {
   EXPECT_TRUE(f.factorize(B, false, Indefinite::report).positive_definite);
 }
 
-// A 3-D body's stiffness pattern: an n³ grid of nodes with three dofs each,
-// every node coupled to its 26 neighbours, diagonally dominant (SPD).
-SparseMatrix grid_stiffness(int n) {
-  const auto node = [n](int i, int j, int k) { return (i * n + j) * n + k; };
-  std::vector<Eigen::Triplet<double>> t;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      for (int k = 0; k < n; ++k)
-        for (int di = -1; di <= 1; ++di)
-          for (int dj = -1; dj <= 1; ++dj)
-            for (int dk = -1; dk <= 1; ++dk) {
-              const int a = i + di, b = j + dj, c = k + dk;
-              if (a < 0 || b < 0 || c < 0 || a >= n || b >= n || c >= n) continue;
-              for (int r = 0; r < 3; ++r)
-                for (int s = 0; s < 3; ++s) {
-                  const Index row = 3 * node(i, j, k) + r, col = 3 * node(a, b, c) + s;
-                  if (row < col) continue;
-                  t.emplace_back(row, col, row == col ? 100.0 : -0.1);
-                }
-            }
-  SparseMatrix A(3 * n * n * n, 3 * n * n * n);
-  A.setFromTriplets(t.begin(), t.end());
-  return A;
-}
-
 // CHOLMOD orders by AMD and by METIS and keeps the one with fewer nonzeros
 // in L (its default would try METIS only after a poor AMD). On a 3-D body's
 // pattern that is METIS's nested dissection, and the factor solves.
 TEST(SymmetricSolve, CholmodKeepsTheOrderingWithTheSparserFactor) {
   if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
-  const SparseMatrix A = grid_stiffness(12);
+  const SparseMatrix A = test::grid_stiffness(12);
   SymmetricFactorization f(LinearSolver::cholmod);
   ASSERT_TRUE(f.factorize(A, true).positive_definite);
   const std::vector<CholmodOrdering> tried = f.cholmod_orderings();
@@ -189,7 +167,7 @@ TEST(SymmetricSolve, CholmodKeepsTheOrderingWithTheSparserFactor) {
 // of the nested dissection of a grid, is the widest.
 TEST(SymmetricSolve, CholmodSupernodesTileTheColumnsIntoATree) {
   if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
-  const SparseMatrix A = grid_stiffness(10);
+  const SparseMatrix A = test::grid_stiffness(10);
   SymmetricFactorization f(LinearSolver::cholmod);
   EXPECT_TRUE(f.cholmod_supernodes().empty()) << "before the first factorization";
   ASSERT_TRUE(f.factorize(A, true).positive_definite);
@@ -226,49 +204,54 @@ TEST(SymmetricSolve, CholmodSupernodesTileTheColumnsIntoATree) {
 }
 
 // Cells of a matrix run on several threads (`--jobs`), each with its own
-// factorization. Two CHOLMOD analyses and supernodal factorizations at
-// once must give what each gives alone, bit for bit: Debian's serial
-// OpenBLAS is not safe for concurrent calls (without the lock around the
-// factorization, half of the solves here differed), and neither are the
-// orderings of the analysis (without the lock around it, a matrix of ball
-// cells on two threads differed from one thread at rounding level).
-TEST(SymmetricSolve, CholmodOnTwoThreadsAtOnceIsCholmodAlone) {
+// factorization. Two supernodal factorizations at once, each with its
+// analysis, must give what each gives alone, bit for bit. With CHOLMOD's:
+// Debian's serial OpenBLAS is not safe for concurrent calls (without the
+// lock around the factorization, half of the solves here differed), and
+// neither are the orderings of the analysis (without the lock around it, a
+// matrix of ball cells on two threads differed from one thread at rounding
+// level). With tibench's (linear_solver=supernodal), which calls no BLAS and
+// holds no lock, each of the two on two threads of its own.
+TEST(SymmetricSolve, SupernodalFactorizationsOnTwoThreadsAtOnceAreEachAlone) {
   if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
-  const SparseMatrix A = grid_stiffness(10);
+  const SparseMatrix A = test::grid_stiffness(10);
   SparseMatrix B = A;
   for (Index k = 0; k < B.nonZeros(); ++k)
     B.valuePtr()[k] *= 1.0 + 1e-3 * static_cast<double>(k % 5);
   const Vec b = Vec::LinSpaced(A.rows(), -1.0, 2.0);
-  const auto alone = [&](const SparseMatrix& M) {
-    SymmetricFactorization f(LinearSolver::cholmod);
-    EXPECT_TRUE(f.factorize(M, true).positive_definite);
-    Vec x;
-    f.solve(b, x);
-    return x;
-  };
-  const Vec xa = alone(A), xb = alone(B);
-  SymmetricFactorization fa(LinearSolver::cholmod), fb(LinearSolver::cholmod);
-  ASSERT_TRUE(fa.factorize(A, true).positive_definite);
-  ASSERT_TRUE(fb.factorize(B, true).positive_definite);
-  ASSERT_TRUE(fa.cholmod_supernodal() && fb.cholmod_supernodal()) << "the test needs BLAS";
-  constexpr int kRounds = 20;
-  const auto rounds = [&](SymmetricFactorization& f, SparseMatrix M, const Vec& expected,
-                          std::atomic<int>& bad_factor, std::atomic<int>& bad_solve) {
-    for (int r = 0; r < kRounds; ++r) {
-      M.valuePtr()[0] += r % 2 == 0 ? 1.0 : -1.0;  // a new value each round: factored again
-      // Every other round analyzed again too: the orderings run at once.
-      if (!f.factorize(M, r % 4 < 2).positive_definite) ++bad_factor;
+  for (const LinearSolver backend : {LinearSolver::cholmod, LinearSolver::supernodal}) {
+    const int threads = backend == LinearSolver::supernodal ? 2 : 1;
+    const auto alone = [&](const SparseMatrix& M) {
+      const ElementThreadsScope scope(threads);
+      SymmetricFactorization f(backend);
+      EXPECT_TRUE(f.factorize(M, true).positive_definite);
+      EXPECT_TRUE(f.cholmod_supernodal()) << "the test needs a supernodal analysis";
       Vec x;
       f.solve(b, x);
-      if (r % 2 == 1 && !test::same_bits(x, expected)) ++bad_solve;
-    }
-  };
-  std::atomic<int> bad_factor{0}, bad_solve{0};
-  std::thread other([&] { rounds(fb, B, xb, bad_factor, bad_solve); });
-  rounds(fa, A, xa, bad_factor, bad_solve);
-  other.join();
-  EXPECT_EQ(bad_factor.load(), 0) << "factorizations refused out of " << 2 * kRounds;
-  EXPECT_EQ(bad_solve.load(), 0) << "solves that differ from the factorization alone";
+      return x;
+    };
+    const Vec xa = alone(A), xb = alone(B);
+    constexpr int kRounds = 20;
+    std::atomic<int> bad_factor{0}, bad_solve{0};
+    const auto rounds = [&](SparseMatrix M, const Vec& expected) {
+      const ElementThreadsScope scope(threads);
+      SymmetricFactorization f(backend);
+      for (int r = 0; r < kRounds; ++r) {
+        M.valuePtr()[0] += r % 2 == 0 ? 1.0 : -1.0;  // a new value each round: factored again
+        // Every other round analyzed again too: the orderings run at once.
+        if (!f.factorize(M, r % 4 < 2).positive_definite) ++bad_factor;
+        Vec x;
+        f.solve(b, x);
+        if (r % 2 == 1 && !test::same_bits(x, expected)) ++bad_solve;
+      }
+    };
+    std::thread other([&] { rounds(B, xb); });
+    rounds(A, xa);
+    other.join();
+    const char* name = backend == LinearSolver::cholmod ? "cholmod" : "supernodal";
+    EXPECT_EQ(bad_factor.load(), 0) << name << ": factorizations refused out of " << 2 * kRounds;
+    EXPECT_EQ(bad_solve.load(), 0) << name << ": solves that differ from the factorization alone";
+  }
 }
 
 // A supernodal factorization is handed P A Pᵀ gathered by
@@ -277,7 +260,7 @@ TEST(SymmetricSolve, CholmodOnTwoThreadsAtOnceIsCholmodAlone) {
 // too (the gather refreshed), and an indefinite one must still be refused.
 TEST(SymmetricSolve, CholmodSupernodalFactorIsCholmodFactorizesOwn) {
   if (!have_cholmod()) GTEST_SKIP() << "this build has no CHOLMOD";
-  SparseMatrix A = grid_stiffness(10);
+  SparseMatrix A = test::grid_stiffness(10);
   SymmetricFactorization f(LinearSolver::cholmod);
   ASSERT_TRUE(f.factorize(A, true).positive_definite);
   ASSERT_TRUE(f.cholmod_supernodal()) << "the test needs a supernodal analysis";
@@ -297,14 +280,7 @@ TEST(SymmetricSolve, CholmodSupernodalFactorIsCholmodFactorizesOwn) {
   }
   SparseMatrix indefinite = A;
   indefinite.coeffRef(A.rows() / 2, A.rows() / 2) = -1e3;
-  using Indefinite = SymmetricFactorization::Indefinite;
-  EXPECT_FALSE(f.factorize(indefinite, false, Indefinite::report).factorized);
-  const FactorizationOutcome ldlt = f.factorize(indefinite, false, Indefinite::factor);
-  EXPECT_TRUE(ldlt.factorized);
-  EXPECT_FALSE(ldlt.positive_definite);
-  Vec x;
-  f.solve(b, x);
-  EXPECT_LT((indefinite.selfadjointView<Eigen::Lower>() * x - b).cwiseAbs().maxCoeff(), 1e-10);
+  test::expect_ldlt_fallback(f, indefinite, false, b);
 }
 
 }  // namespace
