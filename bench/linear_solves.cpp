@@ -11,19 +11,8 @@
 namespace tibench::bench {
 namespace {
 
-SparseMatrix chain_stage_matrix(const Workload& w) {
-  const auto p = w.make();
-  const double tau = w.h_implicit;
-  Triplets t;
-  for (Index i = 0; i < p->dofs(); ++i) t.emplace_back(i, i, p->mass()[i] / (tau * tau));
-  p->hessian(p->initial_state().q, t, false);
-  SparseMatrix A(p->dofs(), p->dofs());
-  A.setFromTriplets(t.begin(), t.end());
-  return A;
-}
-
 void run(benchmark::State& state, const Workload& w, bool partitioned, bool factorize_only) {
-  const SparseMatrix A = chain_stage_matrix(w);
+  const SparseMatrix A = stage_matrix(w, false);
   SymmetricFactorization f(LinearSolver::ldlt, partitioned);
   if (!f.factorize(A, true).factorized) {
     state.SkipWithError("factorization failed");
@@ -49,6 +38,17 @@ void run(benchmark::State& state, const Workload& w, bool partitioned, bool fact
 }
 
 }  // namespace
+
+SparseMatrix stage_matrix(const Workload& w, bool psd) {
+  const auto p = w.make();
+  const double tau = w.h_implicit;
+  Triplets t;
+  for (Index i = 0; i < p->dofs(); ++i) t.emplace_back(i, i, p->mass()[i] / (tau * tau));
+  p->hessian(p->initial_state().q, t, psd);
+  SparseMatrix A(p->dofs(), p->dofs());
+  A.setFromTriplets(t.begin(), t.end());
+  return A;
+}
 
 void register_linear_solves() {
   for (const char* id : {"chain-1000", "chain-100000"}) {

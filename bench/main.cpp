@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   register_qp_solvers();
   register_linear_solves();
   register_assembly();
+  register_factorizations();
   register_odeint();
   register_petsc();
   register_sundials();

@@ -69,7 +69,7 @@ void print_peer_rows(const std::map<std::string, Median>& medians, std::FILE* ou
                "sol/st", "setup us");
   for (const auto& [name, peer] : medians) {
     Name n;
-    if (!split(name, n) || n.implementation == "tibench") continue;
+    if (!split(name, n) || n.implementation.rfind("tibench", 0) == 0) continue;
     const auto ours_it = medians.find(n.workload + "/" + n.method + "/tibench");
     if (ours_it == medians.end()) continue;
     const Median& ours = ours_it->second;
@@ -142,11 +142,13 @@ void print_ours(const std::map<std::string, Median>& medians, std::FILE* out) {
                "setup us");
   for (const auto& [name, m] : medians) {
     Name n;
-    if (!split(name, n) || n.implementation != "tibench") continue;
+    if (!split(name, n) || n.implementation.rfind("tibench", 0) != 0) continue;
+    const std::string method =
+        n.method + (n.implementation == "tibench" ? "" : " [" + n.implementation.substr(8) + "]");
     const Workload& w = workload(n.workload);
     const double h = n.method == "rk4" ? w.h_explicit : w.h_implicit;
     std::fprintf(out, "%-18s %-24s %11.3f %8.3f %9.2f %9.1f %8.2f %8.2f %8.2f %10.2e %9.0f\n",
-                 n.workload.c_str(), n.method.c_str(), 1e6 * m.seconds_per_step,
+                 n.workload.c_str(), method.c_str(), 1e6 * m.seconds_per_step,
                  m.seconds_per_step / h, counter(m, "rhs_per_step"), counter(m, "ns_per_rhs"),
                  counter(m, "newton_per_step"), counter(m, "newton_per_stage"),
                  counter(m, "solves_per_step"), counter(m, "err_tend"), counter(m, "setup_us"));
@@ -236,7 +238,9 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
 
 // The 3-D bodies against PETSc's SNES (bench/petsc_fe_peer.cpp): per row,
 // ours and the peer per step and per simulated second, the work of each
-// and the distance between the final states.
+// and the distance between the final states; ours twice where the row
+// also ran with tibench's supernodal factorization (sn: tibench-supernodal,
+// the same settings with linear_solver=supernodal).
 void print_fe_rows(const std::map<std::string, Median>& medians, std::FILE* out) {
   bool header = false;
   for (const auto& [name, peer] : medians) {
@@ -249,23 +253,27 @@ void print_fe_rows(const std::map<std::string, Median>& medians, std::FILE* out)
     if (!header) {
       std::fprintf(out,
                    "\n3-D bodies against PETSc SNES (s/s: wall seconds per simulated second; "
-                   "nwt: Newton iterations per step; fac: factorizations per step; p: the "
-                   "peer's; psd: "
-                   "PSD-projected restarts per step; diff: max |state - ours| at the end):\n");
-      std::fprintf(out, "%-17s %-29s %-13s %9s %9s %7s %6s %6s %6s %6s %6s %9s %7s\n", "workload",
-                   "method", "peer", "ours s/s", "peer s/s", "ratio", "nwt", "nwt p", "fac",
-                   "fac p", "psd", "diff", "dofs");
+                   "sn: ours with linear_solver=supernodal; nwt: Newton iterations per step; "
+                   "fac: factorizations per step; p: the peer's; psd: PSD-projected restarts "
+                   "per step; diff: max |state - ours| at the end):\n");
+      std::fprintf(out, "%-17s %-26s %-13s %9s %9s %9s %7s %7s %6s %6s %6s %6s %6s %9s %7s\n",
+                   "workload", "method", "peer", "ours s/s", "sn s/s", "peer s/s", "ratio",
+                   "sn rat", "nwt", "nwt p", "fac", "fac p", "psd", "diff", "dofs");
       header = true;
     }
     const double h = workload(n.workload).h_implicit;
     const Median& o = ours->second;
-    std::fprintf(
-        out, "%-17s %-29s %-13s %9.3f %9.3f %7.3f %6.2f %6.2f %6.2f %6.2f %6.3f %9.1e %7.0f\n",
-        n.workload.c_str(), n.method.c_str(), n.implementation.c_str(), o.seconds_per_step / h,
-        peer.seconds_per_step / h, o.seconds_per_step / peer.seconds_per_step,
-        counter(o, "newton_per_step"), counter(peer, "newton_per_step"),
-        counter(o, "factor_per_step"), counter(peer, "factor_per_step"),
-        counter(peer, "psd_per_step"), counter(peer, "diff_ours"), counter(peer, "dofs"));
+    const auto sn_it = medians.find(n.workload + "/" + n.method + "/tibench-supernodal");
+    const double sn = sn_it == medians.end() ? std::nan("") : sn_it->second.seconds_per_step;
+    std::fprintf(out,
+                 "%-17s %-26s %-13s %9.3f %9.3f %9.3f %7.3f %7.3f %6.2f %6.2f %6.2f %6.2f %6.3f "
+                 "%9.1e %7.0f\n",
+                 n.workload.c_str(), n.method.c_str(), n.implementation.c_str(),
+                 o.seconds_per_step / h, sn / h, peer.seconds_per_step / h,
+                 o.seconds_per_step / peer.seconds_per_step, sn / peer.seconds_per_step,
+                 counter(o, "newton_per_step"), counter(peer, "newton_per_step"),
+                 counter(o, "factor_per_step"), counter(peer, "factor_per_step"),
+                 counter(peer, "psd_per_step"), counter(peer, "diff_ours"), counter(peer, "dofs"));
   }
 }
 

@@ -48,8 +48,16 @@ void register_qp_solvers();
 // One chain stage matrix's factorization and solve, partitioned against
 // center-out (linear_solves.cpp).
 void register_linear_solves();
+// The stage matrix M/τ² + ∇²P(q₀) of workload w (τ = its implicit step),
+// with each element's Hessian projected onto PSD when psd.
+SparseMatrix stage_matrix(const Workload& w, bool psd);
 // The element loops of the 3-D ball on one and two threads (assembly.cpp).
 void register_assembly();
+// The ball stage matrix's factorization and solve, CHOLMOD's against
+// tibench's supernodal one on one and two threads (factorization.cpp).
+void register_factorizations();
+// Whether this build offers the linear_solver value `id`.
+bool have_linear_solver(const std::string& id);
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the
