@@ -7,7 +7,6 @@
 //   factorization/<workload>/{factorize,solve}/{cholmod,supernodal-threads-<t>}
 // with the counters gflop_per_s (CHOLMOD's flop count of the factor) and
 // supernodes.
-#include <algorithm>
 #include <string>
 
 #include "bench/suite.hpp"
@@ -51,13 +50,8 @@ void run(benchmark::State& state, const Workload& w, LinearSolver backend, int t
 
 }  // namespace
 
-bool have_linear_solver(const std::string& id) {
-  const auto backends = available_linear_solvers();
-  return std::find(backends.begin(), backends.end(), id) != backends.end();
-}
-
 void register_factorizations() {
-  if (!have_linear_solver("supernodal")) return;
+  if (!linear_solver_available("supernodal")) return;
   struct Form {
     const char* name;
     LinearSolver backend;

@@ -103,7 +103,7 @@ void set_stepper_counters(benchmark::State& state, const Stepper& stepper, const
   }
 }
 
-bool have_cholmod() { return have_linear_solver("cholmod"); }
+bool have_cholmod() { return linear_solver_available("cholmod"); }
 
 // One factorization of the stage matrix (the inertia's diagonal plus ∇²P:
 // the pattern of every stage matrix of a free body) as the rows' own

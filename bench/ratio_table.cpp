@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,14 @@ bool split(const std::string& name, Name& out) {
   if (a == std::string::npos || b == std::string::npos) return false;
   out = {name.substr(0, a), name.substr(a + 1, b - a - 1), name.substr(b + 1)};
   return true;
+}
+
+// tibench's rows: "tibench" and its variants ("tibench-supernodal").
+bool is_ours(const std::string& implementation) { return implementation.rfind("tibench", 0) == 0; }
+
+// A variant's name: "supernodal" of "tibench-supernodal".
+std::string variant(const std::string& implementation) {
+  return implementation.substr(std::string_view("tibench-").size());
 }
 
 }  // namespace
@@ -69,7 +78,7 @@ void print_peer_rows(const std::map<std::string, Median>& medians, std::FILE* ou
                "sol/st", "setup us");
   for (const auto& [name, peer] : medians) {
     Name n;
-    if (!split(name, n) || n.implementation.rfind("tibench", 0) == 0) continue;
+    if (!split(name, n) || is_ours(n.implementation)) continue;
     const auto ours_it = medians.find(n.workload + "/" + n.method + "/tibench");
     if (ours_it == medians.end()) continue;
     const Median& ours = ours_it->second;
@@ -142,9 +151,9 @@ void print_ours(const std::map<std::string, Median>& medians, std::FILE* out) {
                "setup us");
   for (const auto& [name, m] : medians) {
     Name n;
-    if (!split(name, n) || n.implementation.rfind("tibench", 0) != 0) continue;
+    if (!split(name, n) || !is_ours(n.implementation)) continue;
     const std::string method =
-        n.method + (n.implementation == "tibench" ? "" : " [" + n.implementation.substr(8) + "]");
+        n.method + (n.implementation == "tibench" ? "" : " [" + variant(n.implementation) + "]");
     const Workload& w = workload(n.workload);
     const double h = n.method == "rk4" ? w.h_explicit : w.h_implicit;
     std::fprintf(out, "%-18s %-24s %11.3f %8.3f %9.2f %9.1f %8.2f %8.2f %8.2f %10.2e %9.0f\n",

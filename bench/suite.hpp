@@ -56,8 +56,6 @@ void register_assembly();
 // The ball stage matrix's factorization and solve, CHOLMOD's against
 // tibench's supernodal one on one and two threads (factorization.cpp).
 void register_factorizations();
-// Whether this build offers the linear_solver value `id`.
-bool have_linear_solver(const std::string& id);
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the

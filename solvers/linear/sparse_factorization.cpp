@@ -1,5 +1,6 @@
 #include "solvers/linear/sparse_factorization.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <mutex>
@@ -276,6 +277,11 @@ std::vector<std::string> available_linear_solvers() { return {"ldlt"}; }
 #endif
 
 std::vector<std::string> linear_solver_ids() { return {"ldlt", "cholmod", "supernodal"}; }
+
+bool linear_solver_available(const std::string& id) {
+  const auto backends = available_linear_solvers();
+  return std::find(backends.begin(), backends.end(), id) != backends.end();
+}
 
 LinearSolver linear_solver(const std::string& id) {
   for (const auto& known : available_linear_solvers())

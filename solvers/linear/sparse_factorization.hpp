@@ -59,6 +59,8 @@ std::vector<std::string> linear_solver_ids();
 // The backends this build offers (cholmod and supernodal only with
 // SuiteSparse).
 std::vector<std::string> available_linear_solvers();
+// Whether this build offers the backend `id`.
+bool linear_solver_available(const std::string& id);
 // Parses a parameter value; InputError for an unknown backend or one this
 // build lacks.
 LinearSolver linear_solver(const std::string& id);
@@ -114,7 +116,8 @@ class SymmetricFactorization {
 
  private:
   struct Cholmod;  // CHOLMOD builds only
-  // The process-wide BLAS lock, held while the last analysis is supernodal.
+  // The process-wide BLAS lock, held while the last analysis is supernodal
+  // and its factor is CHOLMOD's (linear_solver=supernodal calls no BLAS).
   std::unique_lock<std::mutex> blas_turn() const;
   void factorize_ldlt(const SparseMatrix& A, bool analyze, FactorizationOutcome& out);
   void analyze_ldlt(const SparseMatrix& A);

@@ -57,10 +57,6 @@ void SupernodalCholesky::check_pattern() const {
   }
 }
 
-// Descendant d's rows below its columns, grouped by the supernode they are
-// columns of (rows increase, so each group is a run): each run is one
-// update of that supernode. Visiting d in increasing order lists each
-// supernode's updates in increasing d.
 // A supernode whose own work (its updates' products, its diagonal block's
 // factorization, its rows' solves) exceeds kSplitFlops is assembled in two
 // column halves and solved in two row halves, which two threads can take
@@ -81,6 +77,10 @@ void SupernodalCholesky::record_parts(const std::vector<std::vector<Update>>& in
   }
 }
 
+// Descendant d's rows below its columns, grouped by the supernode they are
+// columns of (rows increase, so each group is a run): each run is one
+// update of that supernode. Visiting d in increasing order lists each
+// supernode's updates in increasing d.
 void SupernodalCholesky::record_updates() {
   const int count = supernodes();
   std::vector<int> owner(static_cast<std::size_t>(n_));
@@ -252,16 +252,19 @@ class SupernodalCholesky::Schedule {
 bool SupernodalCholesky::factor_parallel(const SparseMatrix& lower, int threads) {
   Schedule schedule(*this);
   for (int t = 0; t < threads; ++t) workspace(t);  // (allocated before the threads start)
-  const auto work = [&](int thread) {
+  on_threads(threads, [&](int thread) {
     Workspace& w = *workspaces_[thread];
     Task t;
     while (schedule.next(t)) schedule.finish(t, run(t, lower, w));
-  };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back(work, t);
-  work(0);
-  for (auto& h : helpers) h.join();
+  });
   return !schedule.failed();
+}
+
+void SupernodalCholesky::on_threads(int threads, const std::function<void(int)>& body) {
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(body, t);
+  body(0);
+  for (auto& h : helpers) h.join();
 }
 
 // Kept across factorizations: a thread's update buffer is megabytes on a

@@ -20,6 +20,7 @@
 // is the same bit for bit on any number of threads.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -54,10 +55,7 @@ class SupernodalCholesky {
   // threads, the same bit for bit on any number.
   void solve(double* y, int threads = 1) const;
 
-  int size() const { return n_; }
   int supernodes() const { return static_cast<int>(pattern_.first_column.size()) - 1; }
-  // The factorization's floating-point operations (products counted whole).
-  double flops() const { return flops_; }
 
  private:
   struct Update {  // descendant d's rows [begin, end) are columns of the updated supernode
@@ -85,6 +83,8 @@ class SupernodalCholesky {
   // false for a non-positive pivot
   bool run(const Task& t, const SparseMatrix& lower, Workspace& w);
   Workspace& workspace(int thread);
+  // body(t) on threads t = 0 (this one) … threads − 1.
+  static void on_threads(int threads, const std::function<void(int)>& body);
   bool factor_serial(const SparseMatrix& lower);
   void plan_solves();
   void forward(int s, double* y, double* t) const;
@@ -95,7 +95,7 @@ class SupernodalCholesky {
   SupernodalPattern pattern_;
   std::vector<long> value_start_;
   std::vector<int> parent_, children_, parts_;
-  double flops_ = 0;
+  double flops_ = 0;  // the factorization's (products counted whole)
   std::vector<int> update_start_;
   std::vector<Update> updates_;
   std::size_t largest_update_ = 0;
@@ -105,7 +105,6 @@ class SupernodalCholesky {
   // supernodes [first, last], largest first, and the supernodes above them.
   std::vector<std::pair<int, int>> solve_subtrees_;
   std::vector<int> solve_top_;
-  double stored_ = 0;                                    // values in L's blocks
   mutable std::vector<std::vector<double>> solve_work_;  // one per thread
 };
 

@@ -14,7 +14,6 @@
 // in the backward one.
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <vector>
 
 #include "solvers/linear/dense/dense_kernels.hpp"
@@ -32,11 +31,10 @@ void SupernodalCholesky::plan_solves() {
   std::vector<int> first(count);  // the subtree's first supernode
   std::vector<std::vector<int>> kids(count);
   std::vector<int> candidates;
-  stored_ = 0;
+  const double stored = static_cast<double>(values_.size());
   for (int s = 0; s < count; ++s) first[s] = s;
   for (int s = 0; s < count; ++s) {
     weight[s] += static_cast<double>(rows(s)) * columns(s);
-    stored_ += static_cast<double>(rows(s)) * columns(s);
     if (parent_[s] < 0) {
       candidates.push_back(s);
       continue;
@@ -50,7 +48,7 @@ void SupernodalCholesky::plan_solves() {
   for (;;) {
     const auto largest = std::max_element(candidates.begin(), candidates.end(),
                                           [&](int a, int b) { return weight[a] < weight[b]; });
-    if (largest == candidates.end() || weight[*largest] <= stored_ / 8 || kids[*largest].empty())
+    if (largest == candidates.end() || weight[*largest] <= stored / 8 || kids[*largest].empty())
       break;
     const int s = *largest;
     candidates.erase(largest);
@@ -94,13 +92,14 @@ void SupernodalCholesky::backward(int s, double* y, double* t) const {
 // thread costs more than it saves.
 void SupernodalCholesky::solve(double* y, int threads) const {
   constexpr double kParallelValues = 1e6;
-  const bool parallel = threads > 1 && stored_ >= kParallelValues && solve_subtrees_.size() > 1;
+  const bool parallel = threads > 1 && static_cast<double>(values_.size()) >= kParallelValues &&
+                        solve_subtrees_.size() > 1;
   const int used = parallel ? threads : 1;
   auto& work = solve_work_;
   while (static_cast<int>(work.size()) < used) work.emplace_back(static_cast<std::size_t>(n_));
   const auto each_subtree = [&](bool forward_pass) {
     std::atomic<std::size_t> next{0};
-    const auto take = [&](int thread) {
+    on_threads(used, [&](int thread) {
       double* t = work[thread].data();
       for (std::size_t i; (i = next++) < solve_subtrees_.size();) {
         const auto [lo, hi] = solve_subtrees_[i];
@@ -109,11 +108,7 @@ void SupernodalCholesky::solve(double* y, int threads) const {
         else
           for (int s = hi; s >= lo; --s) backward(s, y, t);
       }
-    };
-    std::vector<std::thread> helpers;
-    for (int thread = 1; thread < used; ++thread) helpers.emplace_back(take, thread);
-    take(0);
-    for (auto& h : helpers) h.join();
+    });
   };
   each_subtree(true);
   for (int s : solve_top_) forward(s, y, work[0].data());

@@ -85,10 +85,7 @@ TEST(SupernodalCholesky, RejectsPatternsThatAreNotSupernodal) {
   EXPECT_NO_THROW(f.analyze(5, arrow_pattern()));
 }
 
-bool have_supernodal() {
-  const auto backends = available_linear_solvers();
-  return std::find(backends.begin(), backends.end(), "supernodal") != backends.end();
-}
+bool have_supernodal() { return linear_solver_available("supernodal"); }
 
 Vec supernodal_solve(const SparseMatrix& A, const Vec& b, int threads) {
   const ElementThreadsScope scope(threads);

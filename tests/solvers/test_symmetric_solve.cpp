@@ -96,10 +96,7 @@ TEST(SymmetricSolve, BitIdenticalToEigensSolveInBothForms) {
   EXPECT_GT(general, 0);
 }
 
-bool have_cholmod() {
-  const auto backends = available_linear_solvers();
-  return std::find(backends.begin(), backends.end(), "cholmod") != backends.end();
-}
+bool have_cholmod() { return linear_solver_available("cholmod"); }
 
 // An indefinite matrix, which CHOLMOD's LLᵀ refuses: factored by LDLᵀ when
 // asked (its inertia has a negative pivot), only reported otherwise, and a
