@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   register_linear_solves();
   register_assembly();
   register_factorizations();
+  register_stage_solves();
   register_odeint();
   register_petsc();
   register_sundials();

@@ -245,6 +245,39 @@ void print_scaling(const std::map<std::string, Median>& medians, std::FILE* out)
   }
 }
 
+// The stage-solve/* rows (bench/stage_solves.cpp): one Newton system of the
+// ball-scaling meshes per solver, the time of one solve from the matrix
+// (factorization or preconditioner included), the Krylov iterations, the
+// relative residual, and the least-squares slope of log(ms per solve)
+// against log(tetrahedra) per solver.
+void print_stage_solves(const std::map<std::string, Median>& medians, std::FILE* out) {
+  std::map<std::string, std::vector<const Median*>> by_solver;
+  for (const auto& [name, m] : medians) {
+    Name n;
+    if (split(name, n) && n.workload == "stage-solve") by_solver[n.implementation].push_back(&m);
+  }
+  if (by_solver.empty()) return;
+  std::fprintf(out,
+               "\none Newton system of the ball-scaling meshes (stage-solve/*: M/tau^2 + "
+               "Hessian at rest, from the matrix):\n");
+  std::fprintf(out, "%-16s %9s %11s %6s %10s\n", "solver", "tets", "ms/solve", "its", "rel. res.");
+  for (auto& [solver, points] : by_solver) {
+    std::sort(points.begin(), points.end(), [](const Median* a, const Median* b) {
+      return counter(*a, "tets") < counter(*b, "tets");
+    });
+    std::vector<double> tets, ms;
+    for (const Median* m : points) {
+      tets.push_back(counter(*m, "tets"));
+      ms.push_back(1e3 / counter(*m, "solves_per_s"));
+      std::fprintf(out, "%-16s %9.0f %11.3f %6.0f %10.1e\n", solver.c_str(), tets.back(), ms.back(),
+                   counter(*m, "iterations"), counter(*m, "rel_residual"));
+    }
+    if (points.size() >= 2)
+      std::fprintf(out, "%-16s %9s exponent against tetrahedra %.3f\n", solver.c_str(), "",
+                   fit_order(tets, ms).slope);
+  }
+}
+
 // The 3-D bodies against PETSc's SNES (bench/petsc_fe_peer.cpp): per row,
 // ours and the peer per step and per simulated second, the work of each
 // and the distance between the final states; ours twice where the row
@@ -336,6 +369,7 @@ void print_ratio_table(const std::map<std::string, Median>& medians, std::FILE* 
   print_ours(medians, out);
   print_floor(medians, out);
   print_scaling(medians, out);
+  print_stage_solves(medians, out);
   print_fe_rows(medians, out);
   print_thread_speedups(medians, out);
   print_paper_timings(medians, out);

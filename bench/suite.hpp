@@ -56,6 +56,9 @@ void register_assembly();
 // The ball stage matrix's factorization and solve, CHOLMOD's against
 // tibench's supernodal one on one and two threads (factorization.cpp).
 void register_factorizations();
+// One Newton system of the ball-scaling rows by CHOLMOD and by conjugate
+// gradients (Jacobi; PETSc's GAMG when built with PETSc) (stage_solves.cpp).
+void register_stage_solves();
 // The callgrind mode: runs one iteration of <workload>/<method>[/<impl>]
 // (ours when impl is absent or "tibench"; the explicit peers eigen-loop and
 // odeint-* for rk4) with callgrind's instrumentation switched on around the
