@@ -39,15 +39,17 @@ void run(benchmark::State& state, const Workload& w, bool partitioned, bool fact
 
 }  // namespace
 
-SparseMatrix stage_matrix(const Workload& w, bool psd) {
-  const auto p = w.make();
-  const double tau = w.h_implicit;
+SparseMatrix stage_matrix(const Problem& p, double tau, bool psd) {
   Triplets t;
-  for (Index i = 0; i < p->dofs(); ++i) t.emplace_back(i, i, p->mass()[i] / (tau * tau));
-  p->hessian(p->initial_state().q, t, psd);
-  SparseMatrix A(p->dofs(), p->dofs());
+  for (Index i = 0; i < p.dofs(); ++i) t.emplace_back(i, i, p.mass()[i] / (tau * tau));
+  p.hessian(p.initial_state().q, t, psd);
+  SparseMatrix A(p.dofs(), p.dofs());
   A.setFromTriplets(t.begin(), t.end());
   return A;
+}
+
+SparseMatrix stage_matrix(const Workload& w, bool psd) {
+  return stage_matrix(*w.make(), w.h_implicit, psd);
 }
 
 void register_linear_solves() {

@@ -136,8 +136,8 @@ class Alpha2Integration {
     MatSetPreallocationCOO(J_, static_cast<PetscCount>(c_.coo_i.size()), c_.coo_i.data(),
                            c_.coo_j.data());
     for (::Vec* v : {&q0_, &v0_, &q_, &v_}) VecCreateSeq(PETSC_COMM_SELF, N, v);
-    fill(q0_, s0.q);
-    fill(v0_, s0.v);
+    fill_petsc(q0_, s0.q);
+    fill_petsc(v0_, s0.v);
     configure(m, o);
   }
   ~Alpha2Integration() {
@@ -167,17 +167,9 @@ class Alpha2Integration {
   }
 
  private:
-  static void fill(::Vec out, const tibench::Vec& values) {
-    PetscScalar* y;
-    VecGetArray(out, &y);
-    std::copy(values.data(), values.data() + values.size(), y);
-    VecRestoreArray(out, &y);
-  }
   tibench::Vec read(::Vec in) const {
-    const PetscScalar* y;
-    VecGetArrayRead(in, &y);
-    tibench::Vec out = Eigen::Map<const tibench::Vec>(y, c_.n);
-    VecRestoreArrayRead(in, &y);
+    tibench::Vec out(c_.n);
+    read_petsc(in, out);
     return out;
   }
   void configure(const Method& m, const PetscOrdering& o) {

@@ -5,6 +5,7 @@
 #ifdef TIBENCH_BENCH_PETSC
 #include <petscts.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -33,6 +34,20 @@ std::string petsc_version();
 void register_petsc_alpha2();
 // The 3-D elastic bodies' SNES peer (bench/petsc_fe_peer.cpp).
 void register_petsc_fe();
+
+// A PETSc vector's entries from `values` (of its size), and back.
+inline void fill_petsc(::Vec out, const tibench::Vec& values) {
+  PetscScalar* y;
+  VecGetArray(out, &y);
+  std::copy(values.data(), values.data() + values.size(), y);
+  VecRestoreArray(out, &y);
+}
+inline void read_petsc(::Vec in, tibench::Vec& values) {
+  const PetscScalar* y;
+  VecGetArrayRead(in, &y);
+  std::copy(y, y + values.size(), values.data());
+  VecRestoreArrayRead(in, &y);
+}
 
 // The TS's Newton and linear iterations of its last solve, with `rhs`
 // function evaluations.

@@ -117,16 +117,9 @@ struct Stage {
   long gradients = 0, factorizations = 0, projected_restarts = 0;
 };
 
-void copy_in(::Vec X, tibench::Vec& y) {
-  const PetscScalar* x;
-  VecGetArrayRead(X, &x);
-  std::copy(x, x + y.size(), y.data());
-  VecRestoreArrayRead(X, &x);
-}
-
 PetscErrorCode gradient(SNES, ::Vec X, ::Vec F, void* ctx) {
   auto& c = *static_cast<Stage*>(ctx);
-  copy_in(X, c.y);
+  read_petsc(X, c.y);
   c.phi->gradient(c.y, c.g);
   ++c.gradients;
   PetscScalar* f;
@@ -138,7 +131,7 @@ PetscErrorCode gradient(SNES, ::Vec X, ::Vec F, void* ctx) {
 
 PetscErrorCode hessian(SNES, ::Vec X, Mat, Mat B, void* ctx) {
   auto& c = *static_cast<Stage*>(ctx);
-  copy_in(X, c.y);
+  read_petsc(X, c.y);
   if (!c.phi->hessian_values(c.y, c.project, c.values)) {
     c.triplets.clear();
     c.phi->hessian(c.y, c.project, c.triplets);
@@ -162,8 +155,8 @@ PetscErrorCode converged(SNES snes, PetscInt it, PetscReal, PetscReal, PetscReal
   ::Vec X, F;
   PetscCall(SNESGetSolution(snes, &X));
   PetscCall(SNESGetFunction(snes, &F, nullptr, nullptr));
-  copy_in(X, c.y);
-  copy_in(F, c.g);
+  read_petsc(X, c.y);
+  read_petsc(F, c.g);
   // At an active bound the gradient's push into the ground is the contact
   // force, not a residual (our projected objective drops it the same way).
   for (std::size_t k = 0; k < c.bounded.size(); ++k) {
@@ -382,10 +375,7 @@ class FeIntegration {
   }
 
   bool attempt() {
-    PetscScalar* x;
-    VecGetArray(x_, &x);
-    std::copy(stage_.y.data(), stage_.y.data() + stage_.y.size(), x);
-    VecRestoreArray(x_, &x);
+    fill_petsc(x_, stage_.y);
     stage_.previous_step_norm = 0.0;
     // A refused factorization is a return code here, not a trace on stderr.
     PetscPushErrorHandler(PetscReturnErrorHandler, nullptr);
@@ -395,7 +385,7 @@ class FeIntegration {
     omp_set_max_active_levels(levels);
     PetscPopErrorHandler();
     if (failed) {
-      copy_in(x_, stage_.y);
+      read_petsc(x_, stage_.y);
       return false;
     }
     SNESConvergedReason reason;
@@ -403,7 +393,7 @@ class FeIntegration {
     PetscInt its = 0;
     SNESGetIterationNumber(snes_, &its);
     newton_ += its;
-    copy_in(x_, stage_.y);
+    read_petsc(x_, stage_.y);
     return reason > 0;
   }
 

@@ -45,10 +45,10 @@ struct StageSystem {
 };
 
 StageSystem stage_system(const Workload& w) {
-  StageSystem s;
-  s.A = stage_matrix(w, true);
-  s.b = Vec::LinSpaced(s.A.rows(), -1.0, 2.0);
   const auto p = w.make();
+  StageSystem s;
+  s.A = stage_matrix(*p, w.h_implicit, true);
+  s.b = Vec::LinSpaced(s.A.rows(), -1.0, 2.0);
   s.coordinates = p->initial_state().q;
   for (const auto& [key, value] : p->provenance())
     if (key == "mesh_tets") s.tets = std::stod(value);
@@ -141,10 +141,7 @@ void attach_rigid_body_modes(const Vec& coordinates, Mat M) {
   ::Vec xyz;
   VecCreateSeq(PETSC_COMM_SELF, static_cast<PetscInt>(coordinates.size()), &xyz);
   VecSetBlockSize(xyz, 3);
-  PetscScalar* c;
-  VecGetArray(xyz, &c);
-  std::copy(coordinates.data(), coordinates.data() + coordinates.size(), c);
-  VecRestoreArray(xyz, &c);
+  fill_petsc(xyz, coordinates);
   MatNullSpace modes;
   MatNullSpaceCreateRigidBody(xyz, &modes);
   MatSetNearNullSpace(M, modes);
@@ -180,10 +177,7 @@ void run_petsc_cg(benchmark::State& state, const Workload& w, PCType pc_type) {
   KSP ksp = petsc_cg(M, pc_type);
   ::Vec b, x;
   MatCreateVecs(M, &x, &b);
-  PetscScalar* bb;
-  VecGetArray(b, &bb);
-  std::copy(s.b.data(), s.b.data() + s.b.size(), bb);
-  VecRestoreArray(b, &bb);
+  fill_petsc(b, s.b);
   KSPConvergedReason reason = KSP_CONVERGED_ITERATING;
   PetscInt iterations = 0;
   long k = 0;
@@ -195,10 +189,7 @@ void run_petsc_cg(benchmark::State& state, const Workload& w, PCType pc_type) {
     KSPGetIterationNumber(ksp, &iterations);
   }
   Vec ours(s.A.rows());
-  const PetscScalar* xx;
-  VecGetArrayRead(x, &xx);
-  std::copy(xx, xx + ours.size(), ours.data());
-  VecRestoreArrayRead(x, &xx);
+  read_petsc(x, ours);
   VecDestroy(&x);
   VecDestroy(&b);
   KSPDestroy(&ksp);

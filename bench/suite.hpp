@@ -48,8 +48,10 @@ void register_qp_solvers();
 // One chain stage matrix's factorization and solve, partitioned against
 // center-out (linear_solves.cpp).
 void register_linear_solves();
-// The stage matrix M/τ² + ∇²P(q₀) of workload w (τ = its implicit step),
-// with each element's Hessian projected onto PSD when psd.
+// The stage matrix M/τ² + ∇²P(q₀) of problem p, or of workload w's with τ
+// its implicit step, with each element's Hessian projected onto PSD when
+// psd.
+SparseMatrix stage_matrix(const Problem& p, double tau, bool psd);
 SparseMatrix stage_matrix(const Workload& w, bool psd);
 // The element loops of the 3-D ball on one and two threads (assembly.cpp).
 void register_assembly();

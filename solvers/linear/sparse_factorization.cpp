@@ -433,11 +433,11 @@ FactorizationOutcome SymmetricFactorization::factorize(const SparseMatrix& A, bo
 // when computed in the backward solve, so it is permuted into place there.
 void SymmetricFactorization::solve_signed(const Vec& b, Vec& x, bool negate) const {
 #ifdef TIBENCH_HAVE_CHOLMOD
-  if (cholmod_ && !solve_with_ldlt_ && cholmod_->owns_factor()) {
-    cholmod_->solve_own(b, x, work_, negate);
-    return;
-  }
   if (cholmod_ && !solve_with_ldlt_) {
+    if (cholmod_->owns_factor()) {
+      cholmod_->solve_own(b, x, work_, negate);
+      return;
+    }
     const auto blas = blas_turn();
     if (negate)
       x = cholmod_->llt.solve(-b);
